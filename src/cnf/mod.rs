@@ -1,0 +1,239 @@
+//! CNF building: the variable map, clause sinks, and the [`Encoder`] that every rule writes
+//! through.
+//!
+//! Variable layout (fixed, so a SAT user can read a model without satdoku): the cell variable
+//! x(r,c,d) — "cell (r,c) holds digit d", all 1-based — is DIMACS variable
+//! `(r-1)·N² + (c-1)·N + d`. Auxiliary variables of variant rules follow from N³ + 1 on.
+//!
+//! Clauses are written through [`Encoder::clause`], which folds variables whose value is
+//! already known (a cell decided by the givens and their consequences): a clause with a true
+//! term is dropped, false terms are left out. So the solver, and the DIMACS export, get
+//! exactly the simplified formula.
+
+pub mod card;
+pub mod classic;
+
+use crate::geometry::{Cell, Digit, Mask};
+use varisat::{CnfFormula, ExtendFormula, Lit, Var};
+
+/// Where clauses go: the embedded solver, a formula, a DIMACS writer or a counter.
+pub trait ClauseSink {
+    /// Adds one clause (a disjunction of literals; empty means unsatisfiable).
+    fn add_clause(&mut self, lits: &[Lit]);
+}
+
+impl ClauseSink for varisat::Solver<'_> {
+    fn add_clause(&mut self, lits: &[Lit]) {
+        ExtendFormula::add_clause(self, lits);
+    }
+}
+
+impl ClauseSink for CnfFormula {
+    fn add_clause(&mut self, lits: &[Lit]) {
+        ExtendFormula::add_clause(self, lits);
+    }
+}
+
+/// A sink that only counts clauses and literals (first pass of a streaming DIMACS export).
+#[derive(Default, Debug, Clone, Copy)]
+pub struct ClauseCounter {
+    /// Clauses seen.
+    pub clauses: usize,
+    /// Literals seen.
+    pub literals: usize,
+}
+
+impl ClauseSink for ClauseCounter {
+    fn add_clause(&mut self, lits: &[Lit]) {
+        self.clauses += 1;
+        self.literals += lits.len();
+    }
+}
+
+/// A stored clause list, for tests and for replaying one encoding into several targets.
+#[derive(Default, Debug, Clone, PartialEq, Eq)]
+pub struct ClauseList {
+    /// Every clause in order.
+    pub clauses: Vec<Vec<Lit>>,
+}
+
+impl ClauseSink for ClauseList {
+    fn add_clause(&mut self, lits: &[Lit]) {
+        self.clauses.push(lits.to_vec());
+    }
+}
+
+/// A term of a clause before folding: a literal, or a constant known from simplification.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// Known true: a clause containing it is satisfied.
+    True,
+    /// Known false: left out of a clause.
+    False,
+    /// An open literal.
+    Lit(Lit),
+}
+
+impl std::ops::Not for Term {
+    type Output = Term;
+    fn not(self) -> Term {
+        match self {
+            Term::True => Term::False,
+            Term::False => Term::True,
+            Term::Lit(l) => Term::Lit(!l),
+        }
+    }
+}
+
+impl From<Lit> for Term {
+    fn from(l: Lit) -> Term {
+        Term::Lit(l)
+    }
+}
+
+impl From<bool> for Term {
+    fn from(b: bool) -> Term {
+        if b {
+            Term::True
+        } else {
+            Term::False
+        }
+    }
+}
+
+/// The variable x(cell, digit) of an `n`×`n` grid.
+pub fn cell_var(n: usize, cell: Cell, digit: Digit) -> Var {
+    Var::from_index(cell.position(n) * n + digit.index())
+}
+
+/// The inverse of [`cell_var`]: the cell and digit of a cell variable, `None` for an
+/// auxiliary variable.
+pub fn decode_var(n: usize, var: Var) -> Option<(Cell, Digit)> {
+    let i = var.index();
+    (i < n * n * n).then(|| (Cell::from_position(i / n, n), Digit::from_index(i % n)))
+}
+
+/// Builds clauses for one puzzle into a sink, folding known cell values.
+pub struct Encoder<'a> {
+    n: usize,
+    candidates: &'a [Mask],
+    next_var: usize,
+    sink: &'a mut dyn ClauseSink,
+    buf: Vec<Lit>,
+    clauses: usize,
+}
+
+impl<'a> Encoder<'a> {
+    /// An encoder for an `n`×`n` grid whose cells may hold the digits in `candidates`
+    /// (row-major). A cell with one candidate is decided; its variables become constants.
+    pub fn new(n: usize, candidates: &'a [Mask], sink: &'a mut dyn ClauseSink) -> Encoder<'a> {
+        Encoder {
+            n,
+            candidates,
+            next_var: n * n * n,
+            sink,
+            buf: Vec::new(),
+            clauses: 0,
+        }
+    }
+
+    /// Side length N.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// Candidate digits of `cell`.
+    pub fn candidates(&self, cell: Cell) -> Mask {
+        self.candidates[cell.position(self.n)]
+    }
+
+    /// "`cell` holds `digit`": a literal, or a constant when simplification decided it.
+    pub fn x(&self, cell: Cell, digit: Digit) -> Term {
+        let m = self.candidates(cell);
+        if m & digit.bit() == 0 {
+            Term::False
+        } else if m == digit.bit() {
+            Term::True
+        } else {
+            Term::Lit(cell_var(self.n, cell, digit).positive())
+        }
+    }
+
+    /// A fresh auxiliary variable.
+    pub fn new_lit(&mut self) -> Lit {
+        let v = Var::from_index(self.next_var);
+        self.next_var += 1;
+        v.positive()
+    }
+
+    /// Number of variables so far (cell variables included).
+    pub fn var_count(&self) -> usize {
+        self.next_var
+    }
+
+    /// Clauses emitted so far (after folding).
+    pub fn clause_count(&self) -> usize {
+        self.clauses
+    }
+
+    /// Adds the disjunction of `terms`, folded: dropped if a term is true, false terms left
+    /// out (an all-false clause becomes the empty clause: the formula is unsatisfiable).
+    pub fn clause(&mut self, terms: impl IntoIterator<Item = Term>) {
+        self.buf.clear();
+        for t in terms {
+            match t {
+                Term::True => return,
+                Term::False => {}
+                Term::Lit(l) => self.buf.push(l),
+            }
+        }
+        self.clauses += 1;
+        self.sink.add_clause(&self.buf);
+    }
+
+    /// `a -> b`, i.e. `!a ∨ b`.
+    pub fn implies(&mut self, a: Term, b: Term) {
+        self.clause([!a, b]);
+    }
+
+    /// Adds a clause of plain literals (no folding needed).
+    pub fn clause_lits(&mut self, lits: &[Lit]) {
+        self.clauses += 1;
+        self.sink.add_clause(lits);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cell_variables_follow_the_documented_formula() {
+        let n = 9;
+        // x(r2,c3,d4) = (2-1)*81 + (3-1)*9 + 4 = 103
+        let v = cell_var(n, Cell::new(2, 3), Digit::new(4));
+        assert_eq!(v.to_dimacs(), 103);
+        assert_eq!(decode_var(n, v), Some((Cell::new(2, 3), Digit::new(4))));
+        assert_eq!(decode_var(n, Var::from_index(729)), None);
+    }
+
+    #[test]
+    fn folding_drops_satisfied_clauses_and_false_terms() {
+        let cands = vec![0b01u64, 0b11, 0b11, 0b11];
+        let mut list = ClauseList::default();
+        let mut enc = Encoder::new(2, &cands, &mut list);
+        let a = Cell::from_index(0, 0);
+        let b = Cell::from_index(0, 1);
+        let one = Digit::new(1);
+        let two = Digit::new(2);
+        assert_eq!(enc.x(a, one), Term::True);
+        assert_eq!(enc.x(a, two), Term::False);
+        enc.clause([enc.x(a, one), enc.x(b, one)]); // satisfied: dropped
+        enc.clause([enc.x(a, two), enc.x(b, two)]); // false term left out
+        enc.clause([enc.x(a, two)]); // all false: empty clause
+        assert_eq!(enc.clause_count(), 2);
+        assert_eq!(list.clauses.len(), 2);
+        assert_eq!(list.clauses[0].len(), 1);
+        assert!(list.clauses[1].is_empty());
+    }
+}

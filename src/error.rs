@@ -1,0 +1,99 @@
+//! Typed errors of the library. Each says what is wrong and where.
+
+use crate::geometry::{Cell, Digit, MAX_SIZE};
+use thiserror::Error;
+
+/// Everything the library can report as an error.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// A side length outside 1..=MAX_SIZE.
+    #[error("grid size {0} is not supported (sizes 1..={MAX_SIZE})")]
+    Size(usize),
+    /// Box dimensions that do not tile the grid.
+    #[error("boxes of {box_rows}x{box_cols} do not tile a {size}x{size} grid (rows x columns must be {size})")]
+    BoxShape {
+        /// Side length.
+        size: usize,
+        /// Rows per box.
+        box_rows: usize,
+        /// Columns per box.
+        box_cols: usize,
+    },
+    /// A `--box` value that is not `RxC`.
+    #[error("cannot read box shape {0:?}: expected ROWSxCOLS, e.g. 2x3")]
+    BoxSpec(String),
+    /// Regions of the wrong sizes.
+    #[error("bad regions: {0}")]
+    Regions(String),
+    /// A puzzle text that cannot be read.
+    #[error("{0}")]
+    Parse(#[from] ParseError),
+    /// A given digit larger than N.
+    #[error("{cell}: digit {digit} is out of range for a {size}x{size} grid")]
+    DigitRange {
+        /// Where.
+        cell: Cell,
+        /// The digit as written.
+        digit: usize,
+        /// Side length.
+        size: usize,
+    },
+    /// Two givens that break a rule before any solving: the puzzle is invalid.
+    #[error("{first} and {second} both hold {digit} in {group}")]
+    Conflict {
+        /// First cell.
+        first: Cell,
+        /// Second cell.
+        second: Cell,
+        /// The repeated digit.
+        digit: Digit,
+        /// Which house or constraint ("row 1", "box 3", "killer cage 2").
+        group: String,
+    },
+    /// A constraint that is malformed for this grid.
+    #[error("constraint {index} ({kind}): {message}")]
+    Constraint {
+        /// 0-based position in the puzzle's constraint list.
+        index: usize,
+        /// The constraint's type name.
+        kind: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A puzzle too large for the configured bounds.
+    #[error("{0}")]
+    Limit(String),
+    /// A grid decoded from a model that breaks the puzzle's rules: an encoding bug or a
+    /// wrong model. Never printed as a solution.
+    #[error("solution failed verification: {0}")]
+    Verification(String),
+    /// A SAT solver result that cannot be read or does not fit the puzzle.
+    #[error("{0}")]
+    Model(String),
+    /// The embedded solver failed.
+    #[error("SAT solver error: {0}")]
+    Solver(String),
+}
+
+/// A located problem in puzzle text.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("line {line}{}: {message}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
+pub struct ParseError {
+    /// 1-based line in the input.
+    pub line: usize,
+    /// 1-based column (in characters), when one position is to blame.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ParseError {
+    /// An error at `line` (1-based), optionally at `column` (1-based).
+    pub fn new(line: usize, column: Option<usize>, message: impl Into<String>) -> ParseError {
+        ParseError {
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}

@@ -1,0 +1,391 @@
+//! Grid geometry: cells, digits, box shapes, regions and houses for any N×N grid.
+//!
+//! Naming follows varisat: `from_index` takes a 0-based value, `new` a 1-based one as people
+//! write it (`Digit::new(1) == Digit::from_index(0)`, `Cell::new(1, 1)` is `r1c1`).
+
+use crate::error::Error;
+use std::fmt;
+
+/// The largest supported side length N. Candidate sets are `u64` bit masks, so N ≤ 64.
+pub const MAX_SIZE: usize = 64;
+
+/// A digit 1..=N, stored 0-based.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Digit(u8);
+
+impl Digit {
+    /// The digit with 0-based index `index` (digit 1 has index 0).
+    pub fn from_index(index: usize) -> Digit {
+        debug_assert!(index < MAX_SIZE);
+        Digit(index as u8)
+    }
+    /// The digit `value` as written (1-based). Panics on 0 in debug builds.
+    pub fn new(value: usize) -> Digit {
+        debug_assert!((1..=MAX_SIZE).contains(&value));
+        Digit((value - 1) as u8)
+    }
+    /// 0-based index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// The value as written, 1..=N.
+    pub fn get(self) -> usize {
+        self.0 as usize + 1
+    }
+    /// This digit's bit in a candidate [`Mask`].
+    pub fn bit(self) -> Mask {
+        1u64 << self.0
+    }
+}
+
+impl fmt::Debug for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}", self.get())
+    }
+}
+impl fmt::Display for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}", self.get())
+    }
+}
+
+/// A set of digits as a bit mask (bit i = digit with index i).
+pub type Mask = u64;
+
+/// Iterates the digits of a mask, lowest first.
+pub fn digits(mut mask: Mask) -> impl Iterator<Item = Digit> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(Digit::from_index(i))
+    })
+}
+
+/// The mask holding digits 1..=n.
+pub fn full_mask(n: usize) -> Mask {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// A cell, stored 0-based; prints as `r1c1`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cell {
+    /// 0-based row.
+    pub row: u8,
+    /// 0-based column.
+    pub col: u8,
+}
+
+impl Cell {
+    /// The cell at 0-based `row`, `col`.
+    pub fn from_index(row: usize, col: usize) -> Cell {
+        Cell {
+            row: row as u8,
+            col: col as u8,
+        }
+    }
+    /// The cell at 1-based `row`, `col`, as in `r1c1`.
+    pub fn new(row: usize, col: usize) -> Cell {
+        Cell::from_index(row - 1, col - 1)
+    }
+    /// The cell at row-major position `i` of an `n`×`n` grid.
+    pub fn from_position(i: usize, n: usize) -> Cell {
+        Cell::from_index(i / n, i % n)
+    }
+    /// Row-major position in an `n`×`n` grid.
+    pub fn position(self, n: usize) -> usize {
+        self.row as usize * n + self.col as usize
+    }
+    /// 0-based row as `usize`.
+    pub fn r(self) -> usize {
+        self.row as usize
+    }
+    /// 0-based column as `usize`.
+    pub fn c(self) -> usize {
+        self.col as usize
+    }
+    /// The cell offset by (`dr`, `dc`) if it lies inside an `n`×`n` grid.
+    pub fn offset(self, dr: isize, dc: isize, n: usize) -> Option<Cell> {
+        let r = self.row as isize + dr;
+        let c = self.col as isize + dc;
+        if r < 0 || c < 0 || r >= n as isize || c >= n as isize {
+            None
+        } else {
+            Some(Cell::from_index(r as usize, c as usize))
+        }
+    }
+    /// Whether two cells share an edge.
+    pub fn is_orthogonal_neighbour(self, other: Cell) -> bool {
+        self.row.abs_diff(other.row) + self.col.abs_diff(other.col) == 1
+    }
+    /// Whether two distinct cells touch by an edge or a corner.
+    pub fn is_king_neighbour(self, other: Cell) -> bool {
+        self != other && self.row.abs_diff(other.row) <= 1 && self.col.abs_diff(other.col) <= 1
+    }
+}
+
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "r{}c{}", self.row as usize + 1, self.col as usize + 1)
+    }
+}
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+/// The shape of a puzzle: side length N, box dimensions, and the region of each cell.
+///
+/// Regions default to boxes of `box_rows` × `box_cols`; a jigsaw puzzle sets its own. A cell
+/// may belong to no region (f-puzzles `"region": null`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shape {
+    size: usize,
+    box_rows: usize,
+    box_cols: usize,
+    /// Region id per cell (row-major), `None` for a cell in no region.
+    regions: Vec<Option<u16>>,
+    jigsaw: bool,
+}
+
+/// A set of cells that holds each of the digits 1..=N exactly once (row, column, region,
+/// or a variant's full house such as a diagonal).
+pub type House = Vec<Cell>;
+
+impl Shape {
+    /// The standard shape of side `size` with its default boxes (see [`default_box`]).
+    pub fn new(size: usize) -> Result<Shape, Error> {
+        check_size(size)?;
+        let (r, c) = default_box(size);
+        Shape::with_box(size, r, c)
+    }
+
+    /// A shape with boxes of `box_rows` × `box_cols` cells (`box_rows * box_cols == size`).
+    pub fn with_box(size: usize, box_rows: usize, box_cols: usize) -> Result<Shape, Error> {
+        check_size(size)?;
+        if box_rows == 0 || box_cols == 0 || box_rows * box_cols != size {
+            return Err(Error::BoxShape {
+                size,
+                box_rows,
+                box_cols,
+            });
+        }
+        let per_band = size / box_cols;
+        let regions = (0..size * size)
+            .map(|i| {
+                let (r, c) = (i / size, i % size);
+                Some(((r / box_rows) * per_band + c / box_cols) as u16)
+            })
+            .collect();
+        Ok(Shape {
+            size,
+            box_rows,
+            box_cols,
+            regions,
+            jigsaw: false,
+        })
+    }
+
+    /// A shape whose regions are given per cell (row-major), e.g. a jigsaw. Every region must
+    /// hold exactly N cells unless some cells are in no region; then smaller regions are
+    /// allowed (they are all-different, not full houses).
+    pub fn with_regions(size: usize, regions: Vec<Option<u16>>) -> Result<Shape, Error> {
+        let base = Shape::new(size)?;
+        if regions.len() != size * size {
+            return Err(Error::Regions(format!(
+                "{} region entries for a {size}×{size} grid",
+                regions.len()
+            )));
+        }
+        let mut counts = std::collections::BTreeMap::<u16, usize>::new();
+        for r in regions.iter().flatten() {
+            *counts.entry(*r).or_default() += 1;
+        }
+        let has_none = regions.iter().any(Option::is_none);
+        for (&id, &count) in &counts {
+            if count > size || (count < size && !has_none) {
+                return Err(Error::Regions(format!(
+                    "region {} has {count} cells; each region needs exactly {size}",
+                    id as usize + 1
+                )));
+            }
+        }
+        let jigsaw = regions != base.regions;
+        Ok(Shape {
+            regions,
+            jigsaw,
+            ..base
+        })
+    }
+
+    /// Side length N.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+    /// Number of cells, N².
+    pub fn cell_count(&self) -> usize {
+        self.size * self.size
+    }
+    /// Rows per box.
+    pub fn box_rows(&self) -> usize {
+        self.box_rows
+    }
+    /// Columns per box.
+    pub fn box_cols(&self) -> usize {
+        self.box_cols
+    }
+    /// Whether the regions differ from the default boxes.
+    pub fn is_jigsaw(&self) -> bool {
+        self.jigsaw
+    }
+    /// The region of `cell`, if any.
+    pub fn region_of(&self, cell: Cell) -> Option<u16> {
+        self.regions[cell.position(self.size)]
+    }
+    /// Region id per cell, row-major.
+    pub fn regions(&self) -> &[Option<u16>] {
+        &self.regions
+    }
+    /// All cells, row-major.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.cell_count()).map(move |i| Cell::from_position(i, self.size))
+    }
+    /// Regions as lists of cells, in region-id order.
+    pub fn region_cells(&self) -> Vec<Vec<Cell>> {
+        let mut map = std::collections::BTreeMap::<u16, Vec<Cell>>::new();
+        for cell in self.cells() {
+            if let Some(r) = self.region_of(cell) {
+                map.entry(r).or_default().push(cell);
+            }
+        }
+        map.into_values().collect()
+    }
+    /// Rows, then columns, then regions holding N cells: the houses of classic sudoku.
+    pub fn houses(&self) -> Vec<House> {
+        let n = self.size;
+        let mut houses: Vec<House> = Vec::with_capacity(3 * n);
+        houses.extend((0..n).map(|r| (0..n).map(|c| Cell::from_index(r, c)).collect()));
+        houses.extend((0..n).map(|c| (0..n).map(|r| Cell::from_index(r, c)).collect()));
+        houses.extend(self.region_cells().into_iter().filter(|g| g.len() == n));
+        houses
+    }
+    /// Regions with fewer than N cells (only where some cells are in no region).
+    pub fn partial_regions(&self) -> Vec<Vec<Cell>> {
+        self.region_cells()
+            .into_iter()
+            .filter(|g| g.len() < self.size)
+            .collect()
+    }
+    /// The name of house `i` of [`Shape::houses`], for messages ("row 3", "box 5").
+    pub fn house_name(&self, i: usize) -> String {
+        let n = self.size;
+        match i {
+            _ if i < n => format!("row {}", i + 1),
+            _ if i < 2 * n => format!("column {}", i - n + 1),
+            _ if self.jigsaw => format!("region {}", i - 2 * n + 1),
+            _ => format!("box {}", i - 2 * n + 1),
+        }
+    }
+}
+
+/// Checks `size` against the supported range.
+pub fn check_size(size: usize) -> Result<(), Error> {
+    if (1..=MAX_SIZE).contains(&size) {
+        Ok(())
+    } else {
+        Err(Error::Size(size))
+    }
+}
+
+/// The default box for side `n`: √n × √n for a square, else the most square `r × c` with
+/// `r ≤ c` (6 → 2×3, 12 → 3×4); a prime `n` gets 1 × n (rows only).
+pub fn default_box(n: usize) -> (usize, usize) {
+    let mut best = (1, n);
+    let mut r = 1;
+    while r * r <= n {
+        if n % r == 0 {
+            best = (r, n / r);
+        }
+        r += 1;
+    }
+    best
+}
+
+/// Parses a box shape written `RxC` (also `R×C`, `R*C`).
+pub fn parse_box(text: &str) -> Result<(usize, usize), Error> {
+    let bad = || Error::BoxSpec(text.to_string());
+    let (r, c) = text.split_once(['x', 'X', '×', '*']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 || r * c > MAX_SIZE {
+        return Err(bad());
+    }
+    Ok((r, c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_boxes_match_common_collections() {
+        let expect = [
+            (4, (2, 2)),
+            (6, (2, 3)),
+            (8, (2, 4)),
+            (9, (3, 3)),
+            (10, (2, 5)),
+            (12, (3, 4)),
+            (15, (3, 5)),
+            (16, (4, 4)),
+            (20, (4, 5)),
+            (25, (5, 5)),
+            (36, (6, 6)),
+            (7, (1, 7)),
+        ];
+        for (n, b) in expect {
+            assert_eq!(default_box(n), b, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn digits_and_cells_name_their_base() {
+        assert_eq!(Digit::new(1), Digit::from_index(0));
+        assert_eq!(Cell::new(1, 1), Cell::from_index(0, 0));
+        assert_eq!(format!("{}", Cell::new(3, 12)), "r3c12");
+        assert_eq!(
+            digits(0b1010).map(Digit::get).collect::<Vec<_>>(),
+            vec![2, 4]
+        );
+    }
+
+    #[test]
+    fn houses_of_six_by_six() {
+        let s = Shape::new(6).unwrap();
+        let h = s.houses();
+        assert_eq!(h.len(), 18);
+        // box 2 (index 13) is rows 1-2, columns 4-6
+        assert_eq!(h[13][0], Cell::new(1, 4));
+        assert_eq!(h[13][5], Cell::new(2, 6));
+        assert_eq!(s.house_name(13), "box 2");
+    }
+
+    #[test]
+    fn bad_shapes_are_errors() {
+        assert!(Shape::with_box(9, 2, 4).is_err());
+        assert!(Shape::new(0).is_err());
+        assert!(Shape::new(65).is_err());
+        assert!(parse_box("3x").is_err());
+        assert_eq!(parse_box("2x3").unwrap(), (2, 3));
+        let mut regions: Vec<Option<u16>> = Shape::new(4).unwrap().regions().to_vec();
+        regions[0] = Some(1);
+        assert!(Shape::with_regions(4, regions).is_err());
+    }
+}

@@ -1,0 +1,69 @@
+//! A grid of N×N cells, each empty or holding a digit. Printing lives in `format::text`.
+
+use crate::geometry::{Cell, Digit};
+
+/// An N×N grid of optional digits (givens of a puzzle, or a solution when full).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Grid {
+    size: usize,
+    cells: Vec<Option<Digit>>,
+}
+
+impl Grid {
+    /// An empty grid of side `size`.
+    pub fn empty(size: usize) -> Grid {
+        Grid {
+            size,
+            cells: vec![None; size * size],
+        }
+    }
+    /// A grid from row-major cells; `None` if the count is not `size²`.
+    pub fn from_cells(size: usize, cells: Vec<Option<Digit>>) -> Option<Grid> {
+        (cells.len() == size * size).then_some(Grid { size, cells })
+    }
+    /// Side length N.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+    /// The digit in `cell`.
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        self.cells[cell.position(self.size)]
+    }
+    /// Puts `digit` (or nothing) in `cell`.
+    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
+        let i = cell.position(self.size);
+        self.cells[i] = digit;
+    }
+    /// Cells row-major.
+    pub fn cells(&self) -> &[Option<Digit>] {
+        &self.cells
+    }
+    /// Filled cells and their digits, row-major.
+    pub fn filled(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
+        let n = self.size;
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, d)| d.map(|d| (Cell::from_position(i, n), d)))
+    }
+    /// Number of filled cells.
+    pub fn filled_count(&self) -> usize {
+        self.cells.iter().filter(|d| d.is_some()).count()
+    }
+    /// Whether every cell holds a digit.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(Option::is_some)
+    }
+    /// The digit of a full grid's cell; panics on an empty cell.
+    pub fn digit(&self, cell: Cell) -> Digit {
+        self.get(cell).expect("digit() on an empty cell")
+    }
+    /// Cells where two grids differ, row-major.
+    pub fn diff(&self, other: &Grid) -> Vec<Cell> {
+        let n = self.size;
+        (0..self.cells.len())
+            .filter(|&i| self.cells[i] != other.cells[i])
+            .map(|i| Cell::from_position(i, n))
+            .collect()
+    }
+}

@@ -1,0 +1,380 @@
+//! Solving with the embedded varisat solver: some solution, the unique solution, or a count
+//! up to a cap. Every grid returned has passed [`Puzzle::verify`].
+//!
+//! Uniqueness: after a solution is found, a clause over the cell variables of the undecided
+//! cells forbids exactly that grid (`!x(c1,s1) ∨ !x(c2,s2) ∨ …`) and the same solver is asked
+//! again (incremental). Cells decided by simplification are equal in every solution, so they
+//! need no place in the blocking clause; auxiliary variables never enter it.
+
+use crate::cnf::{cell_var, classic, ClauseCounter, ClauseSink, Encoder};
+use crate::error::Error;
+use crate::geometry::{digits, Cell, Digit, Mask};
+use crate::grid::Grid;
+use crate::puzzle::{Groups, Puzzle};
+use crate::rules::Rule;
+use crate::simplify::{propagate, Contradiction};
+use std::time::{Duration, Instant};
+use varisat::{Lit, Var};
+
+/// How much the givens simplify the formula before it is built.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Simplify {
+    /// Naked and hidden singles to a fixpoint; decided cells become constants (default).
+    #[default]
+    Singles,
+    /// Only the givens (and unary rules) become constants; nothing is deduced.
+    Givens,
+    /// No folding at all: every cell variable stays, givens are unit clauses. The textbook
+    /// formula, for DIMACS users who want it.
+    None,
+}
+
+/// Sizes and effort of one puzzle's formula and search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Variables in the formula's numbering (N³ cell variables + auxiliaries).
+    pub vars: usize,
+    /// Cell variables left open after simplification.
+    pub open_vars: usize,
+    /// Clauses handed to the solver.
+    pub clauses: usize,
+    /// Cells decided before search (givens included).
+    pub decided: usize,
+    /// Calls to the SAT solver.
+    pub sat_calls: usize,
+    /// Time spent building and solving.
+    pub time: Duration,
+}
+
+/// The formula of a puzzle after simplification, ready to be written into any sink.
+#[derive(Clone, Debug)]
+pub struct Formula<'p> {
+    puzzle: &'p Puzzle,
+    groups: Groups,
+    cands: Vec<Mask>,
+    mode: Simplify,
+    contradiction: Option<Contradiction>,
+    decided: usize,
+}
+
+impl<'p> Formula<'p> {
+    /// Simplifies `puzzle` as `mode` says.
+    pub fn new(puzzle: &'p Puzzle, mode: Simplify) -> Formula<'p> {
+        let n = puzzle.size();
+        let groups = puzzle.groups();
+        let mut cands = match mode {
+            Simplify::None => vec![crate::geometry::full_mask(n); n * n],
+            _ => puzzle.initial_candidates(),
+        };
+        let mut contradiction = None;
+        if mode == Simplify::Singles {
+            if let Err(c) = propagate(n, &groups, &mut cands) {
+                contradiction = Some(c);
+            }
+        } else if let Some(i) = cands.iter().position(|&m| m == 0) {
+            contradiction = Some(Contradiction::EmptyCell(Cell::from_position(i, n)));
+        }
+        let decided = cands.iter().filter(|m| m.count_ones() == 1).count();
+        Formula {
+            puzzle,
+            groups,
+            cands,
+            mode,
+            contradiction,
+            decided,
+        }
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        self.puzzle
+    }
+    /// Candidate digits per cell after simplification.
+    pub fn candidates(&self) -> &[Mask] {
+        &self.cands
+    }
+    /// Cells decided before search.
+    pub fn decided(&self) -> usize {
+        self.decided
+    }
+    /// Why the puzzle has no solution, when simplification already shows it.
+    pub fn contradiction(&self) -> Option<String> {
+        self.contradiction.as_ref().map(|c| match c {
+            Contradiction::EmptyCell(cell) => format!("no digit fits {cell}"),
+            Contradiction::NoPlace { house, digit } => format!(
+                "digit {digit} has no place in {}",
+                self.groups.house_names[*house]
+            ),
+        })
+    }
+    /// Whether simplification decided every cell (the solution is then unique).
+    pub fn is_decided(&self) -> bool {
+        self.contradiction.is_none() && self.decided == self.cands.len()
+    }
+
+    /// Writes the whole formula into `sink`; returns (variables, clauses).
+    pub fn encode(&self, sink: &mut dyn ClauseSink) -> (usize, usize) {
+        let n = self.puzzle.size();
+        let mut enc = Encoder::new(n, &self.cands, sink);
+        if self.contradiction.is_some() {
+            // Known unsatisfiable: the empty clause says so.
+            enc.clause([]);
+            return (enc.var_count(), enc.clause_count());
+        }
+        if self.mode == Simplify::None {
+            for (cell, d) in self.puzzle.givens().filled() {
+                // the given: x(cell, d)
+                let lit = cell_var(n, cell, d).positive();
+                enc.clause_lits(&[lit]);
+            }
+        }
+        classic::encode_cells(&mut enc);
+        for house in &self.groups.houses {
+            classic::encode_house(&mut enc, house);
+        }
+        for group in &self.groups.distinct {
+            classic::encode_distinct(&mut enc, group);
+        }
+        for c in self.puzzle.constraints() {
+            c.encode(&mut enc);
+        }
+        (enc.var_count(), enc.clause_count())
+    }
+
+    /// Counts variables and clauses without storing them.
+    pub fn size(&self) -> (usize, usize) {
+        let mut counter = ClauseCounter::default();
+        self.encode(&mut counter)
+    }
+
+    /// Open cell variables (candidates of undecided cells).
+    pub fn open_vars(&self) -> usize {
+        self.cands
+            .iter()
+            .filter(|m| m.count_ones() > 1)
+            .map(|m| m.count_ones() as usize)
+            .sum()
+    }
+
+    /// The clause that forbids `solution`: some undecided cell holds another digit.
+    pub fn blocking_clause(&self, solution: &Grid) -> Vec<Lit> {
+        let n = self.puzzle.size();
+        let mut lits = Vec::new();
+        for (i, &m) in self.cands.iter().enumerate() {
+            if m.count_ones() > 1 {
+                let cell = Cell::from_position(i, n);
+                // !x(cell, solution digit)
+                lits.push(!cell_var(n, cell, solution.digit(cell)).positive());
+            }
+        }
+        lits
+    }
+
+    /// Reads a grid from a model (`value(var)` gives a variable's value, `None` if the model
+    /// does not say) and verifies it against the puzzle.
+    pub fn decode(&self, value: impl Fn(Var) -> Option<bool>) -> Result<Grid, Error> {
+        let n = self.puzzle.size();
+        let mut grid = Grid::empty(n);
+        for (i, &m) in self.cands.iter().enumerate() {
+            let cell = Cell::from_position(i, n);
+            let mut chosen: Option<Digit> = None;
+            if m.count_ones() == 1 {
+                chosen = digits(m).next();
+            } else {
+                for d in digits(m) {
+                    let var = cell_var(n, cell, d);
+                    match value(var) {
+                        Some(true) if chosen.is_some() => {
+                            return Err(Error::Model(format!(
+                                "model sets two digits in {cell} (variables {} and {})",
+                                cell_var(n, cell, chosen.unwrap()).to_dimacs(),
+                                var.to_dimacs()
+                            )))
+                        }
+                        Some(true) => chosen = Some(d),
+                        Some(false) => {}
+                        None => {
+                            return Err(Error::Model(format!(
+                                "model has no value for variable {} ({cell} = {d})",
+                                var.to_dimacs()
+                            )))
+                        }
+                    }
+                }
+            }
+            let Some(d) = chosen else {
+                return Err(Error::Model(format!("model sets no digit in {cell}")));
+            };
+            grid.set(cell, Some(d));
+        }
+        self.puzzle.verify(&grid)?;
+        Ok(grid)
+    }
+}
+
+/// An incremental search over one puzzle's solutions.
+pub struct Session<'p> {
+    formula: Formula<'p>,
+    solver: Option<varisat::Solver<'static>>,
+    exhausted: bool,
+    stats: Stats,
+}
+
+impl<'p> Session<'p> {
+    /// Simplifies and encodes `puzzle` into a fresh solver.
+    pub fn new(puzzle: &'p Puzzle) -> Session<'p> {
+        Session::with_mode(puzzle, Simplify::default())
+    }
+
+    /// As [`Session::new`] with a chosen simplification.
+    pub fn with_mode(puzzle: &'p Puzzle, mode: Simplify) -> Session<'p> {
+        let start = Instant::now();
+        let formula = Formula::new(puzzle, mode);
+        let mut stats = Stats {
+            decided: formula.decided(),
+            open_vars: formula.open_vars(),
+            ..Stats::default()
+        };
+        let exhausted = formula.contradiction.is_some();
+        let solver = if exhausted {
+            None
+        } else {
+            let mut solver = varisat::Solver::new();
+            let (vars, clauses) = formula.encode(&mut solver);
+            stats.vars = vars;
+            stats.clauses = clauses;
+            Some(solver)
+        };
+        stats.time = start.elapsed();
+        Session {
+            formula,
+            solver,
+            exhausted,
+            stats,
+        }
+    }
+
+    /// The simplified formula.
+    pub fn formula(&self) -> &Formula<'p> {
+        &self.formula
+    }
+
+    /// Figures so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The next solution not returned before, verified; `None` when there are no more.
+    pub fn next_solution(&mut self) -> Result<Option<Grid>, Error> {
+        if self.exhausted {
+            return Ok(None);
+        }
+        let start = Instant::now();
+        let result = self.search();
+        self.stats.time += start.elapsed();
+        result
+    }
+
+    fn search(&mut self) -> Result<Option<Grid>, Error> {
+        let solver = self
+            .solver
+            .as_mut()
+            .expect("solver exists while not exhausted");
+        self.stats.sat_calls += 1;
+        let sat = solver.solve().map_err(|e| Error::Solver(e.to_string()))?;
+        if !sat {
+            self.exhausted = true;
+            return Ok(None);
+        }
+        let model = solver.model().expect("model after SAT");
+        let mut values = vec![false; model.len().max(self.stats.vars)];
+        for lit in &model {
+            values[lit.index()] = lit.is_positive();
+        }
+        let grid = self
+            .formula
+            .decode(|v| Some(values.get(v.index()).copied().unwrap_or(false)))?;
+        let block = self.formula.blocking_clause(&grid);
+        if block.is_empty() {
+            // Every cell was decided: there is no other solution.
+            self.exhausted = true;
+        } else {
+            ClauseSink::add_clause(solver, &block);
+        }
+        Ok(Some(grid))
+    }
+}
+
+/// The outcome of a uniqueness check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Exactly one solution.
+    Unique(Grid),
+    /// At least two solutions; two of them.
+    Multiple(Grid, Grid),
+    /// No solution.
+    None,
+}
+
+/// A solution count, capped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found (at most the limit).
+    pub found: usize,
+    /// True when the search hit the limit, so there may be more.
+    pub capped: bool,
+}
+
+/// Checks whether `puzzle` has exactly one solution.
+pub fn check(puzzle: &Puzzle) -> Result<Verdict, Error> {
+    let mut s = Session::new(puzzle);
+    check_session(&mut s)
+}
+
+/// [`check`] on an existing session (to read its stats afterwards).
+pub fn check_session(s: &mut Session) -> Result<Verdict, Error> {
+    let Some(first) = s.next_solution()? else {
+        return Ok(Verdict::None);
+    };
+    Ok(match s.next_solution()? {
+        Some(second) => Verdict::Multiple(first, second),
+        None => Verdict::Unique(first),
+    })
+}
+
+/// Some solution of `puzzle`, unique or not; `None` if it has none.
+pub fn some_solution(puzzle: &Puzzle) -> Result<Option<Grid>, Error> {
+    Session::new(puzzle).next_solution()
+}
+
+/// Counts solutions up to `limit` (`limit` ≥ 1), calling `each` on every one found.
+pub fn count_with(
+    puzzle: &Puzzle,
+    limit: usize,
+    mut each: impl FnMut(&Grid),
+) -> Result<Count, Error> {
+    let mut s = Session::new(puzzle);
+    let mut found = 0;
+    while found < limit {
+        match s.next_solution()? {
+            Some(g) => {
+                each(&g);
+                found += 1;
+            }
+            None => {
+                return Ok(Count {
+                    found,
+                    capped: false,
+                })
+            }
+        }
+    }
+    // The cap is reached: one more call tells whether there are more.
+    let capped = s.next_solution()?.is_some();
+    Ok(Count { found, capped })
+}
+
+/// Counts solutions up to `limit`.
+pub fn count(puzzle: &Puzzle, limit: usize) -> Result<Count, Error> {
+    count_with(puzzle, limit, |_| {})
+}
