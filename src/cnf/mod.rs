@@ -12,6 +12,7 @@
 
 pub mod card;
 pub mod classic;
+pub mod pairs;
 
 use crate::geometry::{Cell, Digit, Mask};
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};

@@ -596,15 +596,17 @@ fn build(line: usize, rows: &[Row], cells: usize, opts: &TextOptions) -> Result<
         .into());
     }
     let shape = match opts.box_shape {
-        Some((r, c)) if r * c != n => return Err(ParseError::new(
-            line,
-            None,
-            format!(
+        Some((r, c)) if r * c != n => {
+            return Err(ParseError::new(
+                line,
+                None,
+                format!(
                 "--box {r}x{c} is for {0}x{0} grids, but this puzzle has {cells} cells ({n}x{n})",
                 r * c
             ),
-        )
-        .into()),
+            )
+            .into())
+        }
         Some((r, c)) => Shape::with_box(n, r, c)?,
         None => Shape::new(n)?,
     };

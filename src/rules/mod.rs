@@ -7,6 +7,8 @@
 //! handle them), everything else writes clauses through the [`Encoder`].
 
 pub mod diagonal;
+#[cfg(test)]
+pub mod testing;
 
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
