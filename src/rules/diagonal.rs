@@ -11,7 +11,7 @@ use crate::puzzle::check_distinct;
 use serde::{Deserialize, Serialize};
 
 /// The diagonal rule.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Diagonal {
     /// The ╱ diagonal from bottom-left to top-right.
@@ -81,7 +81,7 @@ mod tests {
                 positive: pos,
                 negative: neg,
             };
-            assert_count_matches(&with("................", d.clone()), 1000);
+            assert_count_matches(&with("................", d), 1000);
             assert_count_matches(
                 &with("1.....\n......\n..3...\n......\n....5.\n......", d),
                 100_000,
