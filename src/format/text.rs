@@ -630,7 +630,7 @@ fn build(line: usize, rows: &[Row], cells: usize, opts: &TextOptions) -> Result<
             i += 1;
         }
     }
-    Ok(Puzzle::classic(shape, grid)?)
+    Puzzle::classic(shape, grid)
 }
 
 /// The value of one cell token: `None` for empty.
