@@ -1,0 +1,243 @@
+//! The batch driver: reads records in order, works on chunks of them in parallel (one varisat
+//! solver per puzzle, on the worker's thread), and prints results in input order. Memory is
+//! bounded by the chunk size, not the input size.
+
+use super::exit::Outcome;
+use super::input::{self, Record};
+use super::print::Printer;
+use super::{InputArgs, RunArgs};
+use rayon::prelude::*;
+use satdoku::solve::{check_session, Session};
+use satdoku::{Error, Grid, Puzzle, Stats, Verdict};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Records handed to the workers at once.
+const CHUNK: usize = 1024;
+
+/// What to do with each puzzle.
+#[derive(Clone, Copy, Debug)]
+pub enum Task {
+    /// Solve; with `unique`, several solutions are an error.
+    Solve {
+        /// Several solutions are an error.
+        unique: bool,
+    },
+    /// Decide unique / multiple / none.
+    Check,
+    /// Count up to `limit`, keeping the solutions when `all`.
+    Count {
+        /// The cap.
+        limit: usize,
+        /// Keep every solution for printing.
+        all: bool,
+    },
+}
+
+/// The answer for one puzzle.
+pub enum Answer {
+    /// From `solve` and `check`.
+    Verdict(Verdict),
+    /// From `count`.
+    Count {
+        /// Solutions found, at most the limit.
+        found: usize,
+        /// Whether there are more than the limit.
+        capped: bool,
+        /// The solutions, when asked for.
+        solutions: Vec<Grid>,
+    },
+}
+
+/// One finished record.
+pub struct Done {
+    /// Where the puzzle came from.
+    pub source: Arc<str>,
+    /// Its line.
+    pub line: usize,
+    /// The puzzle, when it could be read.
+    pub puzzle: Option<Puzzle>,
+    /// The answer or the error.
+    pub result: Result<Answer, Error>,
+    /// Search figures.
+    pub stats: Option<Stats>,
+    /// Why there is no solution, when simplification alone shows it.
+    pub reason: Option<String>,
+}
+
+impl Done {
+    /// `file:line`.
+    pub fn location(&self) -> String {
+        format!("{}:{}", self.source, self.line)
+    }
+
+    /// The error, located as `file:line[:column]: message`.
+    pub fn error_text(&self, e: &Error) -> String {
+        match e {
+            Error::Parse(p) => match p.column {
+                Some(c) => format!("{}:{}:{c}: {}", self.source, p.line, p.message),
+                None => format!("{}:{}: {}", self.source, p.line, p.message),
+            },
+            e => format!("{}: {e}", self.location()),
+        }
+    }
+}
+
+fn process(rec: Record, task: Task) -> Done {
+    let mut done = Done {
+        source: rec.source,
+        line: rec.line,
+        puzzle: None,
+        result: Err(Error::Limit(String::new())),
+        stats: None,
+        reason: None,
+    };
+    let puzzle = match rec.puzzle {
+        Ok(p) => p,
+        Err(e) => {
+            done.result = Err(e);
+            return done;
+        }
+    };
+    let mut session = Session::new(&puzzle);
+    done.reason = session.formula().contradiction();
+    done.result = match task {
+        Task::Solve { .. } | Task::Check => check_session(&mut session).and_then(|v| {
+            match (&v, &rec.expected) {
+                (Verdict::Unique(found), Some(expected)) if found != expected => {
+                    let cells = found.diff(expected);
+                    Err(Error::Verification(format!(
+                        "the solution differs from the one given beside the puzzle in {} cells, first {}",
+                        cells.len(),
+                        cells[0]
+                    )))
+                }
+                _ => Ok(Answer::Verdict(v)),
+            }
+        }),
+        Task::Count { limit, all } => count(&mut session, limit, all),
+    };
+    done.stats = Some(session.stats().clone());
+    drop(session);
+    done.puzzle = Some(puzzle);
+    done
+}
+
+fn count(session: &mut Session, limit: usize, all: bool) -> Result<Answer, Error> {
+    let mut solutions = Vec::new();
+    let mut found = 0;
+    while found < limit {
+        match session.next_solution()? {
+            Some(g) => {
+                found += 1;
+                if all {
+                    solutions.push(g);
+                }
+            }
+            None => {
+                return Ok(Answer::Count {
+                    found,
+                    capped: false,
+                    solutions,
+                })
+            }
+        }
+    }
+    let capped = session.next_solution()?.is_some();
+    Ok(Answer::Count {
+        found,
+        capped,
+        solutions,
+    })
+}
+
+/// Tallies for the summary line.
+#[derive(Default)]
+pub struct Tally {
+    pub puzzles: usize,
+    pub unique: usize,
+    pub multiple: usize,
+    pub none: usize,
+    pub invalid: usize,
+    pub search: Duration,
+    pub outcome: Outcome,
+}
+
+/// Runs `task` over every input record; returns the exit code.
+pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
+    let opts = input.text_options()?;
+    let sources = input::sources(&input.files)?;
+    let threads = run
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    anyhow::ensure!(threads >= 1, "--threads must be at least 1");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let start = Instant::now();
+    let mut printer = Printer::new(run.format(), opts.symbols.clone(), run.stats, task);
+    let mut tally = Tally::default();
+    let mut chunk: Vec<Record> = Vec::with_capacity(CHUNK);
+    let mut flush = |chunk: &mut Vec<Record>, tally: &mut Tally| -> anyhow::Result<()> {
+        let records = std::mem::take(chunk);
+        let results: Vec<Done> = if threads == 1 || records.len() == 1 {
+            records.into_iter().map(|r| process(r, task)).collect()
+        } else {
+            pool.install(|| records.into_par_iter().map(|r| process(r, task)).collect())
+        };
+        for done in &results {
+            printer.print(done, tally)?;
+        }
+        Ok(())
+    };
+    let result = input::for_each_record(&sources, &opts, |rec| {
+        chunk.push(rec);
+        if chunk.len() >= CHUNK {
+            flush(&mut chunk, &mut tally)?;
+        }
+        Ok(true)
+    })
+    .and_then(|()| flush(&mut chunk, &mut tally))
+    .and_then(|()| printer.finish());
+    match result {
+        Err(e) if super::is_broken_pipe(&e) => return Ok(tally.outcome.code()),
+        Err(e) => return Err(e),
+        Ok(()) => {}
+    }
+    if tally.puzzles == 0 {
+        eprintln!("satdoku: no puzzle found in the input");
+        tally.outcome.error();
+    }
+    if !run.quiet {
+        eprintln!("{}", summary(task, &tally, start.elapsed()));
+    }
+    Ok(tally.outcome.code())
+}
+
+fn summary(task: Task, t: &Tally, wall: Duration) -> String {
+    let secs = wall.as_secs_f64();
+    let rate = if secs > 0.0 {
+        t.puzzles as f64 / secs
+    } else {
+        0.0
+    };
+    let what = match task {
+        Task::Solve { .. } => "solve",
+        Task::Check => "check",
+        Task::Count { .. } => "count",
+    };
+    let counts = match task {
+        Task::Count { .. } => format!("{} counted, {} invalid", t.puzzles - t.invalid, t.invalid),
+        _ => format!(
+            "{} unique, {} multiple, {} none, {} invalid",
+            t.unique, t.multiple, t.none, t.invalid
+        ),
+    };
+    format!(
+        "satdoku {what}: {} puzzle{}: {counts}; {:.3} s ({:.0} puzzles/s)",
+        t.puzzles,
+        if t.puzzles == 1 { "" } else { "s" },
+        secs,
+        rate
+    )
+}

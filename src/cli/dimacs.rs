@@ -1,0 +1,444 @@
+//! `satdoku dimacs` and `satdoku decode`: the CNF for an external SAT solver, and its answer
+//! turned back into a verified grid.
+//!
+//! The CNF's comment header names the puzzle, the box shape, the simplification and the
+//! query, so `decode --puzzle FILE.cnf` needs nothing else.
+
+use super::exit;
+use super::input::{self, Record};
+use super::InputArgs;
+use anyhow::{bail, Context};
+use clap::{Args, ValueEnum};
+use satdoku::format::dimacs::{read_answer, write_formula, SolverAnswer};
+use satdoku::format::text::{parse_one_with, Line, Pretty, Symbols, TextOptions};
+use satdoku::solve::{Formula, Session, Simplify};
+use satdoku::{Grid, Puzzle};
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Options of `satdoku dimacs`.
+#[derive(Args, Debug)]
+pub struct DimacsArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Write to FILE (atomically: a temporary file renamed into place) instead of stdout.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Write the uniqueness query: the formula plus a clause that blocks the solution satdoku
+    /// finds. UNSAT means the puzzle is unique.
+    #[arg(long, conflicts_with = "exclude")]
+    uniqueness: bool,
+    /// Write the formula plus a clause that blocks this solution (a full grid as text).
+    #[arg(long, value_name = "SOLUTION")]
+    exclude: Option<String>,
+    /// What the givens simplify before encoding: singles (naked and hidden singles; the
+    /// default, and what the embedded solver gets), givens (only the givens become
+    /// constants), none (the textbook formula, givens as unit clauses).
+    #[arg(long, value_enum, default_value_t = SimplifyArg::Singles)]
+    simplify: SimplifyArg,
+    /// Which puzzle of the input to export (1-based), when it holds several.
+    #[arg(long, value_name = "K")]
+    nth: Option<usize>,
+}
+
+/// Options of `satdoku decode`.
+#[derive(Args, Debug)]
+pub struct DecodeArgs {
+    /// The CNF written by `satdoku dimacs` (its header names the puzzle), or the puzzle file
+    /// it was made from (then give the same --simplify, --box and --nth).
+    #[arg(long, short = 'p', value_name = "FILE")]
+    puzzle: String,
+    /// The SAT solver's output: `s SATISFIABLE` with `v` lines (cadical, kissat, picosat) or
+    /// minisat's result file. Stdin when omitted.
+    #[arg(value_name = "ANSWER")]
+    answer: Option<String>,
+    /// For a puzzle file: the simplification used when exporting.
+    #[arg(long, value_enum)]
+    simplify: Option<SimplifyArg>,
+    /// For a puzzle file: box shape ROWSxCOLS.
+    #[arg(long = "box", value_name = "RxC")]
+    box_shape: Option<String>,
+    /// For a puzzle file: which puzzle (1-based).
+    #[arg(long, value_name = "K")]
+    nth: Option<usize>,
+    /// Output format (default: pretty on a terminal, line otherwise).
+    #[arg(long, short = 'f', value_enum)]
+    format: Option<super::Format>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum SimplifyArg {
+    Singles,
+    Givens,
+    None,
+}
+
+impl SimplifyArg {
+    fn mode(self) -> Simplify {
+        match self {
+            SimplifyArg::Singles => Simplify::Singles,
+            SimplifyArg::Givens => Simplify::Givens,
+            SimplifyArg::None => Simplify::None,
+        }
+    }
+    fn name(self) -> &'static str {
+        match self {
+            SimplifyArg::Singles => "singles",
+            SimplifyArg::Givens => "givens",
+            SimplifyArg::None => "none",
+        }
+    }
+    fn parse(s: &str) -> Option<SimplifyArg> {
+        SimplifyArg::from_str(s, true).ok()
+    }
+}
+
+/// Picks one puzzle from the input: the `nth` (1-based), or the only one.
+fn one_puzzle(input: &InputArgs, nth: Option<usize>) -> anyhow::Result<(Record, TextOptions)> {
+    let opts = input.text_options()?;
+    let sources = input::sources(&input.files)?;
+    let mut picked: Option<Record> = None;
+    let mut seen = 0;
+    input::for_each_record(&sources, &opts, |rec| {
+        seen += 1;
+        match nth {
+            Some(k) if seen == k => {
+                picked = Some(rec);
+                Ok(false)
+            }
+            Some(_) => Ok(true),
+            None if seen == 1 => {
+                picked = Some(rec);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    })?;
+    match (picked, nth) {
+        (None, Some(k)) => bail!("the input holds {seen} puzzles; there is no puzzle {k}"),
+        (None, None) => bail!("no puzzle in the input"),
+        (Some(_), None) if seen > 1 => {
+            bail!("the input holds more than one puzzle; choose one with --nth K")
+        }
+        (Some(rec), _) => Ok((rec, opts)),
+    }
+}
+
+/// `satdoku dimacs`.
+pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
+    let (rec, opts) = one_puzzle(&args.input, args.nth)?;
+    let loc = rec.location();
+    let puzzle = rec.puzzle.with_context(|| loc.clone())?;
+    let mode = args.simplify.mode();
+    let mut session = Session::with_mode(&puzzle, mode);
+    let mut extra = Vec::new();
+    let mut query = "solve: a model is a solution".to_string();
+    if args.uniqueness {
+        let Some(solution) = session.next_solution().with_context(|| loc.clone())? else {
+            eprintln!("satdoku: {loc}: no solution, so there is no uniqueness query to write");
+            return Ok(exit::NO_SOLUTION);
+        };
+        extra.push(session.formula().blocking_clause(&solution));
+        query = format!(
+            "uniqueness: the last clause blocks the solution {}; UNSAT means unique",
+            Line::new(&solution, &Symbols::standard())
+        );
+    } else if let Some(text) = &args.exclude {
+        let grid = parse_one_with(text, &opts)
+            .context("--exclude")?
+            .givens()
+            .clone();
+        puzzle
+            .verify(&grid)
+            .context("--exclude: the grid is not a solution of the puzzle")?;
+        extra.push(session.formula().blocking_clause(&grid));
+        query = format!(
+            "exclude: the last clause blocks the solution {}",
+            Line::new(&grid, &Symbols::standard())
+        );
+    }
+    let formula = session.formula();
+    let header = header(&puzzle, formula, args.simplify, &query);
+    match &args.output {
+        None => {
+            let stdout = io::stdout();
+            match write_formula(formula, &extra, &header, stdout.lock()) {
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+                r => {
+                    r?;
+                }
+            }
+        }
+        Some(path) => write_atomically(path, |w| {
+            write_formula(formula, &extra, &header, w).map(|_| ())
+        })?,
+    }
+    Ok(exit::SUCCESS)
+}
+
+fn header(puzzle: &Puzzle, formula: &Formula, simplify: SimplifyArg, query: &str) -> Vec<String> {
+    let n = puzzle.size();
+    let std = Symbols::standard();
+    let (vars, _) = formula.size();
+    let mut decided = Grid::empty(n);
+    for (i, m) in formula.candidates().iter().enumerate() {
+        if m.count_ones() == 1 {
+            let cell = satdoku::Cell::from_position(i, n);
+            decided.set(cell, satdoku::geometry::digits(*m).next());
+        }
+    }
+    let mut h = vec![
+        format!(
+            "satdoku {}: sudoku as CNF (https://crates.io/crates/satdoku)",
+            env!("CARGO_PKG_VERSION")
+        ),
+        format!("puzzle: {}", Line::new(puzzle.givens(), &std)),
+        format!(
+            "box: {}x{}",
+            puzzle.shape().box_rows(),
+            puzzle.shape().box_cols()
+        ),
+        format!("simplify: {}", simplify.name()),
+        format!("query: {query}"),
+        format!(
+            "var x(r,c,d) = (r-1)*{} + (c-1)*{n} + d for r, c, d in 1..{n}: cell r,c holds digit d",
+            n * n
+        ),
+    ];
+    if vars > n * n * n {
+        h.push(format!(
+            "vars {}..{vars} are auxiliary (variant rules)",
+            n * n * n + 1
+        ));
+    }
+    h.push(format!(
+        "decided before encoding ({} cells; their variables are constants, not in the clauses): {}",
+        formula.decided(),
+        Line::new(&decided, &std)
+    ));
+    if let Some(r) = formula.contradiction() {
+        h.push(format!(
+            "no solution: {r} (the formula is the empty clause)"
+        ));
+    }
+    h.push("decode a model: satdoku decode --puzzle THIS_FILE SOLVER_OUTPUT".into());
+    h
+}
+
+/// Writes `path` through a temporary file in the same folder, renamed into place, so a
+/// reader never sees half a file.
+fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut fs::File) -> io::Result<()>,
+) -> anyhow::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .with_context(|| format!("{}: not a file name", path.display()))?;
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| -> io::Result<()> {
+        let mut f = fs::File::create(&tmp)?;
+        write(&mut f)?;
+        f.flush()?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = fs::remove_file(&tmp);
+        return Err(e).with_context(|| format!("writing {}", path.display()));
+    }
+    Ok(())
+}
+
+/// What a satdoku CNF header says.
+struct CnfHeader {
+    puzzle: String,
+    box_shape: Option<String>,
+    simplify: SimplifyArg,
+    uniqueness: Option<String>,
+}
+
+fn read_header(text: &str) -> Option<CnfHeader> {
+    let mut h = CnfHeader {
+        puzzle: String::new(),
+        box_shape: None,
+        simplify: SimplifyArg::Singles,
+        uniqueness: None,
+    };
+    let mut found = false;
+    for line in text.lines() {
+        let Some(c) = line.strip_prefix("c ") else {
+            if line.starts_with('p') {
+                break;
+            }
+            continue;
+        };
+        if let Some(p) = c.strip_prefix("puzzle: ") {
+            h.puzzle = p.to_string();
+            found = true;
+        } else if let Some(b) = c.strip_prefix("box: ") {
+            h.box_shape = Some(b.to_string());
+        } else if let Some(s) = c.strip_prefix("simplify: ") {
+            h.simplify = SimplifyArg::parse(s.trim())?;
+        } else if let Some(q) =
+            c.strip_prefix("query: uniqueness: the last clause blocks the solution ")
+        {
+            h.uniqueness = q.split(';').next().map(str::to_string);
+        }
+    }
+    found.then_some(h)
+}
+
+/// `satdoku decode`.
+pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
+    let puzzle_head = read_head(&args.puzzle)?;
+    let is_cnf = puzzle_head
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| l.starts_with("c ") || l.starts_with("p cnf"));
+    let (puzzle, simplify, blocked) = if is_cnf {
+        let h = read_header(&puzzle_head).with_context(|| {
+            format!(
+                "{}: a CNF without a satdoku header; give the puzzle file instead",
+                args.puzzle
+            )
+        })?;
+        let mut opts = TextOptions::default();
+        if let Some(b) = &h.box_shape {
+            opts.box_shape = Some(satdoku::geometry::parse_box(b)?);
+        }
+        let p = parse_one_with(&h.puzzle, &opts)
+            .with_context(|| format!("{}: the puzzle in the header", args.puzzle))?;
+        let blocked = match &h.uniqueness {
+            Some(s) => Some(parse_one_with(s, &opts)?.givens().clone()),
+            None => None,
+        };
+        (p, h.simplify, blocked)
+    } else {
+        let input = InputArgs {
+            files: vec![args.puzzle.clone()],
+            box_shape: args.box_shape.clone(),
+            symbols: None,
+            layout: super::LayoutArg::Auto,
+        };
+        let (rec, _) = one_puzzle(&input, args.nth)?;
+        let loc = rec.location();
+        (
+            rec.puzzle.with_context(|| loc)?,
+            args.simplify.unwrap_or(SimplifyArg::Singles),
+            None,
+        )
+    };
+    let answer_text = match &args.answer {
+        Some(path) if path != "-" => read_limited(path)?,
+        _ => {
+            let mut s = String::new();
+            io::stdin()
+                .take(MAX_ANSWER as u64)
+                .read_to_string(&mut s)
+                .context("reading the solver output from stdin")?;
+            s
+        }
+    };
+    let answer = read_answer(&answer_text)?;
+    let formula = Formula::new(&puzzle, simplify.mode());
+    let format = args.format.unwrap_or_else(|| {
+        use std::io::IsTerminal;
+        if io::stdout().is_terminal() {
+            super::Format::Pretty
+        } else {
+            super::Format::Line
+        }
+    });
+    let std = Symbols::standard();
+    let show = |g: &Grid| -> String {
+        match format {
+            super::Format::Pretty => Pretty::new(g, puzzle.shape(), &std).to_string(),
+            _ => format!("{}\n", Line::new(g, &std)),
+        }
+    };
+    let mut out = io::stdout().lock();
+    let code = match (answer, &blocked) {
+        (SolverAnswer::Unknown, _) => bail!("the solver gave no answer (UNKNOWN/INDET)"),
+        (SolverAnswer::Unsat, Some(first)) => {
+            puzzle
+                .verify(first)
+                .context("the solution named in the CNF header")?;
+            writeln!(out, "unique")?;
+            write!(out, "{}", show(first))?;
+            exit::SUCCESS
+        }
+        (SolverAnswer::Unsat, None) => {
+            writeln!(out, "none")?;
+            exit::NO_SOLUTION
+        }
+        (sat @ SolverAnswer::Sat(_), blocked) => {
+            let grid = formula.decode(|v| sat.value(v))?;
+            match blocked {
+                Some(first) => {
+                    anyhow::ensure!(
+                        &grid != first,
+                        "the model repeats the blocked solution: the answer does not fit this CNF"
+                    );
+                    writeln!(out, "multiple")?;
+                    write!(out, "{}", show(first))?;
+                    write!(out, "{}", show(&grid))?;
+                    exit::MULTIPLE
+                }
+                None => {
+                    write!(out, "{}", show(&grid))?;
+                    exit::SUCCESS
+                }
+            }
+        }
+    };
+    Ok(code)
+}
+
+/// The comment lines of a file up to its `p cnf` line (or its first 64 KiB when it is not a
+/// CNF), so a large CNF is not read whole.
+fn read_head(path: &str) -> anyhow::Result<String> {
+    use std::io::BufRead;
+    let f = fs::File::open(path).with_context(|| format!("cannot open {path}"))?;
+    let mut r = io::BufReader::new(f).take(1 << 16);
+    let mut head = String::new();
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line)
+            .with_context(|| format!("{path}: not readable text"))?
+            == 0
+        {
+            break;
+        }
+        let stop = line.starts_with("p ");
+        head.push_str(&line);
+        if stop {
+            break;
+        }
+    }
+    Ok(head)
+}
+
+/// Largest answer file read by `decode`.
+const MAX_ANSWER: usize = 512 << 20;
+
+fn read_limited(path: &str) -> anyhow::Result<String> {
+    let f = fs::File::open(path).with_context(|| format!("cannot open {path}"))?;
+    let mut s = String::new();
+    f.take(MAX_ANSWER as u64 + 1)
+        .read_to_string(&mut s)
+        .with_context(|| format!("{path}: not readable text"))?;
+    anyhow::ensure!(
+        s.len() <= MAX_ANSWER,
+        "{path}: larger than {MAX_ANSWER} bytes"
+    );
+    Ok(s)
+}

@@ -1,0 +1,198 @@
+//! The command line: clap definitions turned once into validated options, then one function
+//! per command. Data goes to stdout, messages to stderr.
+
+mod batch;
+mod dimacs;
+pub mod exit;
+mod input;
+mod print;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use satdoku::format::text::{Layout, Symbols, TextOptions};
+use std::process::ExitCode;
+
+/// Largest JSON puzzle file read.
+pub const MAX_JSON: usize = 16 << 20;
+
+/// Sudoku of any size, and its variants, as SAT: solve, check uniqueness, count, export
+/// DIMACS, decode SAT solver models.
+#[derive(Parser, Debug)]
+#[command(name = "satdoku", version, about, long_about = None, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve each puzzle and print a solution (say so when there are several).
+    Solve {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        run: RunArgs,
+        /// Treat a puzzle with several solutions as an error (exit 4) and print none.
+        #[arg(long)]
+        unique: bool,
+    },
+    /// Check uniqueness: unique, multiple (two solutions and where they differ), none, or
+    /// invalid.
+    Check {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Count solutions up to a cap.
+    Count {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        run: RunArgs,
+        /// Stop counting after this many solutions (reported as "more than K").
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        limit: u64,
+        /// Print every solution found.
+        #[arg(long)]
+        all: bool,
+    },
+    /// Write a puzzle's CNF in DIMACS, for any SAT solver.
+    Dimacs(dimacs::DimacsArgs),
+    /// Read a SAT solver's answer to a `dimacs` export and print the grid, verified.
+    Decode(dimacs::DecodeArgs),
+}
+
+/// Where puzzles come from and how to read them.
+#[derive(Args, Debug, Clone)]
+pub struct InputArgs {
+    /// Puzzle files (- for stdin; stdin when none is given and it is not a terminal). An
+    /// argument that is not a file but looks like a puzzle is read as one.
+    #[arg(value_name = "FILE")]
+    files: Vec<String>,
+    /// Box shape ROWSxCOLS, e.g. 2x3 (default: square root, else the most square shape).
+    #[arg(long = "box", value_name = "RxC")]
+    box_shape: Option<String>,
+    /// Digit symbols in order, e.g. 0123456789ABCDEF for hex puzzles ('.' is then the only
+    /// empty cell).
+    #[arg(long)]
+    symbols: Option<String>,
+    /// How lines make puzzles: auto, one puzzle per line, or block grids.
+    #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
+    layout: LayoutArg,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum LayoutArg {
+    Auto,
+    Line,
+    Block,
+}
+
+impl InputArgs {
+    fn text_options(&self) -> anyhow::Result<TextOptions> {
+        let box_shape = match &self.box_shape {
+            Some(b) => Some(satdoku::geometry::parse_box(b)?),
+            None => None,
+        };
+        let symbols = match &self.symbols {
+            Some(s) => Symbols::custom(s)?,
+            None => Symbols::standard(),
+        };
+        let layout = match self.layout {
+            LayoutArg::Auto => Layout::Auto,
+            LayoutArg::Line => Layout::Line,
+            LayoutArg::Block => Layout::Block,
+        };
+        Ok(TextOptions {
+            box_shape,
+            symbols,
+            layout,
+        })
+    }
+}
+
+/// How to run a batch and print its results.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Output format (default: pretty on a terminal, line otherwise).
+    #[arg(long, short = 'f', value_enum)]
+    format: Option<Format>,
+    /// Worker threads (default: all cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    threads: Option<usize>,
+    /// No summary line on stderr.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// Add per-puzzle figures (cells decided before search, SAT calls, CNF size, time) to
+    /// JSON output.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Output formats.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Boxed grids for people.
+    Pretty,
+    /// One line per puzzle.
+    Line,
+    /// One JSON object per puzzle per line.
+    Json,
+}
+
+impl RunArgs {
+    fn format(&self) -> Format {
+        use std::io::IsTerminal;
+        self.format.unwrap_or(if std::io::stdout().is_terminal() {
+            Format::Pretty
+        } else {
+            Format::Line
+        })
+    }
+}
+
+/// Parses the command line and runs the command.
+pub fn run() -> anyhow::Result<ExitCode> {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Solve { input, run, unique } => {
+            batch::run(&input, &run, batch::Task::Solve { unique })?
+        }
+        Command::Check { input, run } => batch::run(&input, &run, batch::Task::Check)?,
+        Command::Count {
+            input,
+            run,
+            limit,
+            all,
+        } => batch::run(
+            &input,
+            &run,
+            batch::Task::Count {
+                limit: limit as usize,
+                all,
+            },
+        )?,
+        Command::Dimacs(args) => dimacs::export(&args)?,
+        Command::Decode(args) => dimacs::decode(&args)?,
+    };
+    Ok(ExitCode::from(code))
+}
+
+/// Whether an I/O error is a closed pipe (`satdoku … | head`), which ends output quietly.
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn verify_cli() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,283 @@
+//! Printing results: pretty grids, one line per puzzle, or JSON lines. Problems are also
+//! reported on stderr with their location.
+
+use super::batch::{Answer, Done, Tally, Task};
+use super::Format;
+use satdoku::format::text::{Line, Pretty, Symbols};
+use satdoku::{Grid, Shape, Verdict};
+use serde_json::{json, Map, Value};
+use std::io::{self, BufWriter, Stdout, Write};
+
+/// Writes results to stdout in one format.
+pub struct Printer {
+    out: BufWriter<Stdout>,
+    format: Format,
+    symbols: Symbols,
+    stats: bool,
+    task: Task,
+}
+
+impl Printer {
+    /// A printer for `task`'s results.
+    pub fn new(format: Format, symbols: Symbols, stats: bool, task: Task) -> Printer {
+        Printer {
+            out: BufWriter::with_capacity(1 << 16, io::stdout()),
+            format,
+            symbols,
+            stats,
+            task,
+        }
+    }
+
+    fn line(&self, g: &Grid) -> String {
+        Line::new(g, &self.symbols).to_string()
+    }
+
+    fn grid(&mut self, g: &Grid, shape: &Shape) -> io::Result<()> {
+        let s = Pretty::new(g, shape, &self.symbols).to_string();
+        self.out.write_all(s.as_bytes())
+    }
+
+    /// Prints one result and counts it.
+    pub fn print(&mut self, done: &Done, tally: &mut Tally) -> anyhow::Result<()> {
+        tally.puzzles += 1;
+        if let Some(s) = &done.stats {
+            tally.search += s.time;
+        }
+        match &done.result {
+            Err(e) => {
+                tally.invalid += 1;
+                tally.outcome.error();
+                eprintln!("satdoku: {}", done.error_text(e));
+            }
+            Ok(Answer::Verdict(v)) => match v {
+                Verdict::Unique(_) => tally.unique += 1,
+                Verdict::Multiple(..) => {
+                    tally.multiple += 1;
+                    if matches!(self.task, Task::Check | Task::Solve { unique: true }) {
+                        tally.outcome.multiple();
+                    }
+                }
+                Verdict::None => {
+                    tally.none += 1;
+                    tally.outcome.none();
+                }
+            },
+            Ok(Answer::Count { .. }) => {}
+        }
+        match self.format {
+            Format::Json => self.json(done)?,
+            Format::Line => self.plain(done, false)?,
+            Format::Pretty => self.plain(done, true)?,
+        }
+        Ok(())
+    }
+
+    fn plain(&mut self, done: &Done, pretty: bool) -> anyhow::Result<()> {
+        let loc = done.location();
+        let Some(puzzle) = &done.puzzle else {
+            if matches!(self.task, Task::Check) {
+                let e = done.result.as_ref().err().map(|e| done.error_text(e));
+                writeln!(self.out, "invalid {}", e.unwrap_or_default())?;
+            }
+            return Ok(());
+        };
+        let shape = puzzle.shape().clone();
+        let answer = match &done.result {
+            Ok(a) => a,
+            Err(e) => {
+                if matches!(self.task, Task::Check) {
+                    writeln!(self.out, "invalid {}", done.error_text(e))?;
+                }
+                return Ok(());
+            }
+        };
+        let reason = done
+            .reason
+            .as_ref()
+            .map(|r| format!(" ({r})"))
+            .unwrap_or_default();
+        match (self.task, answer) {
+            (Task::Solve { unique }, Answer::Verdict(v)) => match v {
+                Verdict::Unique(g) => self.solution(&loc, g, &shape, pretty, "")?,
+                Verdict::Multiple(a, b) => {
+                    let n = a.diff(b).len();
+                    if unique {
+                        eprintln!("satdoku: {loc}: several solutions (they differ in {n} cells); none printed (--unique)");
+                    } else {
+                        eprintln!("satdoku: {loc}: several solutions; printed one (use `satdoku check` to see two)");
+                        self.solution(&loc, a, &shape, pretty, " (one of several)")?;
+                    }
+                }
+                Verdict::None => eprintln!("satdoku: {loc}: no solution{reason}"),
+            },
+            (Task::Check, Answer::Verdict(v)) => match v {
+                Verdict::Unique(g) if pretty => {
+                    writeln!(self.out, "{loc}: unique")?;
+                    self.grid(g, &shape)?;
+                    writeln!(self.out)?;
+                }
+                Verdict::Unique(g) => writeln!(self.out, "unique {}", self.line(g))?,
+                Verdict::Multiple(a, b) => {
+                    let diff: Vec<String> = a.diff(b).iter().map(|c| c.to_string()).collect();
+                    if pretty {
+                        writeln!(
+                            self.out,
+                            "{loc}: multiple — two solutions differ in {}: {}",
+                            diff.len(),
+                            diff.join(" ")
+                        )?;
+                        self.grid(a, &shape)?;
+                        self.grid(b, &shape)?;
+                        writeln!(self.out)?;
+                    } else {
+                        writeln!(
+                            self.out,
+                            "multiple {} {} {}",
+                            self.line(a),
+                            self.line(b),
+                            diff.join(",")
+                        )?;
+                    }
+                }
+                Verdict::None if pretty => writeln!(self.out, "{loc}: none{reason}\n")?,
+                Verdict::None => writeln!(self.out, "none")?,
+            },
+            (
+                Task::Count { .. },
+                Answer::Count {
+                    found,
+                    capped,
+                    solutions,
+                },
+            ) => {
+                for g in solutions {
+                    if pretty {
+                        self.grid(g, &shape)?;
+                    } else {
+                        writeln!(self.out, "{}", self.line(g))?;
+                    }
+                }
+                let n = if *capped {
+                    format!("more than {found}")
+                } else {
+                    found.to_string()
+                };
+                if pretty {
+                    let note = if *capped {
+                        " (limit reached; raise --limit)"
+                    } else {
+                        ""
+                    };
+                    writeln!(
+                        self.out,
+                        "{loc}: {n} solution{}{note}\n",
+                        if *found == 1 && !capped { "" } else { "s" }
+                    )?;
+                } else {
+                    writeln!(self.out, "{n}")?;
+                }
+            }
+            _ => unreachable!("answer kind follows the task"),
+        }
+        Ok(())
+    }
+
+    fn solution(
+        &mut self,
+        loc: &str,
+        g: &Grid,
+        shape: &Shape,
+        pretty: bool,
+        note: &str,
+    ) -> io::Result<()> {
+        if pretty {
+            writeln!(self.out, "{loc}: solved{note}")?;
+            self.grid(g, shape)?;
+            writeln!(self.out)
+        } else {
+            writeln!(self.out, "{}", self.line(g))
+        }
+    }
+
+    fn json(&mut self, done: &Done) -> anyhow::Result<()> {
+        let mut o = Map::new();
+        o.insert("source".into(), json!(&*done.source));
+        o.insert("line".into(), json!(done.line));
+        if let Some(p) = &done.puzzle {
+            o.insert("puzzle".into(), json!(self.line(p.givens())));
+            o.insert("size".into(), json!(p.size()));
+        }
+        match &done.result {
+            Err(e) => {
+                o.insert("status".into(), json!("invalid"));
+                o.insert("error".into(), json!(done.error_text(e)));
+            }
+            Ok(Answer::Verdict(v)) => match v {
+                Verdict::Unique(g) => {
+                    let status = if matches!(self.task, Task::Solve { .. }) {
+                        "solved"
+                    } else {
+                        "unique"
+                    };
+                    o.insert("status".into(), json!(status));
+                    o.insert("unique".into(), json!(true));
+                    o.insert("solution".into(), json!(self.line(g)));
+                }
+                Verdict::Multiple(a, b) => {
+                    o.insert("status".into(), json!("multiple"));
+                    o.insert("unique".into(), json!(false));
+                    if !matches!(self.task, Task::Solve { unique: true }) {
+                        o.insert("solution".into(), json!(self.line(a)));
+                    }
+                    o.insert("solutions".into(), json!([self.line(a), self.line(b)]));
+                    let diff: Vec<String> = a.diff(b).iter().map(|c| c.to_string()).collect();
+                    o.insert("differ".into(), json!(diff));
+                }
+                Verdict::None => {
+                    o.insert("status".into(), json!("none"));
+                    if let Some(r) = &done.reason {
+                        o.insert("reason".into(), json!(r));
+                    }
+                }
+            },
+            Ok(Answer::Count {
+                found,
+                capped,
+                solutions,
+            }) => {
+                o.insert("status".into(), json!("counted"));
+                o.insert("count".into(), json!(found));
+                o.insert("capped".into(), json!(capped));
+                if !solutions.is_empty() {
+                    let s: Vec<String> = solutions.iter().map(|g| self.line(g)).collect();
+                    o.insert("solutions".into(), json!(s));
+                }
+            }
+        }
+        if let Some(s) = &done.stats {
+            o.insert("time_us".into(), json!(s.time.as_micros() as u64));
+            o.insert("cnf".into(), json!({"vars": s.vars, "clauses": s.clauses}));
+            if self.stats {
+                o.insert(
+                    "stats".into(),
+                    json!({
+                        "decided": s.decided,
+                        "open_vars": s.open_vars,
+                        "sat_calls": s.sat_calls,
+                        "search": if s.sat_calls == 0 || s.open_vars == 0 { "simplification" } else { "sat" },
+                    }),
+                );
+            }
+        }
+        serde_json::to_writer(&mut self.out, &Value::Object(o))?;
+        self.out.write_all(b"\n")?;
+        Ok(())
+    }
+
+    /// Flushes stdout.
+    pub fn finish(&mut self) -> anyhow::Result<()> {
+        self.out.flush()?;
+        Ok(())
+    }
+}
