@@ -68,7 +68,11 @@ pub struct Done {
 impl Done {
     /// `file:line`.
     pub fn location(&self) -> String {
-        format!("{}:{}", self.source, self.line)
+        if self.line == 0 {
+            self.source.to_string()
+        } else {
+            format!("{}:{}", self.source, self.line)
+        }
     }
 
     /// The error, located as `file:line[:column]: message`.
@@ -203,10 +207,6 @@ pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
         Err(e) if super::is_broken_pipe(&e) => return Ok(tally.outcome.code()),
         Err(e) => return Err(e),
         Ok(()) => {}
-    }
-    if tally.puzzles == 0 {
-        eprintln!("satdoku: no puzzle found in the input");
-        tally.outcome.error();
     }
     if !run.quiet {
         eprintln!("{}", summary(task, &tally, start.elapsed()));

@@ -149,8 +149,10 @@ fn read_source(
             expected: None,
         });
     }
+    let mut any = false;
     for rec in TextReader::new(reader, opts.clone()) {
         let rec = rec?;
+        any = true;
         let go_on = each(Record {
             source: name.clone(),
             line: rec.line,
@@ -160,6 +162,16 @@ fn read_source(
         if !go_on {
             return Ok(false);
         }
+    }
+    if !any {
+        return each(Record {
+            source: name,
+            line: 0,
+            puzzle: Err(Error::Limit(
+                "no puzzle in this input (empty, or only comments)".into(),
+            )),
+            expected: None,
+        });
     }
     Ok(true)
 }

@@ -343,13 +343,16 @@ impl<R: BufRead> TextReader<R> {
     /// Whether `row` (the next content row) is a whole puzzle rather than a block grid row.
     fn prefers_line(&mut self, row: &Row) -> std::io::Result<bool> {
         let k = row.tokens.len();
-        let Some(root) = square_root(k) else {
-            return Ok(false);
-        };
-        if !(4..=MAX_SIZE).contains(&k) || !(2..=MAX_SIZE).contains(&root) {
-            return Ok(true);
+        match square_root(k) {
+            // Not n² cells, or too few for a grid of side 4: a block row (or an error there).
+            None => return Ok(false),
+            Some(root) if root < 4 => return Ok(false),
+            // Too many cells for a block row: a whole puzzle.
+            Some(_) if k > MAX_SIZE => return Ok(true),
+            Some(_) => {}
         }
-        // Ambiguous (16, 36, 64 cells): a block grid if the next k rows all have k cells.
+        // Ambiguous (16, 25, 36, 49, 64 cells): a block grid if the next k-1 rows all have
+        // k cells.
         for i in 1..k {
             match self.peek(i)? {
                 Some(Ok(r)) if r.separator => {}
@@ -390,17 +393,27 @@ impl<R: BufRead> TextReader<R> {
                     rows.push(r);
                 }
                 Some(Ok(r)) if !r.tokens.is_empty() => {
-                    // A row of the wrong width ends the grid with an error; the row itself
-                    // is read again on its own (it may be the next puzzle).
+                    // A row of the wrong width: the grid is reported once, and its remaining
+                    // rows are consumed so the next grid starts in the right place.
+                    let bad = (r.line, r.tokens.len());
+                    let mut taken = rows.len();
+                    while taken < n {
+                        match self.peek(0)? {
+                            Some(Ok(r)) if r.separator => {}
+                            Some(Ok(r)) if !r.tokens.is_empty() => taken += 1,
+                            _ => break,
+                        }
+                        self.pending.pop_front();
+                    }
                     return Ok(TextRecord {
                         line: start,
                         puzzle: Err(ParseError::new(
-                            r.line,
+                            bad.0,
                             None,
                             format!(
-                                "{} cells in this row of a block grid begun at line {start}; \
-                                 expected {n} (or a single-line puzzle of n² cells)",
-                                r.tokens.len()
+                                "{} cells in this row of the block grid begun at line {start}; \
+                                 expected {n}",
+                                bad.1
                             ),
                         )
                         .into()),
@@ -558,7 +571,10 @@ fn tokenize(line: usize, text: &str, symbols: &Symbols) -> Result<Row, ParseErro
     } else {
         char_tokens()
     };
-    if separator && tokens.iter().all(|t| t.text != "-") {
+    // A rule of dashes with `+`, `|` or `=` is always a separator; a line of dashes alone
+    // may still be an empty puzzle (81 dashes).
+    let ruled = text.contains(['+', '|', '=', ':']);
+    if separator && (ruled || tokens.iter().all(|t| t.text != "-")) {
         return Ok(Row {
             line,
             tokens: Vec::new(),
@@ -900,6 +916,29 @@ mod tests {
         let bad = format!("55{}", &EASY[2..]);
         let e = parse_one(&bad).unwrap_err().to_string();
         assert_eq!(e, "r1c1 and r1c2 both hold 5 in row 1");
+    }
+
+    #[test]
+    fn ruled_separator_lines_are_never_puzzles() {
+        // 36 dashes between `+` would otherwise look like an empty 6x6.
+        let rule = "+---------+---------+---------+---------+";
+        let row = |r: &str| format!("| {} |", r);
+        let mut text = String::new();
+        let p = parse_one(EASY).unwrap();
+        for (i, chunk) in EASY.as_bytes().chunks(9).enumerate() {
+            if i % 3 == 0 {
+                text.push_str(rule);
+                text.push('\n');
+            }
+            text.push_str(&row(std::str::from_utf8(chunk).unwrap()));
+            text.push('\n');
+        }
+        text.push_str(rule);
+        let recs = read_all(&text, TextOptions::default());
+        assert_eq!(recs.len(), 1);
+        assert_eq!(recs[0].puzzle.as_ref().unwrap(), &p);
+        // A line of 81 dashes alone is an empty puzzle.
+        assert_eq!(parse_one(&"-".repeat(81)).unwrap().givens().filled_count(), 0);
     }
 
     #[test]
