@@ -938,7 +938,10 @@ mod tests {
         assert_eq!(recs.len(), 1);
         assert_eq!(recs[0].puzzle.as_ref().unwrap(), &p);
         // A line of 81 dashes alone is an empty puzzle.
-        assert_eq!(parse_one(&"-".repeat(81)).unwrap().givens().filled_count(), 0);
+        assert_eq!(
+            parse_one(&"-".repeat(81)).unwrap().givens().filled_count(),
+            0
+        );
     }
 
     #[test]
