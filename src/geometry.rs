@@ -254,7 +254,7 @@ impl Shape {
         &self.regions
     }
     /// All cells, row-major.
-    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + Clone + '_ {
         (0..self.cell_count()).map(move |i| Cell::from_position(i, self.size))
     }
     /// Regions as lists of cells, in region-id order.

@@ -5,6 +5,8 @@ use crate::error::Error;
 use crate::geometry::{full_mask, Cell, Digit, House, Mask, Shape};
 use crate::grid::Grid;
 use crate::rules::{Constraint, Rule};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A sudoku puzzle of any size, with optional variant constraints.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,7 +21,7 @@ pub struct Puzzle {
 }
 
 /// The all-different structure of a puzzle, derived once and shared by simplification and
-/// encoding.
+/// encoding. Classic shapes share one cached copy.
 #[derive(Clone, Debug)]
 pub struct Groups {
     /// Sets of N cells that hold every digit once (rows, columns, regions, diagonals, …).
@@ -31,6 +33,22 @@ pub struct Groups {
     /// Names of the distinct groups, for messages.
     pub distinct_names: Vec<String>,
     peers: Vec<Vec<u16>>,
+    intersections: Vec<Intersection>,
+    /// Per house then per distinct group: the cell pairs whose "not both d" clause is not
+    /// already written for an earlier group (a box shares pairs with its rows and columns).
+    pairs: Vec<Vec<(u16, u16)>>,
+    house_positions: Vec<Vec<u16>>,
+}
+
+/// Two houses that share two or more cells (a box and a row, say), as cell positions.
+#[derive(Clone, Debug)]
+pub struct Intersection {
+    /// Cells in both houses.
+    pub both: Vec<u16>,
+    /// Cells only in the first house.
+    pub first_only: Vec<u16>,
+    /// Cells only in the second house.
+    pub second_only: Vec<u16>,
 }
 
 impl Groups {
@@ -38,6 +56,130 @@ impl Groups {
     pub fn peers(&self, i: usize) -> &[u16] {
         &self.peers[i]
     }
+
+    /// Row-major positions of the cells of house `i`.
+    pub fn house_positions(&self, i: usize) -> &[u16] {
+        &self.house_positions[i]
+    }
+
+    /// Cell pairs (row-major positions) of house `i` not already in an earlier house.
+    pub fn house_pairs(&self, i: usize) -> &[(u16, u16)] {
+        &self.pairs[i]
+    }
+
+    /// Cell pairs of distinct group `i` not already in a house or an earlier group.
+    pub fn distinct_pairs(&self, i: usize) -> &[(u16, u16)] {
+        &self.pairs[self.houses.len() + i]
+    }
+
+    /// Pairs of houses sharing two or more cells, for locked candidates.
+    pub fn intersections(&self) -> &[Intersection] {
+        &self.intersections
+    }
+
+    fn build(
+        n: usize,
+        houses: Vec<House>,
+        house_names: Vec<String>,
+        distinct: Vec<Vec<Cell>>,
+        distinct_names: Vec<String>,
+    ) -> Groups {
+        let mut peers: Vec<Vec<u16>> = vec![Vec::new(); n * n];
+        let mut seen = std::collections::HashSet::new();
+        let pairs = houses
+            .iter()
+            .chain(&distinct)
+            .map(|g| {
+                let mut out = Vec::new();
+                for (i, a) in g.iter().enumerate() {
+                    for b in &g[i + 1..] {
+                        let (a, b) = (a.position(n) as u16, b.position(n) as u16);
+                        let key = (a.min(b), a.max(b));
+                        if a != b && seen.insert(key) {
+                            out.push(key);
+                        }
+                    }
+                }
+                out
+            })
+            .collect();
+        for g in houses.iter().chain(&distinct) {
+            for &a in g {
+                for &b in g {
+                    if a != b {
+                        peers[a.position(n)].push(b.position(n) as u16);
+                    }
+                }
+            }
+        }
+        for p in &mut peers {
+            p.sort_unstable();
+            p.dedup();
+        }
+        let sets: Vec<Vec<u16>> = houses
+            .iter()
+            .map(|h| {
+                let mut v: Vec<u16> = h.iter().map(|c| c.position(n) as u16).collect();
+                v.sort_unstable();
+                v
+            })
+            .collect();
+        let mut intersections = Vec::new();
+        for (i, a) in sets.iter().enumerate() {
+            for b in &sets[i + 1..] {
+                let both: Vec<u16> = a
+                    .iter()
+                    .filter(|x| b.binary_search(x).is_ok())
+                    .copied()
+                    .collect();
+                if both.len() >= 2 {
+                    intersections.push(Intersection {
+                        first_only: a.iter().filter(|x| !both.contains(x)).copied().collect(),
+                        second_only: b.iter().filter(|x| !both.contains(x)).copied().collect(),
+                        both,
+                    });
+                }
+            }
+        }
+        let house_positions = houses
+            .iter()
+            .map(|h| h.iter().map(|c| c.position(n) as u16).collect())
+            .collect();
+        Groups {
+            house_positions,
+            houses,
+            house_names,
+            distinct,
+            distinct_names,
+            peers,
+            intersections,
+            pairs,
+        }
+    }
+}
+
+/// Groups of classic shapes (no variant constraints), built once per shape.
+fn classic_groups(shape: &Shape) -> Arc<Groups> {
+    type Cache = Mutex<HashMap<(usize, usize, usize), Arc<Groups>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = (shape.size(), shape.box_rows(), shape.box_cols());
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(g) = cache.lock().expect("groups cache").get(&key) {
+        return g.clone();
+    }
+    let g = Arc::new(shape_groups(shape));
+    cache.lock().expect("groups cache").insert(key, g.clone());
+    g
+}
+
+fn shape_groups(shape: &Shape) -> Groups {
+    let houses = shape.houses();
+    let house_names = (0..houses.len()).map(|i| shape.house_name(i)).collect();
+    let distinct = shape.partial_regions();
+    let distinct_names = (0..distinct.len())
+        .map(|i| format!("partial region {}", i + 1))
+        .collect();
+    Groups::build(shape.size(), houses, house_names, distinct, distinct_names)
 }
 
 impl Puzzle {
@@ -122,17 +264,14 @@ impl Puzzle {
         Ok(())
     }
 
-    /// Houses, distinct groups and peers of this puzzle.
-    pub fn groups(&self) -> Groups {
-        let n = self.size();
-        let mut houses = self.shape.houses();
-        let mut house_names: Vec<String> = (0..houses.len())
-            .map(|i| self.shape.house_name(i))
-            .collect();
-        let mut distinct = self.shape.partial_regions();
-        let mut distinct_names: Vec<String> = (0..distinct.len())
-            .map(|i| format!("partial region {}", i + 1))
-            .collect();
+    /// Houses, distinct groups, peers and house intersections of this puzzle.
+    pub fn groups(&self) -> Arc<Groups> {
+        if self.constraints.is_empty() && !self.shape.is_jigsaw() {
+            return classic_groups(&self.shape);
+        }
+        let base = shape_groups(&self.shape);
+        let (mut houses, mut house_names) = (base.houses, base.house_names);
+        let (mut distinct, mut distinct_names) = (base.distinct, base.distinct_names);
         for (i, c) in self.constraints.iter().enumerate() {
             for h in c.houses(&self.shape) {
                 houses.push(h);
@@ -143,27 +282,13 @@ impl Puzzle {
                 distinct_names.push(format!("{} (constraint {i})", c.kind()));
             }
         }
-        let mut peers: Vec<Vec<u16>> = vec![Vec::new(); n * n];
-        for g in houses.iter().chain(&distinct) {
-            for &a in g {
-                for &b in g {
-                    if a != b {
-                        peers[a.position(n)].push(b.position(n) as u16);
-                    }
-                }
-            }
-        }
-        for p in &mut peers {
-            p.sort_unstable();
-            p.dedup();
-        }
-        Groups {
+        Arc::new(Groups::build(
+            self.size(),
             houses,
             house_names,
             distinct,
             distinct_names,
-            peers,
-        }
+        ))
     }
 
     /// Candidates before any deduction: the givens, restricted by unary constraints
@@ -208,9 +333,22 @@ impl Puzzle {
             check_distinct(grid, row, &format!("row {}", i + 1))?;
             check_distinct(grid, col, &format!("column {}", i + 1))?;
         }
-        for cells in self.shape.region_cells() {
-            let name = format!("region of {}", cells[0]);
-            check_distinct(grid, cells.into_iter(), &name)?;
+        // Regions: one digit mask per region id, from the shape's region map.
+        let mut masks = [0u64; crate::geometry::MAX_SIZE];
+        for cell in self.shape.cells() {
+            let Some(r) = self.shape.region_of(cell) else {
+                continue;
+            };
+            let (r, bit) = (r as usize % masks.len(), grid.digit(cell).bit());
+            if masks[r] & bit != 0 {
+                let region = self.shape.region_of(cell);
+                let cells = self
+                    .shape
+                    .cells()
+                    .filter(|&c| self.shape.region_of(c) == region);
+                check_distinct(grid, cells, &format!("the region of {cell}"))?;
+            }
+            masks[r] |= bit;
         }
         for (i, c) in self.constraints.iter().enumerate() {
             c.check(&self.shape, grid)
@@ -223,18 +361,22 @@ impl Puzzle {
 /// Errors if two of `cells` hold the same digit.
 pub fn check_distinct(
     grid: &Grid,
-    cells: impl Iterator<Item = Cell>,
+    cells: impl Iterator<Item = Cell> + Clone,
     name: &str,
 ) -> Result<(), Error> {
-    let mut seen: Vec<Option<Cell>> = vec![None; grid.size()];
-    for cell in cells {
+    let mut seen: Mask = 0;
+    for cell in cells.clone() {
         let d: Digit = grid.digit(cell);
-        if let Some(first) = seen[d.index()] {
+        if seen & d.bit() != 0 {
+            let first = cells
+                .clone()
+                .find(|&c| grid.digit(c) == d)
+                .expect("seen before");
             return Err(Error::Verification(format!(
                 "{first} and {cell} both hold {d} in {name}"
             )));
         }
-        seen[d.index()] = Some(cell);
+        seen |= d.bit();
     }
     Ok(())
 }

@@ -19,8 +19,11 @@ use varisat::{Lit, Var};
 /// How much the givens simplify the formula before it is built.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Simplify {
-    /// Naked and hidden singles to a fixpoint; decided cells become constants (default).
+    /// Naked and hidden singles and locked candidates to a fixpoint; decided cells become
+    /// constants (default).
     #[default]
+    Full,
+    /// Naked and hidden singles only (what unit propagation finds on the extended encoding).
     Singles,
     /// Only the givens (and unary rules) become constants; nothing is deduced.
     Givens,
@@ -50,7 +53,7 @@ pub struct Stats {
 #[derive(Clone, Debug)]
 pub struct Formula<'p> {
     puzzle: &'p Puzzle,
-    groups: Groups,
+    groups: std::sync::Arc<Groups>,
     cands: Vec<Mask>,
     mode: Simplify,
     contradiction: Option<Contradiction>,
@@ -67,8 +70,8 @@ impl<'p> Formula<'p> {
             _ => puzzle.initial_candidates(),
         };
         let mut contradiction = None;
-        if mode == Simplify::Singles {
-            if let Err(c) = propagate(n, &groups, &mut cands) {
+        if matches!(mode, Simplify::Full | Simplify::Singles) {
+            if let Err(c) = propagate(n, &groups, &mut cands, mode == Simplify::Full) {
                 contradiction = Some(c);
             }
         } else if let Some(i) = cands.iter().position(|&m| m == 0) {
@@ -129,11 +132,11 @@ impl<'p> Formula<'p> {
             }
         }
         classic::encode_cells(&mut enc);
-        for house in &self.groups.houses {
-            classic::encode_house(&mut enc, house);
+        for (i, house) in self.groups.houses.iter().enumerate() {
+            classic::encode_house(&mut enc, house, self.groups.house_pairs(i));
         }
-        for group in &self.groups.distinct {
-            classic::encode_distinct(&mut enc, group);
+        for (i, group) in self.groups.distinct.iter().enumerate() {
+            classic::encode_distinct(&mut enc, group, self.groups.distinct_pairs(i));
         }
         for c in self.puzzle.constraints() {
             c.encode(&mut enc);
@@ -213,9 +216,14 @@ impl<'p> Formula<'p> {
 }
 
 /// An incremental search over one puzzle's solutions.
+///
+/// A puzzle that simplification decides completely needs no solver: its one candidate grid
+/// is verified and returned, and it is unique (every step was forced). Otherwise the
+/// simplified formula goes into a fresh varisat solver.
 pub struct Session<'p> {
     formula: Formula<'p>,
     solver: Option<varisat::Solver<'static>>,
+    decided: Option<Grid>,
     exhausted: bool,
     stats: Stats,
 }
@@ -236,22 +244,32 @@ impl<'p> Session<'p> {
             ..Stats::default()
         };
         let exhausted = formula.contradiction.is_some();
-        let solver = if exhausted {
-            None
-        } else {
-            let mut solver = varisat::Solver::new();
-            let (vars, clauses) = formula.encode(&mut solver);
-            stats.vars = vars;
-            stats.clauses = clauses;
-            Some(solver)
-        };
-        stats.time = start.elapsed();
-        Session {
+        let mut session = Session {
             formula,
-            solver,
+            solver: None,
+            decided: None,
             exhausted,
-            stats,
+            stats: Stats::default(),
+        };
+        if !exhausted {
+            // Fully decided and every rule holds: unique without search. If some rule fails
+            // (a variant whose clauses fold to false), the solver is asked and says UNSAT.
+            session.decided = session
+                .formula
+                .is_decided()
+                .then(|| session.formula.decode(|_| None).ok())
+                .flatten();
+            if session.decided.is_none() {
+                let mut solver = varisat::Solver::new();
+                let (vars, clauses) = session.formula.encode(&mut solver);
+                stats.vars = vars;
+                stats.clauses = clauses;
+                session.solver = Some(solver);
+            }
         }
+        stats.time = start.elapsed();
+        session.stats = stats;
+        session
     }
 
     /// The simplified formula.
@@ -268,6 +286,10 @@ impl<'p> Session<'p> {
     pub fn next_solution(&mut self) -> Result<Option<Grid>, Error> {
         if self.exhausted {
             return Ok(None);
+        }
+        if let Some(grid) = self.decided.take() {
+            self.exhausted = true;
+            return Ok(Some(grid));
         }
         let start = Instant::now();
         let result = self.search();

@@ -32,10 +32,11 @@ pub struct DimacsArgs {
     /// Write the formula plus a clause that blocks this solution (a full grid as text).
     #[arg(long, value_name = "SOLUTION")]
     exclude: Option<String>,
-    /// What the givens simplify before encoding: singles (naked and hidden singles; the
-    /// default, and what the embedded solver gets), givens (only the givens become
-    /// constants), none (the textbook formula, givens as unit clauses).
-    #[arg(long, value_enum, default_value_t = SimplifyArg::Singles)]
+    /// What the givens simplify before encoding: full (naked and hidden singles and locked
+    /// candidates; the default, and what the embedded solver gets), singles (naked and hidden
+    /// singles only), givens (only the givens become constants), none (the textbook formula,
+    /// givens as unit clauses).
+    #[arg(long, value_enum, default_value_t = SimplifyArg::Full)]
     simplify: SimplifyArg,
     /// Which puzzle of the input to export (1-based), when it holds several.
     #[arg(long, value_name = "K")]
@@ -69,6 +70,7 @@ pub struct DecodeArgs {
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum SimplifyArg {
+    Full,
     Singles,
     Givens,
     None,
@@ -77,6 +79,7 @@ enum SimplifyArg {
 impl SimplifyArg {
     fn mode(self) -> Simplify {
         match self {
+            SimplifyArg::Full => Simplify::Full,
             SimplifyArg::Singles => Simplify::Singles,
             SimplifyArg::Givens => Simplify::Givens,
             SimplifyArg::None => Simplify::None,
@@ -84,6 +87,7 @@ impl SimplifyArg {
     }
     fn name(self) -> &'static str {
         match self {
+            SimplifyArg::Full => "full",
             SimplifyArg::Singles => "singles",
             SimplifyArg::Givens => "givens",
             SimplifyArg::None => "none",
@@ -270,7 +274,7 @@ fn read_header(text: &str) -> Option<CnfHeader> {
     let mut h = CnfHeader {
         puzzle: String::new(),
         box_shape: None,
-        simplify: SimplifyArg::Singles,
+        simplify: SimplifyArg::Full,
         uniqueness: None,
     };
     let mut found = false;
@@ -333,7 +337,7 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
         let loc = rec.location();
         (
             rec.puzzle.with_context(|| loc)?,
-            args.simplify.unwrap_or(SimplifyArg::Singles),
+            args.simplify.unwrap_or(SimplifyArg::Full),
             None,
         )
     };

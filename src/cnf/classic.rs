@@ -2,7 +2,7 @@
 //! each digit exactly once; all-different groups smaller than a house hold each digit at
 //! most once.
 
-use super::card::{at_least_one, at_most_one, exactly_one};
+use super::card::{at_least_one, exactly_one};
 use super::{Encoder, Term};
 use crate::geometry::{Cell, Digit};
 
@@ -11,30 +11,52 @@ pub fn encode_cells(enc: &mut Encoder) {
     let n = enc.size();
     let mut terms: Vec<Term> = Vec::with_capacity(n);
     for pos in 0..n * n {
-        let cell = Cell::from_position(pos, n);
+        if enc.candidates[pos].count_ones() == 1 {
+            continue; // decided: every term is a constant, every clause satisfied
+        }
         terms.clear();
-        terms.extend((0..n).map(|d| enc.x(cell, Digit::from_index(d))));
+        terms.extend((0..n).map(|d| enc.x_at(pos, Digit::from_index(d))));
         // x(c,1) ∨ … ∨ x(c,N);  x(c,a) -> !x(c,b)
         exactly_one(enc, &terms);
     }
 }
 
-/// Encodes a house: each digit exactly once among `cells` (`cells.len() == N`).
-pub fn encode_house(enc: &mut Encoder, cells: &[Cell]) {
+/// Encodes a house: each digit exactly once among `cells` (`cells.len() == N`). `pairs` are
+/// the cell pairs (row-major positions) whose at-most-one clauses are still to be written:
+/// pairs shared with an earlier house (a box with its rows) are written once.
+pub fn encode_house(enc: &mut Encoder, cells: &[Cell], pairs: &[(u16, u16)]) {
     let n = enc.size();
     let mut terms: Vec<Term> = Vec::with_capacity(cells.len());
     for d in 0..n {
         let digit = Digit::from_index(d);
         terms.clear();
         terms.extend(cells.iter().map(|&c| enc.x(c, digit)));
-        // x(a,d) ∨ x(b,d) ∨ … (the digit appears);  x(a,d) -> !x(b,d)
-        exactly_one(enc, &terms);
+        // x(a,d) ∨ x(b,d) ∨ … (the digit appears)
+        at_least_one(enc, &terms);
+        not_both(enc, pairs, digit);
     }
 }
 
-/// Encodes an all-different group smaller than a house: each digit at most once. When the
-/// group has as many cells as candidate digits in total, each of those digits also appears.
-pub fn encode_distinct(enc: &mut Encoder, cells: &[Cell]) {
+/// `x(a,d) -> !x(b,d)` for each pair.
+fn not_both(enc: &mut Encoder, pairs: &[(u16, u16)], digit: Digit) {
+    for &(a, b) in pairs {
+        let xa = enc.x_at(a as usize, digit);
+        if xa == Term::False {
+            continue;
+        }
+        let xb = enc.x_at(b as usize, digit);
+        if xb == Term::False {
+            continue;
+        }
+        // x(a,d) -> !x(b,d)
+        enc.clause([!xa, !xb]);
+    }
+}
+
+/// Encodes an all-different group smaller than a house: each digit at most once (over `pairs`,
+/// the cell pairs not already covered by a house). When the group has as many cells as
+/// candidate digits in total, each of those digits also appears.
+pub fn encode_distinct(enc: &mut Encoder, cells: &[Cell], pairs: &[(u16, u16)]) {
     let n = enc.size();
     let union = cells.iter().fold(0u64, |m, &c| m | enc.candidates(c));
     let pigeonhole = union.count_ones() as usize == cells.len();
@@ -44,11 +66,10 @@ pub fn encode_distinct(enc: &mut Encoder, cells: &[Cell]) {
         if union & digit.bit() == 0 {
             continue;
         }
-        terms.clear();
-        terms.extend(cells.iter().map(|&c| enc.x(c, digit)));
-        // x(a,d) -> !x(b,d)
-        at_most_one(enc, &terms);
+        not_both(enc, pairs, digit);
         if pigeonhole {
+            terms.clear();
+            terms.extend(cells.iter().map(|&c| enc.x(c, digit)));
             // k cells, k possible digits: every digit is used.
             at_least_one(enc, &terms);
         }

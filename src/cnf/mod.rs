@@ -117,7 +117,7 @@ pub fn decode_var(n: usize, var: Var) -> Option<(Cell, Digit)> {
 /// Builds clauses for one puzzle into a sink, folding known cell values.
 pub struct Encoder<'a> {
     n: usize,
-    candidates: &'a [Mask],
+    pub(crate) candidates: &'a [Mask],
     next_var: usize,
     sink: &'a mut dyn ClauseSink,
     buf: Vec<Lit>,
@@ -150,13 +150,19 @@ impl<'a> Encoder<'a> {
 
     /// "`cell` holds `digit`": a literal, or a constant when simplification decided it.
     pub fn x(&self, cell: Cell, digit: Digit) -> Term {
-        let m = self.candidates(cell);
+        self.x_at(cell.position(self.n), digit)
+    }
+
+    /// [`Encoder::x`] for the cell at row-major position `pos`.
+    #[inline]
+    pub fn x_at(&self, pos: usize, digit: Digit) -> Term {
+        let m = self.candidates[pos];
         if m & digit.bit() == 0 {
             Term::False
         } else if m == digit.bit() {
             Term::True
         } else {
-            Term::Lit(cell_var(self.n, cell, digit).positive())
+            Term::Lit(Var::from_index(pos * self.n + digit.index()).positive())
         }
     }
 

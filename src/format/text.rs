@@ -134,11 +134,38 @@ pub struct TextRecord {
     pub expected: Option<Grid>,
 }
 
-/// A cell token with its 1-based column.
+/// A cell token with its 1-based column: one character, or a whole word (numbers mode, CSV).
 #[derive(Clone, Debug)]
 struct Token {
-    text: String,
+    ch: char,
+    word: Option<Box<str>>,
     column: usize,
+}
+
+impl Token {
+    fn char(ch: char, column: usize) -> Token {
+        Token {
+            ch,
+            word: None,
+            column,
+        }
+    }
+    fn word(text: &str, column: usize) -> Token {
+        Token {
+            ch: text.chars().next().unwrap_or('.'),
+            word: Some(text.into()),
+            column,
+        }
+    }
+    fn is_dash(&self) -> bool {
+        self.ch == '-' && self.word.as_deref().is_none_or(|w| w == "-")
+    }
+    fn text(&self) -> String {
+        match &self.word {
+            Some(w) => w.to_string(),
+            None => self.ch.to_string(),
+        }
+    }
 }
 
 /// A content line split into cell tokens.
@@ -271,10 +298,7 @@ impl<R: BufRead> TextReader<R> {
             if self.csv == Some(true) {
                 self.pending.push_back(Ok(Row {
                     line: line_no,
-                    tokens: vec![Token {
-                        text: content.to_string(),
-                        column: 1,
-                    }],
+                    tokens: vec![Token::word(content, 1)],
                     separator: false,
                 }));
                 return Ok(true);
@@ -294,12 +318,12 @@ impl<R: BufRead> TextReader<R> {
 
     fn next_record(&mut self) -> std::io::Result<Option<TextRecord>> {
         loop {
-            let Some(first) = self.peek(0)?.cloned() else {
+            if self.peek(0)?.is_none() {
                 return Ok(None);
-            };
+            }
+            let first = self.pending.pop_front().expect("peeked");
             let row = match first {
                 Err(e) => {
-                    self.pending.pop_front();
                     return Ok(Some(TextRecord {
                         line: e.line,
                         puzzle: Err(e.into()),
@@ -309,11 +333,9 @@ impl<R: BufRead> TextReader<R> {
                 Ok(r) => r,
             };
             if row.tokens.is_empty() || row.separator && !self.could_be_line_puzzle(&row) {
-                self.pending.pop_front();
                 continue;
             }
             if self.csv == Some(true) {
-                self.pending.pop_front();
                 return Ok(Some(self.csv_record(row)));
             }
             let k = row.tokens.len();
@@ -323,7 +345,6 @@ impl<R: BufRead> TextReader<R> {
                 Layout::Auto => self.prefers_line(&row)?,
             };
             if as_line {
-                self.pending.pop_front();
                 let line = row.line;
                 return Ok(Some(TextRecord {
                     line,
@@ -331,13 +352,14 @@ impl<R: BufRead> TextReader<R> {
                     expected: None,
                 }));
             }
+            self.pending.push_front(Ok(row));
             return self.block_record().map(Some);
         }
     }
 
     fn could_be_line_puzzle(&self, row: &Row) -> bool {
         // A line of dashes only is an empty puzzle when it has a puzzle's cell count.
-        row.tokens.iter().all(|t| t.text == "-") && square_root(row.tokens.len()).is_some()
+        row.tokens.iter().all(Token::is_dash) && square_root(row.tokens.len()).is_some()
     }
 
     /// Whether `row` (the next content row) is a whole puzzle rather than a block grid row.
@@ -352,8 +374,8 @@ impl<R: BufRead> TextReader<R> {
             Some(_) => {}
         }
         // Ambiguous (16, 25, 36, 49, 64 cells): a block grid if the next k-1 rows all have
-        // k cells.
-        for i in 1..k {
+        // k cells. (`row` has been taken off the queue: the next rows start at 0.)
+        for i in 0..k - 1 {
             match self.peek(i)? {
                 Some(Ok(r)) if r.separator => {}
                 Some(Ok(r)) if r.tokens.len() == k => {}
@@ -443,7 +465,7 @@ impl<R: BufRead> TextReader<R> {
     }
 
     fn csv_record(&self, row: Row) -> TextRecord {
-        let text = &row.tokens[0].text;
+        let text = row.tokens[0].text();
         let mut fields = text.split(',');
         let quiz = fields.next().unwrap_or("").trim();
         let sol = fields.next().map(str::trim);
@@ -525,10 +547,8 @@ fn tokenize(line: usize, text: &str, symbols: &Symbols) -> Result<Row, ParseErro
     for (i, c) in text.chars().enumerate() {
         if is_sep(c) {
             if !cur.is_empty() {
-                words.push(Token {
-                    text: std::mem::take(&mut cur),
-                    column: cur_col,
-                });
+                words.push(Token::word(&cur, cur_col));
+                cur.clear();
             }
         } else {
             if cur.is_empty() {
@@ -538,24 +558,24 @@ fn tokenize(line: usize, text: &str, symbols: &Symbols) -> Result<Row, ParseErro
         }
     }
     if !cur.is_empty() {
-        words.push(Token {
-            text: cur,
-            column: cur_col,
-        });
+        words.push(Token::word(&cur, cur_col));
     }
     let numeric = !symbols.is_custom()
         && words.len() > 1
         && words
             .iter()
-            .any(|w| w.text.len() > 1 && w.text.chars().all(|c| c.is_ascii_digit()));
+            .any(|w| w.text().len() > 1 && w.text().chars().all(|c| c.is_ascii_digit()));
     let char_tokens = || -> Vec<Token> {
         words
             .iter()
             .flat_map(|w| {
-                w.text.chars().enumerate().map(|(j, c)| Token {
-                    text: c.to_string(),
-                    column: w.column + j,
-                })
+                let column = w.column;
+                w.word
+                    .as_deref()
+                    .unwrap_or_default()
+                    .chars()
+                    .enumerate()
+                    .map(move |(j, c)| Token::char(c, column + j))
             })
             .collect()
     };
@@ -574,7 +594,7 @@ fn tokenize(line: usize, text: &str, symbols: &Symbols) -> Result<Row, ParseErro
     // A rule of dashes with `+`, `|` or `=` is always a separator; a line of dashes alone
     // may still be an empty puzzle (81 dashes).
     let ruled = text.contains(['+', '|', '=', ':']);
-    if separator && (ruled || tokens.iter().all(|t| t.text != "-")) {
+    if separator && (ruled || !tokens.iter().any(Token::is_dash)) {
         return Ok(Row {
             line,
             tokens: Vec::new(),
@@ -632,12 +652,16 @@ fn build(line: usize, rows: &[Row], cells: usize, opts: &TextOptions) -> Result<
         for t in &row.tokens {
             let cell = crate::geometry::Cell::from_position(i, n);
             let at = |m: String| ParseError::new(row.line, Some(t.column), m);
-            let value = read_token(&t.text, n, &opts.symbols).map_err(at)?;
+            let value = match &t.word {
+                None => read_char(t.ch, n, &opts.symbols),
+                Some(w) => read_token(w, n, &opts.symbols),
+            }
+            .map_err(at)?;
             if let Some(v) = value {
                 if v > n {
                     return Err(at(format!(
                         "{cell}: {:?} is digit {v}, out of range for a {n}x{n} grid",
-                        t.text
+                        t.text()
                     ))
                     .into());
                 }
@@ -649,24 +673,29 @@ fn build(line: usize, rows: &[Row], cells: usize, opts: &TextOptions) -> Result<
     Puzzle::classic(shape, grid)
 }
 
+/// The value of a one-character cell: `None` for empty.
+fn read_char(c: char, n: usize, symbols: &Symbols) -> Result<Option<usize>, String> {
+    if symbols.is_empty_char(c) {
+        return Ok(None);
+    }
+    match symbols.value_of(c) {
+        Some(v) => Ok(Some(v)),
+        None if c.is_ascii_digit() && symbols.is_custom() => {
+            Err(format!("{c:?} is not in the --symbols alphabet"))
+        }
+        None => Err(format!(
+            "unknown symbol {c:?} (digits are 1-9{}, empty cells . 0 - _ * x)",
+            if n > 9 { " then A-Z" } else { "" }
+        )),
+    }
+}
+
 /// The value of one cell token: `None` for empty.
 fn read_token(text: &str, n: usize, symbols: &Symbols) -> Result<Option<usize>, String> {
     let mut chars = text.chars();
     let first = chars.next().unwrap_or('.');
     if chars.next().is_none() {
-        if symbols.is_empty_char(first) {
-            return Ok(None);
-        }
-        return match symbols.value_of(first) {
-            Some(v) => Ok(Some(v)),
-            None if first.is_ascii_digit() && symbols.is_custom() => {
-                Err(format!("{first:?} is not in the --symbols alphabet"))
-            }
-            None => Err(format!(
-                "unknown symbol {first:?} (digits are 1-9{}, empty cells . 0 - _ * x)",
-                if n > 9 { " then A-Z" } else { "" }
-            )),
-        };
+        return read_char(first, n, symbols);
     }
     match text.parse::<usize>() {
         Ok(0) => Ok(None),
