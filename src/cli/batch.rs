@@ -7,6 +7,7 @@ use super::input::{self, Record};
 use super::print::Printer;
 use super::{InputArgs, RunArgs};
 use rayon::prelude::*;
+
 use satdoku::solve::{check_session, Session};
 use satdoku::{Error, Grid, Puzzle, Stats, Verdict};
 use std::sync::Arc;
@@ -168,6 +169,10 @@ pub struct Tally {
 }
 
 /// Runs `task` over every input record; returns the exit code.
+///
+/// With one thread everything happens in order on this thread. With more, a reader thread
+/// fills chunks, the worker pool solves each chunk in parallel, and a printer thread writes
+/// the results in input order, so reading and printing overlap with solving.
 pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
     let opts = input.text_options()?;
     let sources = input::sources(&input.files)?;
@@ -175,34 +180,29 @@ pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     anyhow::ensure!(threads >= 1, "--threads must be at least 1");
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()?;
     let start = Instant::now();
-    let mut printer = Printer::new(run.format(), opts.symbols.clone(), run.stats, task);
-    let mut tally = Tally::default();
-    let mut chunk: Vec<Record> = Vec::with_capacity(CHUNK);
-    let mut flush = |chunk: &mut Vec<Record>, tally: &mut Tally| -> anyhow::Result<()> {
-        let records = std::mem::take(chunk);
-        let results: Vec<Done> = if threads == 1 || records.len() == 1 {
-            records.into_iter().map(|r| process(r, task)).collect()
-        } else {
-            pool.install(|| records.into_par_iter().map(|r| process(r, task)).collect())
-        };
-        for done in &results {
-            printer.print(done, tally)?;
-        }
-        Ok(())
+    let progress = !run.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut printer = Printer::new(
+        run.format(),
+        opts.symbols.clone(),
+        run.stats,
+        task,
+        progress,
+    );
+    let (tally, result) = if threads == 1 {
+        let mut tally = Tally::default();
+        let result = input::for_each_record(&sources, &opts, |rec| {
+            printer.print(&process(rec, task), &mut tally)?;
+            Ok(true)
+        })
+        .and_then(|()| printer.finish());
+        (tally, result)
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()?;
+        pipeline(&pool, sources, &opts, task, printer)
     };
-    let result = input::for_each_record(&sources, &opts, |rec| {
-        chunk.push(rec);
-        if chunk.len() >= CHUNK {
-            flush(&mut chunk, &mut tally)?;
-        }
-        Ok(true)
-    })
-    .and_then(|()| flush(&mut chunk, &mut tally))
-    .and_then(|()| printer.finish());
     match result {
         Err(e) if super::is_broken_pipe(&e) => return Ok(tally.outcome.code()),
         Err(e) => return Err(e),
@@ -212,6 +212,57 @@ pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
         eprintln!("{}", summary(task, &tally, start.elapsed()));
     }
     Ok(tally.outcome.code())
+}
+
+fn pipeline(
+    pool: &rayon::ThreadPool,
+    sources: Vec<input::Source>,
+    opts: &satdoku::TextOptions,
+    task: Task,
+    mut printer: Printer,
+) -> (Tally, anyhow::Result<()>) {
+    use std::sync::mpsc::sync_channel;
+    std::thread::scope(|scope| {
+        let (rec_tx, rec_rx) = sync_channel::<Vec<Record>>(2);
+        let (done_tx, done_rx) = sync_channel::<Vec<Done>>(2);
+        let reader = scope.spawn(move || -> anyhow::Result<()> {
+            let mut chunk = Vec::with_capacity(CHUNK);
+            input::for_each_record(&sources, opts, |rec| {
+                chunk.push(rec);
+                if chunk.len() >= CHUNK && rec_tx.send(std::mem::take(&mut chunk)).is_err() {
+                    return Ok(false); // the workers stopped (output closed)
+                }
+                Ok(true)
+            })?;
+            if !chunk.is_empty() {
+                let _ = rec_tx.send(chunk);
+            }
+            Ok(())
+        });
+        let writer = scope.spawn(move || {
+            let mut tally = Tally::default();
+            let result = (|| -> anyhow::Result<()> {
+                for results in done_rx {
+                    for done in &results {
+                        printer.print(done, &mut tally)?;
+                    }
+                }
+                printer.finish()
+            })();
+            (tally, result)
+        });
+        for records in rec_rx {
+            let results: Vec<Done> =
+                pool.install(|| records.into_par_iter().map(|r| process(r, task)).collect());
+            if done_tx.send(results).is_err() {
+                break; // the printer stopped (broken pipe or write error)
+            }
+        }
+        drop(done_tx);
+        let (tally, printed) = writer.join().expect("printer thread");
+        let read = reader.join().expect("reader thread");
+        (tally, printed.and(read))
+    })
 }
 
 fn summary(task: Task, t: &Tally, wall: Duration) -> String {

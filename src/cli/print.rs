@@ -15,17 +15,36 @@ pub struct Printer {
     symbols: Symbols,
     stats: bool,
     task: Task,
+    progress: Option<indicatif::ProgressBar>,
 }
 
 impl Printer {
     /// A printer for `task`'s results.
-    pub fn new(format: Format, symbols: Symbols, stats: bool, task: Task) -> Printer {
+    pub fn new(
+        format: Format,
+        symbols: Symbols,
+        stats: bool,
+        task: Task,
+        progress: bool,
+    ) -> Printer {
+        let progress = progress.then(|| {
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{spinner} {human_pos} puzzles, {per_sec}, {elapsed}",
+                )
+                .expect("valid template"),
+            );
+            bar.enable_steady_tick(std::time::Duration::from_millis(200));
+            bar
+        });
         Printer {
             out: BufWriter::with_capacity(1 << 16, io::stdout()),
             format,
             symbols,
             stats,
             task,
+            progress,
         }
     }
 
@@ -41,6 +60,9 @@ impl Printer {
     /// Prints one result and counts it.
     pub fn print(&mut self, done: &Done, tally: &mut Tally) -> anyhow::Result<()> {
         tally.puzzles += 1;
+        if let Some(bar) = &self.progress {
+            bar.inc(1);
+        }
         if let Some(s) = &done.stats {
             tally.search += s.time;
         }
@@ -48,7 +70,7 @@ impl Printer {
             Err(e) => {
                 tally.invalid += 1;
                 tally.outcome.error();
-                eprintln!("satdoku: {}", done.error_text(e));
+                self.note(&format!("satdoku: {}", done.error_text(e)));
             }
             Ok(Answer::Verdict(v)) => match v {
                 Verdict::Unique(_) => tally.unique += 1,
@@ -103,13 +125,13 @@ impl Printer {
                 Verdict::Multiple(a, b) => {
                     let n = a.diff(b).len();
                     if unique {
-                        eprintln!("satdoku: {loc}: several solutions (they differ in {n} cells); none printed (--unique)");
+                        self.note(&format!("satdoku: {loc}: several solutions (they differ in {n} cells); none printed (--unique)"));
                     } else {
-                        eprintln!("satdoku: {loc}: several solutions; printed one (use `satdoku check` to see two)");
+                        self.note(&format!("satdoku: {loc}: several solutions; printed one (use `satdoku check` to see two)"));
                         self.solution(&loc, a, &shape, pretty, " (one of several)")?;
                     }
                 }
-                Verdict::None => eprintln!("satdoku: {loc}: no solution{reason}"),
+                Verdict::None => self.note(&format!("satdoku: {loc}: no solution{reason}")),
             },
             (Task::Check, Answer::Verdict(v)) => match v {
                 Verdict::Unique(g) if pretty => {
@@ -275,8 +297,19 @@ impl Printer {
         Ok(())
     }
 
+    /// A message on stderr, kept clear of the progress bar.
+    fn note(&self, msg: &str) {
+        match &self.progress {
+            Some(bar) => bar.suspend(|| eprintln!("{msg}")),
+            None => eprintln!("{msg}"),
+        }
+    }
+
     /// Flushes stdout.
     pub fn finish(&mut self) -> anyhow::Result<()> {
+        if let Some(bar) = self.progress.take() {
+            bar.finish_and_clear();
+        }
         self.out.flush()?;
         Ok(())
     }
