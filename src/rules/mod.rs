@@ -33,6 +33,9 @@ pub trait Rule {
     fn restrict(&self, _shape: &Shape, _cands: &mut [Mask]) {}
     /// Writes the rule's clauses (beyond its houses and distinct groups).
     fn encode(&self, _enc: &mut Encoder) {}
+    /// Writes clauses that depend on the grid's regions (e.g. positions within a box); called
+    /// right after [`Rule::encode`]. Most rules need only `encode`.
+    fn encode_with_shape(&self, _shape: &Shape, _enc: &mut Encoder) {}
     /// Checks a full grid, without SAT. `Err` says which cells break the rule.
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String>;
 }
@@ -71,6 +74,9 @@ impl Rule for Constraint {
     }
     fn encode(&self, enc: &mut Encoder) {
         dispatch!(self, r => r.encode(enc))
+    }
+    fn encode_with_shape(&self, shape: &Shape, enc: &mut Encoder) {
+        dispatch!(self, r => r.encode_with_shape(shape, enc))
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         dispatch!(self, r => r.check(shape, grid))
