@@ -6,7 +6,18 @@
 //! all-different groups are returned as cell lists (the classic encoder and the simplifier
 //! handle them), everything else writes clauses through the [`Encoder`].
 
+pub mod anti_king;
+pub mod anti_knight;
 pub mod diagonal;
+pub mod disjoint_groups;
+pub mod extra_region;
+pub mod negative_ratio;
+pub mod negative_xv;
+pub mod non_consecutive;
+
+mod common;
+#[cfg(test)]
+mod fixtures;
 #[cfg(test)]
 pub mod testing;
 
@@ -46,12 +57,33 @@ pub trait Rule {
 pub enum Constraint {
     /// Both or one of the main diagonals hold every digit once.
     Diagonal(diagonal::Diagonal),
+    /// No two cells a knight's move apart hold the same digit.
+    AntiKnight(anti_knight::AntiKnight),
+    /// No two cells a king's move apart hold the same digit.
+    AntiKing(anti_king::AntiKing),
+    /// Orthogonal neighbours are not consecutive (except listed pairs).
+    NonConsecutive(non_consecutive::NonConsecutive),
+    /// Cells at the same position in every box hold different digits.
+    DisjointGroups(disjoint_groups::DisjointGroups),
+    /// Unmarked orthogonal neighbours are not in any of the ratios.
+    NegativeRatio(negative_ratio::NegativeRatio),
+    /// Unmarked orthogonal neighbours do not sum to 5 or 10.
+    NegativeXv(negative_xv::NegativeXv),
+    /// Cells that hold different digits (a full house with N cells).
+    ExtraRegion(extra_region::ExtraRegion),
 }
 
 macro_rules! dispatch {
     ($self:ident, $r:ident => $e:expr) => {
         match $self {
             Constraint::Diagonal($r) => $e,
+            Constraint::AntiKnight($r) => $e,
+            Constraint::AntiKing($r) => $e,
+            Constraint::NonConsecutive($r) => $e,
+            Constraint::DisjointGroups($r) => $e,
+            Constraint::NegativeRatio($r) => $e,
+            Constraint::NegativeXv($r) => $e,
+            Constraint::ExtraRegion($r) => $e,
         }
     };
 }
