@@ -94,3 +94,8 @@ pub fn move_pairs(n: usize, moves: &[(isize, isize)]) -> Vec<(Cell, Cell)> {
     }
     out
 }
+
+/// Whether two digits of 1..=`n` (equal or not) satisfy `rel`.
+pub fn some_pair(n: usize, rel: impl Fn(usize, usize) -> bool) -> bool {
+    (1..=n).any(|i| (1..=n).any(|j| rel(i, j)))
+}

@@ -122,6 +122,20 @@ pub const EXAMPLES: &[&str] = &[
     r#"{"type": "negative-ratio", "ratios": [2], "except": [["r1c1", "r2c1"]]}"#,
     r#"{"type": "negative-xv", "except": [["r1c1", "r1c2"]]}"#,
     r#"{"type": "extra-region", "cells": ["r1c1", "r2c2", "r3c3"]}"#,
+    r#"{"type": "difference", "cells": ["r1c1", "r1c2"], "value": 1}"#,
+    r#"{"type": "ratio", "cells": ["r1c1", "r2c1"], "value": 2}"#,
+    r#"{"type": "xv", "cells": ["r1c1", "r1c2"], "value": "V"}"#,
+    r#"{"type": "sum-dot", "cells": ["r2c2", "r3c2"], "sum": 5}"#,
+    r#"{"type": "odd", "cells": ["r1c1", "r2c3"]}"#,
+    r#"{"type": "even", "cells": ["r1c2"]}"#,
+    r#"{"type": "minimum", "cells": ["r2c2"]}"#,
+    r#"{"type": "maximum", "cells": ["r2c2", "r2c3"]}"#,
+    r#"{"type": "pencil-marks", "cell": "r1c2", "digits": [2, 3]}"#,
+    r#"{"type": "clone", "cells": ["r1c1", "r1c2"], "clones": ["r3c3", "r3c4"]}"#,
+    r#"{"type": "quadruple", "cells": ["r2c2", "r2c3", "r3c2", "r3c3"], "digits": [1, 1]}"#,
+    r#"{"type": "row-indexer", "cells": ["r1c1", "r2c1"]}"#,
+    r#"{"type": "column-indexer", "cells": ["r1c2", "r3c1"]}"#,
+    r#"{"type": "box-indexer", "cells": ["r2c2"]}"#,
 ];
 
 #[test]

@@ -8,12 +8,26 @@
 
 pub mod anti_king;
 pub mod anti_knight;
+pub mod box_indexer;
+pub mod clone;
+pub mod column_indexer;
 pub mod diagonal;
+pub mod difference;
 pub mod disjoint_groups;
+pub mod even;
 pub mod extra_region;
+pub mod maximum;
+pub mod minimum;
 pub mod negative_ratio;
 pub mod negative_xv;
 pub mod non_consecutive;
+pub mod odd;
+pub mod pencil_marks;
+pub mod quadruple;
+pub mod ratio;
+pub mod row_indexer;
+pub mod sum_dot;
+pub mod xv;
 
 mod common;
 #[cfg(test)]
@@ -71,6 +85,34 @@ pub enum Constraint {
     NegativeXv(negative_xv::NegativeXv),
     /// Cells that hold different digits (a full house with N cells).
     ExtraRegion(extra_region::ExtraRegion),
+    /// Two cells differ by a value (white dot).
+    Difference(difference::Difference),
+    /// One cell is a multiple of the other (black dot).
+    Ratio(ratio::Ratio),
+    /// Two cells sum to 10 (X) or 5 (V).
+    Xv(xv::Xv),
+    /// Two cells sum to a value.
+    SumDot(sum_dot::SumDot),
+    /// Cells with odd digits.
+    Odd(odd::Odd),
+    /// Cells with even digits.
+    Even(even::Even),
+    /// Cells smaller than their unlisted orthogonal neighbours.
+    Minimum(minimum::Minimum),
+    /// Cells larger than their unlisted orthogonal neighbours.
+    Maximum(maximum::Maximum),
+    /// A cell holds one of the listed digits.
+    PencilMarks(pencil_marks::PencilMarks),
+    /// Two sets of cells hold the same digits, position by position.
+    Clone(clone::Clones),
+    /// Listed digits appear among the cells.
+    Quadruple(quadruple::Quadruple),
+    /// Digit v at (r,c): cell (v,c) holds r.
+    RowIndexer(row_indexer::RowIndexer),
+    /// Digit v at (r,c): cell (r,v) holds c.
+    ColumnIndexer(column_indexer::ColumnIndexer),
+    /// Digit v at position p of a region: position v holds p.
+    BoxIndexer(box_indexer::BoxIndexer),
 }
 
 macro_rules! dispatch {
@@ -84,6 +126,20 @@ macro_rules! dispatch {
             Constraint::NegativeRatio($r) => $e,
             Constraint::NegativeXv($r) => $e,
             Constraint::ExtraRegion($r) => $e,
+            Constraint::Difference($r) => $e,
+            Constraint::Ratio($r) => $e,
+            Constraint::Xv($r) => $e,
+            Constraint::SumDot($r) => $e,
+            Constraint::Odd($r) => $e,
+            Constraint::Even($r) => $e,
+            Constraint::Minimum($r) => $e,
+            Constraint::Maximum($r) => $e,
+            Constraint::PencilMarks($r) => $e,
+            Constraint::Clone($r) => $e,
+            Constraint::Quadruple($r) => $e,
+            Constraint::RowIndexer($r) => $e,
+            Constraint::ColumnIndexer($r) => $e,
+            Constraint::BoxIndexer($r) => $e,
         }
     };
 }
