@@ -2,6 +2,7 @@
 //! grid, orthogonal pairs with exceptions, and windows along a line. No rule logic lives here.
 
 use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
 use std::collections::HashSet;
 
 /// Errors if `cell` lies outside the grid.
@@ -29,6 +30,27 @@ pub fn cell_set(shape: &Shape, cells: &[Cell], what: &str) -> Result<(), String>
     Ok(())
 }
 
+/// Errors unless `cells` is a line: at least `min_len` cells, inside the grid, none twice,
+/// each touching the next by an edge or a corner.
+pub fn line(shape: &Shape, cells: &[Cell], min_len: usize) -> Result<(), String> {
+    cell_set(shape, cells, "the line")?;
+    if cells.len() < min_len {
+        return Err(format!(
+            "the line has {} cell(s); it needs at least {min_len}",
+            cells.len()
+        ));
+    }
+    for w in cells.windows(2) {
+        if !w[0].is_king_neighbour(w[1]) {
+            return Err(format!(
+                "{} and {} follow each other on the line but do not touch",
+                w[0], w[1]
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Errors if the two cells of a pair are outside the grid or the same cell.
 pub fn pair(shape: &Shape, [a, b]: [Cell; 2]) -> Result<(), String> {
     inside(shape, a)?;
@@ -37,6 +59,11 @@ pub fn pair(shape: &Shape, [a, b]: [Cell; 2]) -> Result<(), String> {
         return Err(format!("the pair names {a} twice"));
     }
     Ok(())
+}
+
+/// The digits (as numbers 1..=N) of `cells` in a full grid.
+pub fn values(grid: &Grid, cells: &[Cell]) -> Vec<usize> {
+    cells.iter().map(|&c| grid.digit(c).get()).collect()
 }
 
 /// A pair in a fixed order, so (a, b) and (b, a) compare equal.
@@ -77,6 +104,16 @@ pub fn unmarked_orthogonal_pairs(n: usize, except: &[[Cell; 2]]) -> Vec<(Cell, C
         }
     }
     out
+}
+
+/// Index ranges of every `size` consecutive cells of a line of `len` cells; a shorter line is
+/// one window of all its cells.
+pub fn windows(len: usize, size: usize) -> Vec<std::ops::Range<usize>> {
+    if len <= size {
+        std::iter::once(0..len).collect()
+    } else {
+        (0..=len - size).map(|i| i..i + size).collect()
+    }
 }
 
 /// Every pair of cells of an `n`×`n` grid one of `moves` apart, once each.

@@ -90,6 +90,16 @@ pub fn counts_agree(constraints: &[Constraint]) {
     assert_count_matches(&six_by_six(constraints.to_vec()), 10_000);
 }
 
+/// Counts on the empty 4×4, the 4×4 with givens, and a 6×6 built on `six` agree with brute
+/// force, for rules whose 4×4 and 6×6 forms differ.
+pub fn counts_agree_46(four: &[Constraint], six: &[Constraint]) {
+    assert_count_matches(&puzzle(EMPTY4, four.to_vec()), 300);
+    let p = puzzle(GIVENS4, four.to_vec());
+    assert_count_matches(&p, 300);
+    complete_without_simplification(&p);
+    assert_count_matches(&six_by_six(six.to_vec()), 10_000);
+}
+
 /// Parses `json` as a constraint, checks that writing it back and reading again gives the
 /// same value, and returns it.
 pub fn round_trip(json: &str) -> Constraint {
@@ -136,6 +146,16 @@ pub const EXAMPLES: &[&str] = &[
     r#"{"type": "row-indexer", "cells": ["r1c1", "r2c1"]}"#,
     r#"{"type": "column-indexer", "cells": ["r1c2", "r3c1"]}"#,
     r#"{"type": "box-indexer", "cells": ["r2c2"]}"#,
+    r#"{"type": "thermometer", "cells": ["r4c1", "r3c2", "r2c3"]}"#,
+    r#"{"type": "slow-thermometer", "cells": ["r2c2", "r3c3", "r3c4"]}"#,
+    r#"{"type": "palindrome", "cells": ["r1c1", "r2c2", "r3c3", "r4c4"]}"#,
+    r#"{"type": "between-line", "cells": ["r1c1", "r1c2", "r2c3", "r1c4"]}"#,
+    r#"{"type": "lockout", "cells": ["r2c1", "r3c2", "r2c3"]}"#,
+    r#"{"type": "renban", "cells": ["r1c1", "r2c2", "r3c3"]}"#,
+    r#"{"type": "whispers", "cells": ["r1c1", "r1c2", "r2c3"], "difference": 2}"#,
+    r#"{"type": "entropic-line", "cells": ["r1c1", "r2c2", "r3c3"]}"#,
+    r#"{"type": "modular-line", "cells": ["r1c1", "r1c2", "r2c3"]}"#,
+    r#"{"type": "nabner", "cells": ["r1c1", "r2c2"]}"#,
 ];
 
 #[test]

@@ -8,25 +8,35 @@
 
 pub mod anti_king;
 pub mod anti_knight;
+pub mod between_line;
 pub mod box_indexer;
 pub mod clone;
 pub mod column_indexer;
 pub mod diagonal;
 pub mod difference;
 pub mod disjoint_groups;
+pub mod entropic_line;
 pub mod even;
 pub mod extra_region;
+pub mod lockout;
 pub mod maximum;
 pub mod minimum;
+pub mod modular_line;
+pub mod nabner;
 pub mod negative_ratio;
 pub mod negative_xv;
 pub mod non_consecutive;
 pub mod odd;
+pub mod palindrome;
 pub mod pencil_marks;
 pub mod quadruple;
 pub mod ratio;
+pub mod renban;
 pub mod row_indexer;
+pub mod slow_thermometer;
 pub mod sum_dot;
+pub mod thermometer;
+pub mod whispers;
 pub mod xv;
 
 mod common;
@@ -113,6 +123,26 @@ pub enum Constraint {
     ColumnIndexer(column_indexer::ColumnIndexer),
     /// Digit v at position p of a region: position v holds p.
     BoxIndexer(box_indexer::BoxIndexer),
+    /// Digits strictly increase from the bulb.
+    Thermometer(thermometer::Thermometer),
+    /// Digits never decrease from the bulb.
+    SlowThermometer(slow_thermometer::SlowThermometer),
+    /// The line reads the same both ways.
+    Palindrome(palindrome::Palindrome),
+    /// Interior digits lie strictly between the ends.
+    BetweenLine(between_line::BetweenLine),
+    /// Ends differ by at least N/2; interior digits lie outside them.
+    Lockout(lockout::Lockout),
+    /// Different, consecutive digits in any order.
+    Renban(renban::Renban),
+    /// Neighbours on the line differ by at least a value.
+    Whispers(whispers::Whispers),
+    /// Any three consecutive cells: one low, one middle, one high digit.
+    EntropicLine(entropic_line::EntropicLine),
+    /// Any three consecutive cells: different modulo 3.
+    ModularLine(modular_line::ModularLine),
+    /// Different digits, no two consecutive.
+    Nabner(nabner::Nabner),
 }
 
 macro_rules! dispatch {
@@ -140,6 +170,16 @@ macro_rules! dispatch {
             Constraint::RowIndexer($r) => $e,
             Constraint::ColumnIndexer($r) => $e,
             Constraint::BoxIndexer($r) => $e,
+            Constraint::Thermometer($r) => $e,
+            Constraint::SlowThermometer($r) => $e,
+            Constraint::Palindrome($r) => $e,
+            Constraint::BetweenLine($r) => $e,
+            Constraint::Lockout($r) => $e,
+            Constraint::Renban($r) => $e,
+            Constraint::Whispers($r) => $e,
+            Constraint::EntropicLine($r) => $e,
+            Constraint::ModularLine($r) => $e,
+            Constraint::Nabner($r) => $e,
         }
     };
 }
