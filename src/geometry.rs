@@ -141,6 +141,59 @@ impl fmt::Display for Cell {
     }
 }
 
+/// Why a cell name such as `"r1c1"` could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad cell {text:?}: {reason}")]
+pub struct ParseCellError {
+    /// The text as given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: &'static str,
+}
+
+impl std::str::FromStr for Cell {
+    type Err = ParseCellError;
+
+    /// Reads `r<row>c<column>`, 1-based, in either case (`r1c1`, `R10C3`).
+    fn from_str(text: &str) -> Result<Cell, ParseCellError> {
+        let bad = |reason| ParseCellError {
+            text: text.to_string(),
+            reason,
+        };
+        let lower = text.to_ascii_lowercase();
+        let rest = lower
+            .strip_prefix('r')
+            .ok_or_else(|| bad("expected r<row>c<column>, e.g. r1c1"))?;
+        let (row, col) = rest
+            .split_once('c')
+            .ok_or_else(|| bad("expected r<row>c<column>, e.g. r1c1"))?;
+        let number = |s: &str| -> Result<usize, ParseCellError> {
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad("expected r<row>c<column>, e.g. r1c1"));
+            }
+            match s.parse::<usize>() {
+                Ok(0) => Err(bad("rows and columns are numbered from 1")),
+                Ok(v) if v <= MAX_SIZE => Ok(v),
+                _ => Err(bad("row or column beyond the largest grid (64)")),
+            }
+        };
+        Ok(Cell::new(number(row)?, number(col)?))
+    }
+}
+
+impl serde::Serialize for Cell {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Cell {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// The shape of a puzzle: side length N, box dimensions, and the region of each cell.
 ///
 /// Regions default to boxes of `box_rows` × `box_cols`; a jigsaw puzzle sets its own. A cell
@@ -364,6 +417,24 @@ mod tests {
             digits(0b1010).map(Digit::get).collect::<Vec<_>>(),
             vec![2, 4]
         );
+    }
+
+    #[test]
+    fn cells_read_and_write_as_r1c1() {
+        assert_eq!("r3c12".parse::<Cell>().unwrap(), Cell::new(3, 12));
+        assert_eq!("R10C3".parse::<Cell>().unwrap(), Cell::new(10, 3));
+        let json = serde_json::to_string(&Cell::new(2, 7)).unwrap();
+        assert_eq!(json, "\"r2c7\"");
+        assert_eq!(
+            serde_json::from_str::<Cell>(&json).unwrap(),
+            Cell::new(2, 7)
+        );
+        for bad in ["r0c1", "r1", "c1r1", "r1c", "rxc2", "r1c99", "r+1c1", ""] {
+            let e = bad.parse::<Cell>().unwrap_err();
+            assert!(e.to_string().contains(&format!("{bad:?}")), "{e}");
+        }
+        let e = serde_json::from_str::<Cell>("\"r1x1\"").unwrap_err();
+        assert!(e.to_string().contains("\"r1x1\""), "{e}");
     }
 
     #[test]

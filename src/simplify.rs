@@ -96,11 +96,18 @@ pub fn propagate(
                 });
             }
             for d in digits(once & !twice & !placed) {
-                let i = house
+                let Some(i) = house
                     .iter()
                     .map(|&p| p as usize)
                     .find(|&p| cands[p] & d.bit() != 0)
-                    .expect("digit seen once in this house");
+                else {
+                    // An earlier hidden single of this pass filled d's only cell with
+                    // another digit: d has no place left.
+                    return Err(Contradiction::NoPlace {
+                        house: h,
+                        digit: d.get(),
+                    });
+                };
                 cands[i] = d.bit();
                 stack.push(i);
                 changed = true;
@@ -189,6 +196,17 @@ mod tests {
         assert!(matches!(
             propagate(9, &p.groups(), &mut cands, true),
             Err(Contradiction::EmptyCell(_))
+        ));
+    }
+
+    #[test]
+    fn two_hidden_singles_in_one_cell_are_a_contradiction() {
+        // r1c1 is the only place for both 1 and 2 in row 1 (and in box 1).
+        let p = parse_one("....\n..12\n.1..\n.2..").unwrap();
+        let mut cands = p.initial_candidates();
+        assert!(matches!(
+            propagate(4, &p.groups(), &mut cands),
+            Err(Contradiction::NoPlace { .. })
         ));
     }
 }

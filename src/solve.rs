@@ -140,6 +140,7 @@ impl<'p> Formula<'p> {
         }
         for c in self.puzzle.constraints() {
             c.encode(&mut enc);
+            c.encode_with_shape(self.puzzle.shape(), &mut enc);
         }
         (enc.var_count(), enc.clause_count())
     }

@@ -31,3 +31,121 @@ pub fn exactly_one(enc: &mut Encoder, terms: &[Term]) {
     at_least_one(enc, terms);
     at_most_one(enc, terms);
 }
+
+/// At least `k` of `terms` are true.
+///
+/// Constant terms are folded first. When few subsets are involved, every set of m−k+1 open
+/// terms gets a clause (one of them is true); otherwise a sequential counter (Sinz 2005)
+/// over the negated terms says at most m−k of them are false: s(i,j) = "at least j of the
+/// first i terms are false", `s(i-1,j) -> s(i,j)`, `!t_i ∧ s(i-1,j-1) -> s(i,j)`,
+/// `!t_i ∧ s(i-1,m-k) -> false`.
+pub fn at_least_k(enc: &mut Encoder, terms: &[Term], k: usize) {
+    let already = terms.iter().filter(|&&t| t == Term::True).count();
+    let Some(k) = k.checked_sub(already).filter(|&k| k > 0) else {
+        return;
+    };
+    let open: Vec<Term> = terms
+        .iter()
+        .copied()
+        .filter(|t| matches!(t, Term::Lit(_)))
+        .collect();
+    let m = open.len();
+    if k > m {
+        // not enough terms left: unsatisfiable
+        enc.clause([]);
+        return;
+    }
+    let r = m - k; // how many may be false
+    if binomial(m, r + 1) <= 64 {
+        // every set of r+1 terms holds a true one
+        let mut pick: Vec<usize> = (0..=r).collect();
+        loop {
+            enc.clause(pick.iter().map(|&i| open[i]));
+            // next combination of r+1 indices out of m
+            let Some(i) = (0..=r).rev().find(|&i| pick[i] < m - (r + 1) + i) else {
+                break;
+            };
+            pick[i] += 1;
+            for j in i + 1..=r {
+                pick[j] = pick[j - 1] + 1;
+            }
+        }
+        return;
+    }
+    // s[j] for the prefix so far: "at least j of the terms seen are false", j in 1..=r
+    let mut prev: Vec<Term> = vec![Term::False; r + 1];
+    prev[0] = Term::True;
+    for &t in &open {
+        let f = !t; // "this term is false"
+                    // f ∧ s(i-1,r) -> false
+        enc.clause([!f, !prev[r]]);
+        let mut cur: Vec<Term> = vec![Term::True; r + 1];
+        for j in 1..=r {
+            let s = Term::Lit(enc.new_lit());
+            // s(i-1,j) -> s(i,j)
+            enc.implies(prev[j], s);
+            // f ∧ s(i-1,j-1) -> s(i,j)
+            enc.clause([!f, !prev[j - 1], s]);
+            cur[j] = s;
+        }
+        prev = cur;
+    }
+}
+
+fn binomial(m: usize, k: usize) -> usize {
+    let k = k.min(m - k);
+    (0..k).fold(1usize, |b, i| b.saturating_mul(m - i) / (i + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::ClauseList;
+    use crate::geometry::full_mask;
+    use varisat::{ExtendFormula, Lit};
+
+    /// For every assignment of `m` terms, whether the clauses allow it (auxiliaries
+    /// existentially quantified: asked of the SAT solver under assumptions).
+    fn allowed(m: usize, k: usize) -> Vec<bool> {
+        let cands = vec![full_mask(1); 1];
+        let mut list = ClauseList::default();
+        let lits: Vec<Lit> = {
+            let mut enc = Encoder::new(1, &cands, &mut list);
+            let lits: Vec<Lit> = (0..m).map(|_| enc.new_lit()).collect();
+            let terms: Vec<Term> = lits.iter().map(|&l| Term::Lit(l)).collect();
+            at_least_k(&mut enc, &terms, k);
+            lits
+        };
+        let mut solver = varisat::Solver::new();
+        for c in &list.clauses {
+            ExtendFormula::add_clause(&mut solver, c);
+        }
+        (0..1usize << m)
+            .map(|bits| {
+                let assume: Vec<Lit> = (0..m)
+                    .map(|i| {
+                        if bits >> i & 1 == 1 {
+                            lits[i]
+                        } else {
+                            !lits[i]
+                        }
+                    })
+                    .collect();
+                solver.assume(&assume);
+                solver.solve().unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn at_least_k_is_exact_in_both_encodings() {
+        // m = 4 uses subsets; m = 9, k = 5 (C(9,5) = 126 subsets) uses the counter.
+        assert!(binomial(9, 5) > 64 && binomial(4, 3) <= 64);
+        for (m, k) in [(4, 0), (4, 1), (4, 2), (4, 4), (4, 5), (9, 5), (9, 7)] {
+            let got = allowed(m, k);
+            for (bits, ok) in got.iter().enumerate() {
+                assert_eq!(*ok, bits.count_ones() as usize >= k, "m={m} k={k} {bits:b}");
+            }
+        }
+    }
+}

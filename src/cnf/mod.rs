@@ -11,7 +11,9 @@
 //! exactly the simplified formula.
 
 pub mod card;
+pub mod class;
 pub mod classic;
+pub mod order;
 pub mod pairs;
 
 use crate::geometry::{Cell, Digit, Mask};

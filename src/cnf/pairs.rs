@@ -47,3 +47,18 @@ pub fn forbid(enc: &mut Encoder, a: Cell, b: Cell, forbid: impl Fn(usize, usize)
         }
     }
 }
+
+/// `a` and `b` hold the same digit: `x(a,d) -> x(b,d)` and `x(b,d) -> x(a,d)`.
+pub fn equal(enc: &mut Encoder, a: Cell, b: Cell) {
+    if a == b {
+        return;
+    }
+    let n = enc.size();
+    for d in 1..=n {
+        let (xa, xb) = (enc.x(a, Digit::new(d)), enc.x(b, Digit::new(d)));
+        // x(a,d) -> x(b,d)
+        enc.implies(xa, xb);
+        // x(b,d) -> x(a,d)
+        enc.implies(xb, xa);
+    }
+}

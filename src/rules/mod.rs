@@ -6,7 +6,42 @@
 //! all-different groups are returned as cell lists (the classic encoder and the simplifier
 //! handle them), everything else writes clauses through the [`Encoder`].
 
+pub mod anti_king;
+pub mod anti_knight;
+pub mod between_line;
+pub mod box_indexer;
+pub mod clone;
+pub mod column_indexer;
 pub mod diagonal;
+pub mod difference;
+pub mod disjoint_groups;
+pub mod entropic_line;
+pub mod even;
+pub mod extra_region;
+pub mod lockout;
+pub mod maximum;
+pub mod minimum;
+pub mod modular_line;
+pub mod nabner;
+pub mod negative_ratio;
+pub mod negative_xv;
+pub mod non_consecutive;
+pub mod odd;
+pub mod palindrome;
+pub mod pencil_marks;
+pub mod quadruple;
+pub mod ratio;
+pub mod renban;
+pub mod row_indexer;
+pub mod slow_thermometer;
+pub mod sum_dot;
+pub mod thermometer;
+pub mod whispers;
+pub mod xv;
+
+mod common;
+#[cfg(test)]
+mod fixtures;
 #[cfg(test)]
 pub mod testing;
 
@@ -33,6 +68,9 @@ pub trait Rule {
     fn restrict(&self, _shape: &Shape, _cands: &mut [Mask]) {}
     /// Writes the rule's clauses (beyond its houses and distinct groups).
     fn encode(&self, _enc: &mut Encoder) {}
+    /// Writes clauses that depend on the grid's regions (e.g. positions within a box); called
+    /// right after [`Rule::encode`]. Most rules need only `encode`.
+    fn encode_with_shape(&self, _shape: &Shape, _enc: &mut Encoder) {}
     /// Checks a full grid, without SAT. `Err` says which cells break the rule.
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String>;
 }
@@ -43,12 +81,105 @@ pub trait Rule {
 pub enum Constraint {
     /// Both or one of the main diagonals hold every digit once.
     Diagonal(diagonal::Diagonal),
+    /// No two cells a knight's move apart hold the same digit.
+    AntiKnight(anti_knight::AntiKnight),
+    /// No two cells a king's move apart hold the same digit.
+    AntiKing(anti_king::AntiKing),
+    /// Orthogonal neighbours are not consecutive (except listed pairs).
+    NonConsecutive(non_consecutive::NonConsecutive),
+    /// Cells at the same position in every box hold different digits.
+    DisjointGroups(disjoint_groups::DisjointGroups),
+    /// Unmarked orthogonal neighbours are not in any of the ratios.
+    NegativeRatio(negative_ratio::NegativeRatio),
+    /// Unmarked orthogonal neighbours do not sum to 5 or 10.
+    NegativeXv(negative_xv::NegativeXv),
+    /// Cells that hold different digits (a full house with N cells).
+    ExtraRegion(extra_region::ExtraRegion),
+    /// Two cells differ by a value (white dot).
+    Difference(difference::Difference),
+    /// One cell is a multiple of the other (black dot).
+    Ratio(ratio::Ratio),
+    /// Two cells sum to 10 (X) or 5 (V).
+    Xv(xv::Xv),
+    /// Two cells sum to a value.
+    SumDot(sum_dot::SumDot),
+    /// Cells with odd digits.
+    Odd(odd::Odd),
+    /// Cells with even digits.
+    Even(even::Even),
+    /// Cells smaller than their unlisted orthogonal neighbours.
+    Minimum(minimum::Minimum),
+    /// Cells larger than their unlisted orthogonal neighbours.
+    Maximum(maximum::Maximum),
+    /// A cell holds one of the listed digits.
+    PencilMarks(pencil_marks::PencilMarks),
+    /// Two sets of cells hold the same digits, position by position.
+    Clone(clone::Clones),
+    /// Listed digits appear among the cells.
+    Quadruple(quadruple::Quadruple),
+    /// Digit v at (r,c): cell (v,c) holds r.
+    RowIndexer(row_indexer::RowIndexer),
+    /// Digit v at (r,c): cell (r,v) holds c.
+    ColumnIndexer(column_indexer::ColumnIndexer),
+    /// Digit v at position p of a region: position v holds p.
+    BoxIndexer(box_indexer::BoxIndexer),
+    /// Digits strictly increase from the bulb.
+    Thermometer(thermometer::Thermometer),
+    /// Digits never decrease from the bulb.
+    SlowThermometer(slow_thermometer::SlowThermometer),
+    /// The line reads the same both ways.
+    Palindrome(palindrome::Palindrome),
+    /// Interior digits lie strictly between the ends.
+    BetweenLine(between_line::BetweenLine),
+    /// Ends differ by at least N/2; interior digits lie outside them.
+    Lockout(lockout::Lockout),
+    /// Different, consecutive digits in any order.
+    Renban(renban::Renban),
+    /// Neighbours on the line differ by at least a value.
+    Whispers(whispers::Whispers),
+    /// Any three consecutive cells: one low, one middle, one high digit.
+    EntropicLine(entropic_line::EntropicLine),
+    /// Any three consecutive cells: different modulo 3.
+    ModularLine(modular_line::ModularLine),
+    /// Different digits, no two consecutive.
+    Nabner(nabner::Nabner),
 }
 
 macro_rules! dispatch {
     ($self:ident, $r:ident => $e:expr) => {
         match $self {
             Constraint::Diagonal($r) => $e,
+            Constraint::AntiKnight($r) => $e,
+            Constraint::AntiKing($r) => $e,
+            Constraint::NonConsecutive($r) => $e,
+            Constraint::DisjointGroups($r) => $e,
+            Constraint::NegativeRatio($r) => $e,
+            Constraint::NegativeXv($r) => $e,
+            Constraint::ExtraRegion($r) => $e,
+            Constraint::Difference($r) => $e,
+            Constraint::Ratio($r) => $e,
+            Constraint::Xv($r) => $e,
+            Constraint::SumDot($r) => $e,
+            Constraint::Odd($r) => $e,
+            Constraint::Even($r) => $e,
+            Constraint::Minimum($r) => $e,
+            Constraint::Maximum($r) => $e,
+            Constraint::PencilMarks($r) => $e,
+            Constraint::Clone($r) => $e,
+            Constraint::Quadruple($r) => $e,
+            Constraint::RowIndexer($r) => $e,
+            Constraint::ColumnIndexer($r) => $e,
+            Constraint::BoxIndexer($r) => $e,
+            Constraint::Thermometer($r) => $e,
+            Constraint::SlowThermometer($r) => $e,
+            Constraint::Palindrome($r) => $e,
+            Constraint::BetweenLine($r) => $e,
+            Constraint::Lockout($r) => $e,
+            Constraint::Renban($r) => $e,
+            Constraint::Whispers($r) => $e,
+            Constraint::EntropicLine($r) => $e,
+            Constraint::ModularLine($r) => $e,
+            Constraint::Nabner($r) => $e,
         }
     };
 }
@@ -71,6 +202,9 @@ impl Rule for Constraint {
     }
     fn encode(&self, enc: &mut Encoder) {
         dispatch!(self, r => r.encode(enc))
+    }
+    fn encode_with_shape(&self, shape: &Shape, enc: &mut Encoder) {
+        dispatch!(self, r => r.encode_with_shape(shape, enc))
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         dispatch!(self, r => r.check(shape, grid))

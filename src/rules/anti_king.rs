@@ -1,0 +1,97 @@
+//! Anti-king: two cells a chess king's move apart (touching at a corner) never hold the same
+//! digit. Orthogonal neighbours already differ (same row or column), so only diagonal
+//! neighbours add anything.
+//!
+//! Encoding: each diagonal pair is a size-2 all-different group (`x(a,d) -> !x(b,d)`),
+//! returned from `distinct_groups` so the simplifier uses them; pairs inside one region are
+//! left out.
+
+use super::common::move_pairs;
+use super::Rule;
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// The anti-king rule (no fields).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AntiKing {}
+
+/// The diagonal king moves that reach forward.
+const MOVES: [(isize, isize); 2] = [(1, 1), (1, -1)];
+
+impl Rule for AntiKing {
+    fn kind(&self) -> &'static str {
+        "anti-king"
+    }
+    fn validate(&self, _shape: &Shape) -> Result<(), String> {
+        Ok(())
+    }
+    fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        move_pairs(shape.size(), &MOVES)
+            .into_iter()
+            .filter(|&(a, b)| {
+                shape.region_of(a).is_none() || shape.region_of(a) != shape.region_of(b)
+            })
+            .map(|(a, b)| vec![a, b])
+            .collect()
+    }
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        for (a, b) in move_pairs(shape.size(), &MOVES) {
+            if grid.digit(a) == grid.digit(b) {
+                return Err(format!(
+                    "{a} and {b}, a king's move apart, both hold {}",
+                    grid.digit(a)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule() -> Vec<Constraint> {
+        vec![Constraint::AntiKing(AntiKing {})]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule());
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, rule()), 1000), 0);
+    }
+
+    #[test]
+    fn the_rule_is_enforced_on_six_by_six() {
+        // counts and grids cross-checked with shared/tools/fpuzzles_check.py
+        let givens = "4.........4...2......4...2.........1";
+        assert_eq!(count(&puzzle(givens, vec![]), 10_000), 648);
+        let p = puzzle(givens, rule());
+        assert_eq!(count(&p, 10_000), 60);
+        assert!(p
+            .verify(&grid("413256256143142365365412621534534621"))
+            .is_err());
+        assert!(p
+            .verify(&grid("415236236145142563563412321654654321"))
+            .is_ok());
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "anti-king"}"#);
+        assert_eq!(c, Constraint::AntiKing(AntiKing {}));
+        rejects(
+            r#"{"type": "anti-king", "diagonal": true}"#,
+            "unknown field",
+        );
+    }
+}

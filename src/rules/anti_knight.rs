@@ -1,0 +1,81 @@
+//! Anti-knight: two cells a chess knight's move apart never hold the same digit.
+//!
+//! Encoding: each such pair is a size-2 all-different group (`x(a,d) -> !x(b,d)`), returned
+//! from `distinct_groups` so the simplifier also removes candidates along knight moves. Pairs
+//! inside one region are left out: the region already keeps them apart.
+
+use super::common::move_pairs;
+use super::Rule;
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// The anti-knight rule (no fields).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AntiKnight {}
+
+/// The four knight moves that reach forward (the other four are their reverses).
+const MOVES: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
+
+impl Rule for AntiKnight {
+    fn kind(&self) -> &'static str {
+        "anti-knight"
+    }
+    fn validate(&self, _shape: &Shape) -> Result<(), String> {
+        Ok(())
+    }
+    fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        move_pairs(shape.size(), &MOVES)
+            .into_iter()
+            .filter(|&(a, b)| {
+                shape.region_of(a).is_none() || shape.region_of(a) != shape.region_of(b)
+            })
+            .map(|(a, b)| vec![a, b])
+            .collect()
+    }
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        for (a, b) in move_pairs(shape.size(), &MOVES) {
+            if grid.digit(a) == grid.digit(b) {
+                return Err(format!(
+                    "{a} and {b}, a knight's move apart, both hold {}",
+                    grid.digit(a)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule() -> Vec<Constraint> {
+        vec![Constraint::AntiKnight(AntiKnight {})]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule());
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, rule()), 1000), 24);
+        let p = puzzle(EMPTY4, rule());
+        // r1c1 = r2c3 = 1: a knight's move apart.
+        assert!(p.verify(&grid("1234341221434321")).is_err());
+        assert!(p.verify(&grid("1234432134122143")).is_ok());
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "anti-knight"}"#);
+        assert_eq!(c, Constraint::AntiKnight(AntiKnight {}));
+        rejects(r#"{"type": "anti-knight", "moves": 2}"#, "unknown field");
+    }
+}

@@ -1,0 +1,123 @@
+//! Between line: every digit strictly inside the line lies strictly between the digits of its
+//! two ends (either end may be the larger). A line with no interior says nothing.
+//!
+//! Encoding: order-encoding ladders (`cnf::order`) on the two ends a, b only; for each
+//! interior cell m and digit d, two clauses forbid d ≤ both ends and d ≥ both ends:
+//! `x(m,d) ∧ y(a,d) -> !y(b,d)` and `x(m,d) ∧ !y(a,d+1) -> y(b,d+1)`.
+//! `restrict` removes 1 and N from interior cells.
+
+use super::common::{line, values};
+use super::Rule;
+use crate::cnf::order::Ladder;
+use crate::cnf::Encoder;
+use crate::geometry::{Cell, Digit, Mask, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// A between line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BetweenLine {
+    /// The cells in order; the first and last are the ends (circles).
+    pub cells: Vec<Cell>,
+}
+
+impl BetweenLine {
+    fn interior(&self) -> &[Cell] {
+        &self.cells[1..self.cells.len() - 1]
+    }
+}
+
+impl Rule for BetweenLine {
+    fn kind(&self) -> &'static str {
+        "between-line"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        line(shape, &self.cells, 2)
+    }
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        let n = shape.size();
+        let ends = Digit::new(1).bit() | Digit::new(n).bit();
+        for c in self.interior() {
+            cands[c.position(n)] &= !ends;
+        }
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        if self.interior().is_empty() {
+            return;
+        }
+        let a = Ladder::new(enc, self.cells[0]);
+        let b = Ladder::new(enc, self.cells[self.cells.len() - 1]);
+        let n = enc.size();
+        for &m in self.interior() {
+            for d in 1..=n {
+                let x = enc.x(m, Digit::new(d));
+                let k = d as isize;
+                // x(m,d) ∧ a ≥ d -> b < d   (d is not ≤ both ends)
+                enc.clause([!x, !a.ge(k), !b.ge(k)]);
+                // x(m,d) ∧ a ≤ d -> b > d   (d is not ≥ both ends)
+                enc.clause([!x, !a.le(k), !b.le(k)]);
+            }
+        }
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let vs = values(grid, &self.cells);
+        let (x, y) = (vs[0], vs[vs.len() - 1]);
+        let (lo, hi) = (x.min(y), x.max(y));
+        for (i, &v) in vs.iter().enumerate().take(vs.len() - 1).skip(1) {
+            if v <= lo || v >= hi {
+                return Err(format!(
+                    "{} = {v} is not strictly between the ends {lo} and {hi}",
+                    self.cells[i]
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
+        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
+        vec![Constraint::BetweenLine(BetweenLine { cells })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(&[(1, 1), (1, 2), (2, 3), (1, 4)]));
+        counts_agree(&rule(&[(4, 1), (3, 2), (2, 2)]));
+        counts_agree(&rule(&[(1, 1), (2, 2)]));
+        let long = rule(&[(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]);
+        crate::rules::testing::assert_count_matches(&six_by_six(long), 10_000);
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        let r = rule(&[(1, 1), (1, 2), (2, 3), (1, 4)]);
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, r.clone()), 1000), 48);
+        let p = puzzle(EMPTY4, r);
+        assert!(p.verify(&grid("1234341221434321")).is_err());
+        assert!(p.verify(&grid("1234342121434312")).is_ok());
+    }
+
+    #[test]
+    fn a_line_needs_two_ends() {
+        assert!(invalid(&rule(&[(1, 1)])[0], 4).contains("at least 2"));
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "between-line", "cells": ["r4c1", "r3c2", "r2c2"]}"#);
+        assert_eq!(c, rule(&[(4, 1), (3, 2), (2, 2)]).remove(0));
+        rejects(
+            r#"{"type": "between-line", "cells": ["r1c1", "r1c2"], "ends": 2}"#,
+            "unknown field",
+        );
+    }
+}

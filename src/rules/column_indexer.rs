@@ -1,0 +1,92 @@
+//! Column indexer: a listed cell in row r, column c holding digit v says where c goes in its
+//! row: the cell in column v of row r holds c. Written as f-puzzles does: digit v at (r,c)
+//! ⇒ (r,v) holds c. (The classic "1-5-9" puzzles put column indexers in columns 1, 5, 9.)
+//!
+//! Encoding: for each listed cell (r,c) and digit v, `x((r,c),v) -> x((r,v),c)`: N binary
+//! clauses per cell.
+
+use super::common::cell_set;
+use super::Rule;
+use crate::cnf::Encoder;
+use crate::geometry::{Cell, Digit, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// Column-indexing cells.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ColumnIndexer {
+    /// The indexing cells.
+    pub cells: Vec<Cell>,
+}
+
+impl Rule for ColumnIndexer {
+    fn kind(&self) -> &'static str {
+        "column-indexer"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        cell_set(shape, &self.cells, "the column indexer")
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        for &cell in &self.cells {
+            let col = Digit::new(cell.c() + 1);
+            for v in 0..enc.size() {
+                let target = Cell::from_index(cell.r(), v);
+                // x((r,c),v) -> x((r,v),c)
+                enc.implies(enc.x(cell, Digit::from_index(v)), enc.x(target, col));
+            }
+        }
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        for &cell in &self.cells {
+            let v = grid.digit(cell);
+            let target = Cell::from_index(cell.r(), v.index());
+            let got = grid.digit(target);
+            if got.get() != cell.c() + 1 {
+                return Err(format!(
+                    "{cell} = {v} indexes {target}, which holds {got} instead of {}",
+                    cell.c() + 1
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
+        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
+        vec![Constraint::ColumnIndexer(ColumnIndexer { cells })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(&[(1, 2), (3, 1)]));
+        counts_agree(&rule(&[(2, 3), (4, 1), (4, 4)]));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, rule(&[(1, 2), (3, 1)])), 1000), 74);
+        let p = puzzle(EMPTY4, rule(&[(1, 2), (3, 1)]));
+        // r3c1 = 2 but r3c2 = 3, not 1
+        assert!(p.verify(&grid("1234341223414123")).is_err());
+        assert!(p.verify(&grid("1234341221434321")).is_ok());
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "column-indexer", "cells": ["r1c2", "r3c1"]}"#);
+        assert_eq!(c, rule(&[(1, 2), (3, 1)]).remove(0));
+        rejects(
+            r#"{"type": "column-indexer", "cells": ["r1c1"], "row": 1}"#,
+            "unknown field",
+        );
+    }
+}

@@ -1,0 +1,138 @@
+//! Small helpers shared by rule files: validating cell lists and lines, reading digits from a
+//! grid, orthogonal pairs with exceptions, and windows along a line. No rule logic lives here.
+
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use std::collections::HashSet;
+
+/// Errors if `cell` lies outside the grid.
+pub fn inside(shape: &Shape, cell: Cell) -> Result<(), String> {
+    let n = shape.size();
+    if cell.r() < n && cell.c() < n {
+        Ok(())
+    } else {
+        Err(format!("{cell} is outside the {n}x{n} grid"))
+    }
+}
+
+/// Errors if `cells` is empty, leaves the grid, or names a cell twice.
+pub fn cell_set(shape: &Shape, cells: &[Cell], what: &str) -> Result<(), String> {
+    if cells.is_empty() {
+        return Err(format!("{what} has no cells"));
+    }
+    let mut seen = HashSet::new();
+    for &c in cells {
+        inside(shape, c)?;
+        if !seen.insert(c) {
+            return Err(format!("{c} appears twice in {what}"));
+        }
+    }
+    Ok(())
+}
+
+/// Errors unless `cells` is a line: at least `min_len` cells, inside the grid, none twice,
+/// each touching the next by an edge or a corner.
+pub fn line(shape: &Shape, cells: &[Cell], min_len: usize) -> Result<(), String> {
+    cell_set(shape, cells, "the line")?;
+    if cells.len() < min_len {
+        return Err(format!(
+            "the line has {} cell(s); it needs at least {min_len}",
+            cells.len()
+        ));
+    }
+    for w in cells.windows(2) {
+        if !w[0].is_king_neighbour(w[1]) {
+            return Err(format!(
+                "{} and {} follow each other on the line but do not touch",
+                w[0], w[1]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Errors if the two cells of a pair are outside the grid or the same cell.
+pub fn pair(shape: &Shape, [a, b]: [Cell; 2]) -> Result<(), String> {
+    inside(shape, a)?;
+    inside(shape, b)?;
+    if a == b {
+        return Err(format!("the pair names {a} twice"));
+    }
+    Ok(())
+}
+
+/// The digits (as numbers 1..=N) of `cells` in a full grid.
+pub fn values(grid: &Grid, cells: &[Cell]) -> Vec<usize> {
+    cells.iter().map(|&c| grid.digit(c).get()).collect()
+}
+
+/// A pair in a fixed order, so (a, b) and (b, a) compare equal.
+pub fn unordered(a: Cell, b: Cell) -> (Cell, Cell) {
+    if a <= b {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
+/// Checks exempt pairs: inside the grid and orthogonally adjacent.
+pub fn except_pairs(shape: &Shape, except: &[[Cell; 2]]) -> Result<(), String> {
+    for &[a, b] in except {
+        pair(shape, [a, b])?;
+        if !a.is_orthogonal_neighbour(b) {
+            return Err(format!(
+                "exempt pair {a}, {b} is not a pair of orthogonal neighbours"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every pair of orthogonal neighbours of an `n`×`n` grid not listed in `except`, once
+/// each (left/upper cell first).
+pub fn unmarked_orthogonal_pairs(n: usize, except: &[[Cell; 2]]) -> Vec<(Cell, Cell)> {
+    let skip: HashSet<(Cell, Cell)> = except.iter().map(|&[a, b]| unordered(a, b)).collect();
+    let mut out = Vec::with_capacity(2 * n * n);
+    for r in 0..n {
+        for c in 0..n {
+            let a = Cell::from_index(r, c);
+            for b in [a.offset(0, 1, n), a.offset(1, 0, n)].into_iter().flatten() {
+                if !skip.contains(&(a, b)) {
+                    out.push((a, b));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Index ranges of every `size` consecutive cells of a line of `len` cells; a shorter line is
+/// one window of all its cells.
+pub fn windows(len: usize, size: usize) -> Vec<std::ops::Range<usize>> {
+    if len <= size {
+        std::iter::once(0..len).collect()
+    } else {
+        (0..=len - size).map(|i| i..i + size).collect()
+    }
+}
+
+/// Every pair of cells of an `n`×`n` grid one of `moves` apart, once each.
+pub fn move_pairs(n: usize, moves: &[(isize, isize)]) -> Vec<(Cell, Cell)> {
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let a = Cell::from_index(r, c);
+            for &(dr, dc) in moves {
+                if let Some(b) = a.offset(dr, dc, n) {
+                    out.push((a, b));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether two digits of 1..=`n` (equal or not) satisfy `rel`.
+pub fn some_pair(n: usize, rel: impl Fn(usize, usize) -> bool) -> bool {
+    (1..=n).any(|i| (1..=n).any(|j| rel(i, j)))
+}

@@ -1,0 +1,122 @@
+//! Difference (white kropki dot): the two cells' digits differ by exactly `value`
+//! (default 1: consecutive).
+//!
+//! Encoding: the support encoding of the relation |a − b| = v (`pairs::relation`):
+//! `x(a,d) -> x(b,d-v) ∨ x(b,d+v)` and the same from b, 2N clauses; unit propagation keeps
+//! both cells arc consistent.
+
+use super::common::{pair, some_pair};
+use super::Rule;
+use crate::cnf::{pairs, Encoder};
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// A difference dot between two cells.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Difference {
+    /// The two cells (usually orthogonal neighbours; any two distinct cells work).
+    pub cells: [Cell; 2],
+    /// The difference (default 1).
+    #[serde(default = "one")]
+    pub value: usize,
+}
+
+fn one() -> usize {
+    1
+}
+
+impl Difference {
+    fn holds(&self, i: usize, j: usize) -> bool {
+        i.abs_diff(j) == self.value
+    }
+}
+
+impl Rule for Difference {
+    fn kind(&self) -> &'static str {
+        "difference"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        pair(shape, self.cells)?;
+        let n = shape.size();
+        if !some_pair(n, |i, j| self.holds(i, j)) {
+            return Err(format!("no two digits 1..{n} differ by {}", self.value));
+        }
+        Ok(())
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        let [a, b] = self.cells;
+        // x(a,d) -> x(b,d-v) ∨ x(b,d+v), and from b's side
+        pairs::relation(enc, a, b, |i, j| self.holds(i, j));
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let [a, b] = self.cells;
+        let (x, y) = (grid.digit(a), grid.digit(b));
+        if self.holds(x.get(), y.get()) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{a} = {x} and {b} = {y} do not differ by {}",
+                self.value
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(a: (usize, usize), b: (usize, usize), value: usize) -> Vec<Constraint> {
+        vec![Constraint::Difference(Difference {
+            cells: [Cell::new(a.0, a.1), Cell::new(b.0, b.1)],
+            value,
+        })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule((1, 1), (1, 2), 1));
+        counts_agree(&rule((1, 1), (1, 2), 2));
+        // not adjacent, different boxes: equal digits allowed by the rule with value 0
+        counts_agree(&rule((1, 1), (4, 4), 0));
+        let mut both = rule((2, 2), (2, 3), 1);
+        both.extend(rule((2, 3), (3, 3), 3));
+        counts_agree(&both);
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, rule((1, 1), (1, 2), 1)), 1000), 144);
+        assert_eq!(count(&puzzle(EMPTY4, rule((1, 1), (1, 2), 2)), 1000), 96);
+        let p = puzzle(EMPTY4, rule((1, 1), (1, 2), 1));
+        assert!(p.verify(&grid("1324241331424231")).is_err());
+        assert!(p.verify(&grid("1234341221434321")).is_ok());
+    }
+
+    #[test]
+    fn impossible_values_are_errors() {
+        assert!(invalid(&rule((1, 1), (1, 2), 4)[0], 4).contains("differ by 4"));
+        assert!(invalid(&rule((1, 1), (1, 1), 1)[0], 4).contains("r1c1 twice"));
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "difference", "cells": ["r1c1", "r1c2"]}"#);
+        assert_eq!(c, rule((1, 1), (1, 2), 1).remove(0));
+        let c = round_trip(r#"{"type": "difference", "cells": ["r1c1", "r2c1"], "value": 3}"#);
+        assert_eq!(c, rule((1, 1), (2, 1), 3).remove(0));
+        rejects(
+            r#"{"type": "difference", "cells": ["r1c1", "r1c2"], "colour": "white"}"#,
+            "unknown field",
+        );
+        rejects(
+            r#"{"type": "difference", "cells": ["r1c1", "r1c2", "r1c3"]}"#,
+            "length",
+        );
+    }
+}

@@ -1,0 +1,106 @@
+//! Disjoint groups: cells at the same position within their boxes hold different digits.
+//! With N boxes of N cells, each position's group has N cells: a full house.
+//!
+//! Positions come from the box layout (`box_rows` × `box_cols`), not from jigsaw regions —
+//! as f-puzzles does, whose boxes ignore region overrides for this rule.
+//!
+//! Encoding: each group is a house (exactly-one per digit), so the classic encoder and the
+//! simplifier's hidden singles cover it.
+
+use super::Rule;
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use crate::puzzle::check_distinct;
+use serde::{Deserialize, Serialize};
+
+/// The disjoint-groups rule (no fields).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DisjointGroups {}
+
+impl DisjointGroups {
+    /// One group per position (i, j) in a box, each with one cell of every box.
+    fn groups(shape: &Shape) -> Vec<Vec<Cell>> {
+        let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
+        let mut out = Vec::with_capacity(n);
+        for i in 0..br {
+            for j in 0..bc {
+                let mut g = Vec::with_capacity(n);
+                for r in (i..n).step_by(br) {
+                    for c in (j..n).step_by(bc) {
+                        g.push(Cell::from_index(r, c));
+                    }
+                }
+                out.push(g);
+            }
+        }
+        out
+    }
+}
+
+impl Rule for DisjointGroups {
+    fn kind(&self) -> &'static str {
+        "disjoint-groups"
+    }
+    fn validate(&self, _shape: &Shape) -> Result<(), String> {
+        Ok(())
+    }
+    fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        DisjointGroups::groups(shape)
+    }
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        for g in DisjointGroups::groups(shape) {
+            let name = format!("the disjoint group of {}", g[0]);
+            check_distinct(grid, g.into_iter(), &name).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule() -> Vec<Constraint> {
+        vec![Constraint::DisjointGroups(DisjointGroups {})]
+    }
+
+    #[test]
+    fn groups_are_houses_of_n_cells() {
+        let s = Shape::new(6).unwrap();
+        let g = DisjointGroups::groups(&s);
+        assert_eq!(g.len(), 6);
+        assert!(g.iter().all(|h| h.len() == 6));
+        // position (2, 3) of every 2x3 box
+        assert_eq!(g[5][0], Cell::new(2, 3));
+        assert_eq!(g[5][5], Cell::new(6, 6));
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule());
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, rule()), 1000), 168);
+        let p = puzzle(EMPTY4, rule());
+        assert!(p.verify(&grid("1234342143122143")).is_err());
+        assert!(p.verify(&grid("1234341221434321")).is_ok());
+    }
+
+    #[test]
+    fn serde() {
+        assert_eq!(
+            round_trip(r#"{"type": "disjoint-groups"}"#),
+            rule().remove(0)
+        );
+        rejects(
+            r#"{"type": "disjoint-groups", "boxes": 4}"#,
+            "unknown field",
+        );
+    }
+}

@@ -1,0 +1,146 @@
+//! Entropic line: any three consecutive cells on the line hold one low, one middle and one
+//! high digit. The thirds of 1..N are {1..N/3}, {N/3+1..2N/3}, {2N/3+1..N} ({1,2,3},
+//! {4,5,6}, {7,8,9} on 9×9), so N must be a multiple of 3. A line shorter than three cells
+//! has its cells in different thirds.
+//!
+//! Encoding: class literals t(c,k) = "c holds a digit of third k" (`cnf::class::member`,
+//! defined both ways), then for every window of three cells `t(a,k) -> !t(b,k)` for each
+//! pair and `t(a,k) ∨ t(b,k) ∨ t(c,k)` for each third.
+
+use super::common::{line, values, windows};
+use super::Rule;
+use crate::cnf::class::{different_classes, memberships};
+use crate::cnf::Encoder;
+use crate::geometry::{Cell, Digit, Mask, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// An entropic line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntropicLine {
+    /// The cells in order along the line.
+    pub cells: Vec<Cell>,
+}
+
+/// The third (0, 1, 2) of digit `d` in 1..=n.
+fn third(d: usize, n: usize) -> usize {
+    (d - 1) / (n / 3)
+}
+
+impl Rule for EntropicLine {
+    fn kind(&self) -> &'static str {
+        "entropic-line"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        line(shape, &self.cells, 1)?;
+        let n = shape.size();
+        if n % 3 != 0 {
+            return Err(format!(
+                "entropic lines need a size divisible by 3 (low, middle, high thirds); this grid is {n}x{n}"
+            ));
+        }
+        Ok(())
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        let n = enc.size();
+        let classes: Vec<Mask> = (0..3)
+            .map(|k| {
+                (1..=n)
+                    .filter(|&d| third(d, n) == k)
+                    .fold(0, |m, d| m | Digit::new(d).bit())
+            })
+            .collect();
+        let members = memberships(enc, &self.cells, &classes);
+        for w in windows(self.cells.len(), 3) {
+            let window: Vec<&[_]> = members[w].iter().map(Vec::as_slice).collect();
+            // t(a,k) -> !t(b,k); three cells: t(a,k) ∨ t(b,k) ∨ t(c,k)
+            different_classes(enc, &window);
+        }
+    }
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let n = shape.size();
+        let vs = values(grid, &self.cells);
+        for w in windows(vs.len(), 3) {
+            let ts: Vec<usize> = vs[w.clone()].iter().map(|&v| third(v, n)).collect();
+            for i in 0..ts.len() {
+                for j in i + 1..ts.len() {
+                    if ts[i] == ts[j] {
+                        return Err(format!(
+                            "{} = {} and {} = {} are in the same third",
+                            self.cells[w.start + i],
+                            vs[w.start + i],
+                            self.cells[w.start + j],
+                            vs[w.start + j]
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::testing::assert_count_matches;
+    use crate::rules::Constraint;
+
+    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
+        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
+        vec![Constraint::EntropicLine(EntropicLine { cells })]
+    }
+
+    /// An empty 3x3 puzzle (regions are the rows).
+    fn three(constraints: Vec<Constraint>) -> crate::puzzle::Puzzle {
+        crate::puzzle::Puzzle::new(Shape::new(3).unwrap(), Grid::empty(3), constraints).unwrap()
+    }
+
+    fn grid3(digits: &str) -> Grid {
+        let cells = digits
+            .bytes()
+            .map(|b| Some(Digit::new((b - b'0') as usize)))
+            .collect();
+        Grid::from_cells(3, cells).unwrap()
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        // thirds of 1..6: {1,2} {3,4} {5,6}
+        for line in [
+            &[(1, 1), (2, 2), (3, 3), (3, 4), (2, 5)][..],
+            &[(1, 1), (1, 2)][..],
+            &[(4, 4), (5, 5), (6, 6)][..],
+        ] {
+            assert_count_matches(&six_by_six(rule(line)), 10_000);
+        }
+        // 3x3 (rows as regions): thirds are single digits, so the line is all different
+        assert_count_matches(&three(rule(&[(1, 1), (2, 2), (3, 3)])), 100);
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        let p = three(rule(&[(1, 1), (2, 2), (3, 3)]));
+        assert_eq!(count(&three(vec![]), 100), 12);
+        assert_eq!(count(&p, 100), 6);
+        assert!(p.verify(&grid3("123312231")).is_err());
+        assert!(p.verify(&grid3("123231312")).is_ok());
+    }
+
+    #[test]
+    fn the_size_must_divide_by_three() {
+        assert!(invalid(&rule(&[(1, 1), (1, 2)])[0], 4).contains("divisible by 3"));
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "entropic-line", "cells": ["r1c1", "r1c2"]}"#);
+        assert_eq!(c, rule(&[(1, 1), (1, 2)]).remove(0));
+        rejects(
+            r#"{"type": "entropic-line", "cells": ["r1c1"], "thirds": 3}"#,
+            "unknown field",
+        );
+    }
+}

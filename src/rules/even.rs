@@ -1,0 +1,107 @@
+//! Even: each listed cell holds an even digit.
+//!
+//! Encoding: `restrict` removes the odd digits from the cells' candidates, and unit clauses
+//! `!x(c,d)` for every odd d say the same in the formula, so it is complete even without
+//! simplification.
+
+use super::common::cell_set;
+use super::Rule;
+use crate::cnf::Encoder;
+use crate::geometry::{Cell, Digit, Mask, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// Cells with even digits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Even {
+    /// The cells.
+    pub cells: Vec<Cell>,
+}
+
+/// Whether digit `d` (1-based) is even.
+fn allowed(d: usize) -> bool {
+    d % 2 == 0
+}
+
+impl Rule for Even {
+    fn kind(&self) -> &'static str {
+        "even"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        cell_set(shape, &self.cells, "the even cells")
+    }
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        let n = shape.size();
+        let keep: Mask = (1..=n)
+            .filter(|&d| allowed(d))
+            .fold(0, |m, d| m | Digit::new(d).bit());
+        for c in &self.cells {
+            cands[c.position(n)] &= keep;
+        }
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        let n = enc.size();
+        for &c in &self.cells {
+            for d in (1..=n).filter(|&d| !allowed(d)) {
+                // !x(c,d): d is odd
+                enc.clause([!enc.x(c, Digit::new(d))]);
+            }
+        }
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        for &c in &self.cells {
+            let d = grid.digit(c);
+            if !allowed(d.get()) {
+                return Err(format!("{c} holds {d}, which is not even"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+    use crate::solve::{Formula, Simplify};
+
+    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
+        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
+        vec![Constraint::Even(Even { cells })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(&[(1, 2)]));
+        counts_agree(&rule(&[(1, 1), (1, 2), (3, 4)]));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, rule(&[(1, 2)])), 1000), 144);
+        let p = puzzle(EMPTY4, rule(&[(1, 2)]));
+        assert!(p.verify(&grid("1324241331424231")).is_err());
+        assert!(p.verify(&grid("1234341221434321")).is_ok());
+    }
+
+    #[test]
+    fn the_formula_is_complete_without_simplification() {
+        let p = puzzle(EMPTY4, rule(&[(1, 2)]));
+        let mut list = crate::cnf::ClauseList::default();
+        Formula::new(&p, Simplify::None).encode(&mut list);
+        let units = list.clauses.iter().filter(|c| c.len() == 1).count();
+        assert_eq!(units, 2 * rule(&[(1, 2)]).len() * [(1, 2)].len());
+        // solving the unsimplified formula finds exactly the grids the checker accepts
+        assert_eq!(count_in_mode(&p, Simplify::None), 144);
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "even", "cells": ["r1c2"]}"#);
+        assert_eq!(c, rule(&[(1, 2)]).remove(0));
+        rejects(r#"{"type": "even", "cell": "r1c1"}"#, "unknown field");
+    }
+}

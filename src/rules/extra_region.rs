@@ -1,0 +1,108 @@
+//! Extra region: the listed cells hold different digits. A region of N cells holds every
+//! digit once (a full house).
+//!
+//! Encoding: returned as a house when it has N cells (exactly-one per digit; hidden singles
+//! in the simplifier), else as an all-different group (`x(a,d) -> !x(b,d)`).
+
+use super::common::cell_set;
+use super::Rule;
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use crate::puzzle::check_distinct;
+use serde::{Deserialize, Serialize};
+
+/// An extra region.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraRegion {
+    /// The region's cells (at most N).
+    pub cells: Vec<Cell>,
+}
+
+impl Rule for ExtraRegion {
+    fn kind(&self) -> &'static str {
+        "extra-region"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        cell_set(shape, &self.cells, "the region")?;
+        let n = shape.size();
+        if self.cells.len() > n {
+            return Err(format!(
+                "the region has {} cells; with digits 1..{n} at most {n} can differ",
+                self.cells.len()
+            ));
+        }
+        Ok(())
+    }
+    fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        if self.cells.len() == shape.size() {
+            vec![self.cells.clone()]
+        } else {
+            Vec::new()
+        }
+    }
+    fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        if self.cells.len() < shape.size() {
+            vec![self.cells.clone()]
+        } else {
+            Vec::new()
+        }
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        check_distinct(grid, self.cells.iter().copied(), "the extra region")
+            .map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
+        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
+        vec![Constraint::ExtraRegion(ExtraRegion { cells })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(&[(1, 1), (2, 2), (3, 3)]));
+        counts_agree(&rule(&[(1, 2), (2, 1), (3, 4), (4, 3)]));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(
+            count(&puzzle(EMPTY4, rule(&[(1, 1), (2, 2), (3, 3)])), 1000),
+            144
+        );
+        let full = rule(&[(1, 2), (2, 1), (3, 4), (4, 3)]);
+        assert_eq!(count(&puzzle(EMPTY4, full.clone()), 1000), 48);
+        let p = puzzle(EMPTY4, full);
+        assert!(p.verify(&grid("1234341221434321")).is_err());
+        assert!(p.verify(&grid("1234341243212143")).is_ok());
+    }
+
+    #[test]
+    fn bad_regions_are_errors() {
+        assert!(invalid(&rule(&[(1, 1), (1, 1)])[0], 4).contains("r1c1 appears twice"));
+        assert!(invalid(&rule(&[(1, 1), (5, 1)])[0], 4).contains("r5c1 is outside"));
+        assert!(
+            invalid(&rule(&[(1, 1), (1, 2), (1, 3), (1, 4), (2, 1)])[0], 4).contains("5 cells")
+        );
+        assert!(invalid(&rule(&[])[0], 4).contains("no cells"));
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "extra-region", "cells": ["r1c1", "r2c2"]}"#);
+        assert_eq!(c, rule(&[(1, 1), (2, 2)]).remove(0));
+        rejects(
+            r#"{"type": "extra-region", "cells": ["r1c1"], "sum": 3}"#,
+            "unknown field",
+        );
+        rejects(r#"{"type": "extra-region"}"#, "missing field");
+    }
+}

@@ -1,0 +1,125 @@
+//! Lockout line: the two ends (diamonds) differ by at least ⌊N/2⌋ (4 on 9×9), and no digit
+//! inside the line lies between the ends' digits or equals one of them.
+//!
+//! Encoding: the ends' difference is the support encoding of |a − b| ≥ ⌊N/2⌋
+//! (`pairs::relation`). Order-encoding ladders (`cnf::order`) on the ends then forbid, for
+//! each interior cell m and digit d, a ≤ d ≤ b and b ≤ d ≤ a:
+//! `x(m,d) ∧ a ≤ d -> b < d` and `x(m,d) ∧ b ≤ d -> a < d`.
+
+use super::common::{line, values};
+use super::Rule;
+use crate::cnf::order::Ladder;
+use crate::cnf::{pairs, Encoder};
+use crate::geometry::{Cell, Digit, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// A lockout line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lockout {
+    /// The cells in order; the first and last are the ends (diamonds).
+    pub cells: Vec<Cell>,
+}
+
+impl Lockout {
+    fn ends(&self) -> (Cell, Cell) {
+        (self.cells[0], self.cells[self.cells.len() - 1])
+    }
+    fn interior(&self) -> &[Cell] {
+        &self.cells[1..self.cells.len() - 1]
+    }
+}
+
+impl Rule for Lockout {
+    fn kind(&self) -> &'static str {
+        "lockout"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        line(shape, &self.cells, 2)
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        let n = enc.size();
+        let gap = n / 2;
+        let (a, b) = self.ends();
+        // x(a,d) -> OR x(b,e) with |d-e| ≥ ⌊N/2⌋, and from b's side
+        pairs::relation(enc, a, b, |i, j| i.abs_diff(j) >= gap);
+        if self.interior().is_empty() {
+            return;
+        }
+        let (ya, yb) = (Ladder::new(enc, a), Ladder::new(enc, b));
+        for &m in self.interior() {
+            for d in 1..=n {
+                let x = enc.x(m, Digit::new(d));
+                let k = d as isize;
+                // x(m,d) ∧ a ≤ d -> b < d
+                enc.clause([!x, !ya.le(k), !yb.ge(k)]);
+                // x(m,d) ∧ b ≤ d -> a < d
+                enc.clause([!x, !yb.le(k), !ya.ge(k)]);
+            }
+        }
+    }
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let vs = values(grid, &self.cells);
+        let (x, y) = (vs[0], vs[vs.len() - 1]);
+        let (a, b) = self.ends();
+        let gap = shape.size() / 2;
+        if x.abs_diff(y) < gap {
+            return Err(format!(
+                "the ends {a} = {x} and {b} = {y} differ by less than {gap}"
+            ));
+        }
+        let (lo, hi) = (x.min(y), x.max(y));
+        for (i, &v) in vs.iter().enumerate().take(vs.len() - 1).skip(1) {
+            if (lo..=hi).contains(&v) {
+                return Err(format!(
+                    "{} = {v} is locked out by the ends {lo} and {hi}",
+                    self.cells[i]
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
+        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
+        vec![Constraint::Lockout(Lockout { cells })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(&[(2, 1), (3, 2), (2, 3)]));
+        counts_agree(&rule(&[(1, 1), (1, 2)]));
+        let long = rule(&[(1, 1), (2, 2), (3, 2), (4, 1)]);
+        counts_agree(&long);
+        let six = rule(&[(2, 1), (3, 2), (4, 3), (4, 4), (3, 5)]);
+        crate::rules::testing::assert_count_matches(&six_by_six(six), 10_000);
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        let r = rule(&[(2, 1), (3, 2), (2, 3)]);
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, r.clone()), 1000), 12);
+        let p = puzzle(EMPTY4, r);
+        assert!(p.verify(&grid("1234341221434321")).is_err());
+        assert!(p.verify(&grid("1234432121433412")).is_ok());
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "lockout", "cells": ["r2c1", "r3c2", "r2c3"]}"#);
+        assert_eq!(c, rule(&[(2, 1), (3, 2), (2, 3)]).remove(0));
+        rejects(
+            r#"{"type": "lockout", "cells": ["r2c1", "r3c2"], "gap": 4}"#,
+            "unknown field",
+        );
+    }
+}

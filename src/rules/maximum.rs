@@ -1,0 +1,108 @@
+//! Maximum: each listed cell is greater than every orthogonal neighbour that is not itself
+//! listed (a local largest).
+//!
+//! f-puzzles trap: two adjacent cells of the same set are not compared with each other
+//! (confirmed on the puzzle "Fortress"); `cells` is therefore the whole set, one constraint.
+//!
+//! Encoding: for each listed cell a and unlisted neighbour b, the support encoding of
+//! a > b (`pairs::relation`): `x(a,d) -> OR { x(b,e) : d > e }` and the same from b.
+
+use super::common::cell_set;
+use super::Rule;
+use crate::cnf::{pairs, Encoder};
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+
+/// The set of maximum cells.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Maximum {
+    /// Every maximum cell of the puzzle.
+    pub cells: Vec<Cell>,
+}
+
+impl Maximum {
+    /// (listed cell, unlisted orthogonal neighbour) pairs.
+    fn comparisons(&self, n: usize) -> Vec<(Cell, Cell)> {
+        let set: HashSet<Cell> = self.cells.iter().copied().collect();
+        let mut out = Vec::new();
+        for &a in &self.cells {
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                if let Some(b) = a.offset(dr, dc, n).filter(|b| !set.contains(b)) {
+                    out.push((a, b));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The relation between a listed cell's digit `i` and an unlisted neighbour's `j`.
+fn holds(i: usize, j: usize) -> bool {
+    i > j
+}
+
+impl Rule for Maximum {
+    fn kind(&self) -> &'static str {
+        "maximum"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        cell_set(shape, &self.cells, "the maximum cells")
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        for (a, b) in self.comparisons(enc.size()) {
+            // x(a,d) -> OR x(b,e) with d > e, and from b's side
+            pairs::relation(enc, a, b, holds);
+        }
+    }
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        for (a, b) in self.comparisons(shape.size()) {
+            let (x, y) = (grid.digit(a), grid.digit(b));
+            if !holds(x.get(), y.get()) {
+                return Err(format!(
+                    "{a} = {x} is not greater than its neighbour {b} = {y}"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
+        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
+        vec![Constraint::Maximum(Maximum { cells })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(&[(2, 2), (2, 3)]));
+        counts_agree(&rule(&[(1, 1), (3, 3), (3, 4)]));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, rule(&[(2, 2), (2, 3)])), 1000), 12);
+        let p = puzzle(EMPTY4, rule(&[(2, 2), (2, 3)]));
+        assert!(p.verify(&grid("1234341221434321")).is_err());
+        assert!(p.verify(&grid("1324243142133142")).is_ok());
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "maximum", "cells": ["r2c2", "r2c3"]}"#);
+        assert_eq!(c, rule(&[(2, 2), (2, 3)]).remove(0));
+        rejects(
+            r#"{"type": "maximum", "cells": ["r2c2", "r2c3"], "strict": true}"#,
+            "unknown field",
+        );
+    }
+}

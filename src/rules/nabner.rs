@@ -1,0 +1,111 @@
+//! Nabner: the digits on the line are all different and no two of them are consecutive,
+//! wherever they sit on the line (the opposite of renban).
+//!
+//! Encoding: the line is an all-different group; for every two cells a, b of the line,
+//! forbidden pairs `x(a,d) -> !x(b,d-1) ∧ !x(b,d+1)` (`pairs::forbid`).
+
+use super::common::{line, values};
+use super::Rule;
+use crate::cnf::{pairs, Encoder};
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use crate::puzzle::check_distinct;
+use serde::{Deserialize, Serialize};
+
+/// A nabner line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Nabner {
+    /// The cells in order along the line.
+    pub cells: Vec<Cell>,
+}
+
+impl Rule for Nabner {
+    fn kind(&self) -> &'static str {
+        "nabner"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        line(shape, &self.cells, 1)?;
+        let n = shape.size();
+        let most = n.div_ceil(2);
+        if self.cells.len() > most {
+            return Err(format!(
+                "a nabner line of {} cells needs that many non-consecutive digits; 1..{n} has only {most}",
+                self.cells.len()
+            ));
+        }
+        Ok(())
+    }
+    fn distinct_groups(&self, _shape: &Shape) -> Vec<Vec<Cell>> {
+        vec![self.cells.clone()]
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        for (i, &a) in self.cells.iter().enumerate() {
+            for &b in &self.cells[i + 1..] {
+                // x(a,d) -> !x(b,d-1) ∧ !x(b,d+1)
+                pairs::forbid(enc, a, b, |i, j| i.abs_diff(j) == 1);
+            }
+        }
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        check_distinct(grid, self.cells.iter().copied(), "the nabner line")
+            .map_err(|e| e.to_string())?;
+        let vs = values(grid, &self.cells);
+        for i in 0..vs.len() {
+            for j in i + 1..vs.len() {
+                if vs[i].abs_diff(vs[j]) == 1 {
+                    return Err(format!(
+                        "{} = {} and {} = {} are consecutive on a nabner line",
+                        self.cells[i], vs[i], self.cells[j], vs[j]
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
+        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
+        vec![Constraint::Nabner(Nabner { cells })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(&[(1, 1), (2, 2)]));
+        counts_agree(&rule(&[(2, 3), (3, 2)]));
+        let six = rule(&[(1, 1), (2, 2), (3, 3)]);
+        crate::rules::testing::assert_count_matches(&six_by_six(six), 10_000);
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        let r = rule(&[(1, 1), (2, 2)]);
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, r.clone()), 1000), 144);
+        let p = puzzle(EMPTY4, r);
+        assert!(p.verify(&grid("1324421324313142")).is_err());
+        assert!(p.verify(&grid("1234341221434321")).is_ok());
+    }
+
+    #[test]
+    fn too_long_is_an_error() {
+        assert!(invalid(&rule(&[(1, 1), (1, 2), (1, 3)])[0], 4).contains("3 cells"));
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "nabner", "cells": ["r1c1", "r2c2"]}"#);
+        assert_eq!(c, rule(&[(1, 1), (2, 2)]).remove(0));
+        rejects(
+            r#"{"type": "nabner", "cells": ["r1c1"], "renban": false}"#,
+            "unknown field",
+        );
+    }
+}

@@ -1,0 +1,145 @@
+//! Negative ratio (all black dots given): orthogonal neighbours that are not listed in
+//! `except` are never in any of the `ratios` (default 2: neither digit is twice the other).
+//!
+//! f-puzzles trap: `negative: ["ratio"]` uses the ratio values of the puzzle's black dots (2
+//! when there are none), and every kropki dot, white or black, exempts its pair — the
+//! importer lists those pairs in `except`.
+//!
+//! Encoding: for each unexempt orthogonal pair (a, b), forbidden pairs
+//! `x(a,d) -> !x(b,e)` for every e with e = r·d or d = r·e.
+
+use super::common::{except_pairs, unmarked_orthogonal_pairs};
+use super::Rule;
+use crate::cnf::{pairs, Encoder};
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// The negative-ratio rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NegativeRatio {
+    /// Ratios that unmarked neighbours avoid (default `[2]`).
+    #[serde(default = "default_ratios")]
+    pub ratios: Vec<usize>,
+    /// Orthogonal pairs exempt from the rule (pairs with a dot).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub except: Vec<[Cell; 2]>,
+}
+
+fn default_ratios() -> Vec<usize> {
+    vec![2]
+}
+
+impl Default for NegativeRatio {
+    fn default() -> NegativeRatio {
+        NegativeRatio {
+            ratios: default_ratios(),
+            except: Vec::new(),
+        }
+    }
+}
+
+impl NegativeRatio {
+    fn in_ratio(&self, i: usize, j: usize) -> bool {
+        self.ratios
+            .iter()
+            .any(|&r| i == r.saturating_mul(j) || j == r.saturating_mul(i))
+    }
+}
+
+impl Rule for NegativeRatio {
+    fn kind(&self) -> &'static str {
+        "negative-ratio"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        if self.ratios.is_empty() {
+            return Err("\"ratios\" is empty; give at least one ratio, e.g. [2]".into());
+        }
+        if let Some(r) = self.ratios.iter().find(|&&r| r == 0) {
+            return Err(format!("ratio {r} is not allowed; ratios are 1 or more"));
+        }
+        except_pairs(shape, &self.except)
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        for (a, b) in unmarked_orthogonal_pairs(enc.size(), &self.except) {
+            // x(a,d) -> !x(b,e) where d = r·e or e = r·d
+            pairs::forbid(enc, a, b, |i, j| self.in_ratio(i, j));
+        }
+    }
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        for (a, b) in unmarked_orthogonal_pairs(shape.size(), &self.except) {
+            let (x, y) = (grid.digit(a), grid.digit(b));
+            if self.in_ratio(x.get(), y.get()) {
+                return Err(format!(
+                    "{a} = {x} and {b} = {y} are in ratio without a black dot"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(ratios: Vec<usize>, except: Vec<[Cell; 2]>) -> Vec<Constraint> {
+        vec![Constraint::NegativeRatio(NegativeRatio { ratios, except })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(vec![2], vec![]));
+        counts_agree(&rule(vec![3], vec![[Cell::new(1, 1), Cell::new(1, 2)]]));
+        counts_agree(&rule(vec![2, 5], vec![[Cell::new(2, 2), Cell::new(3, 2)]]));
+        // a ratio no digits reach forbids nothing
+        assert_eq!(
+            count(&puzzle(EMPTY4, rule(vec![usize::MAX], vec![])), 1000),
+            288
+        );
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, rule(vec![3], vec![])), 1000), 8);
+    }
+
+    #[test]
+    fn bad_ratios_are_errors() {
+        assert!(invalid(&rule(vec![], vec![]).remove(0), 4).contains("empty"));
+        assert!(invalid(&rule(vec![0], vec![]).remove(0), 4).contains("ratio 0"));
+    }
+
+    #[test]
+    fn the_rule_is_enforced_on_six_by_six() {
+        // counts and grids cross-checked with shared/tools/fpuzzles_check.py
+        let givens = "4.........6...4......4...3.........1";
+        assert_eq!(count(&puzzle(givens, vec![]), 10_000), 760);
+        let p = puzzle(givens, rule(vec![2], vec![]));
+        assert_eq!(count(&p, 10_000), 4);
+        assert!(p
+            .verify(&grid("416235253164164523325416531642642351"))
+            .is_err());
+        assert!(p
+            .verify(&grid("461523523164254316316452132645645231"))
+            .is_ok());
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "negative-ratio"}"#);
+        assert_eq!(c, rule(vec![2], vec![]).remove(0));
+        let c = round_trip(
+            r#"{"type": "negative-ratio", "ratios": [2, 3], "except": [["r1c1", "r2c1"]]}"#,
+        );
+        assert_eq!(
+            c,
+            rule(vec![2, 3], vec![[Cell::new(1, 1), Cell::new(2, 1)]]).remove(0)
+        );
+        rejects(r#"{"type": "negative-ratio", "ratio": 2}"#, "unknown field");
+    }
+}

@@ -1,0 +1,95 @@
+//! Negative XV (all X and V given): orthogonal neighbours that are not listed in `except`
+//! never sum to 5 or 10.
+//!
+//! f-puzzles trap: the exempt pairs are those with an X, a V or a sum dot — the importer
+//! lists them in `except`.
+//!
+//! Encoding: for each unexempt orthogonal pair (a, b), forbidden pairs
+//! `x(a,d) -> !x(b,5-d) ∧ !x(b,10-d)`.
+
+use super::common::{except_pairs, unmarked_orthogonal_pairs};
+use super::Rule;
+use crate::cnf::{pairs, Encoder};
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// The negative-XV rule.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NegativeXv {
+    /// Orthogonal pairs exempt from the rule (pairs with an X, V or sum).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub except: Vec<[Cell; 2]>,
+}
+
+fn forbidden(i: usize, j: usize) -> bool {
+    i + j == 5 || i + j == 10
+}
+
+impl Rule for NegativeXv {
+    fn kind(&self) -> &'static str {
+        "negative-xv"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        except_pairs(shape, &self.except)
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        for (a, b) in unmarked_orthogonal_pairs(enc.size(), &self.except) {
+            // x(a,d) -> !x(b,5-d) ∧ !x(b,10-d)
+            pairs::forbid(enc, a, b, forbidden);
+        }
+    }
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        for (a, b) in unmarked_orthogonal_pairs(shape.size(), &self.except) {
+            let (x, y) = (grid.digit(a), grid.digit(b));
+            if forbidden(x.get(), y.get()) {
+                return Err(format!(
+                    "{a} = {x} and {b} = {y} sum to {} without an X or V",
+                    x.get() + y.get()
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(except: Vec<[Cell; 2]>) -> Vec<Constraint> {
+        vec![Constraint::NegativeXv(NegativeXv { except })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(vec![]));
+        counts_agree(&rule(vec![[Cell::new(1, 1), Cell::new(1, 2)]]));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, rule(vec![])), 1000), 8);
+        let p = puzzle(EMPTY4, rule(vec![]));
+        assert!(p.verify(&grid("1234341221434321")).is_err());
+        assert!(p.verify(&grid("1243342143122134")).is_ok());
+        // with r1c1+r1c2 exempt, the second grid is still fine, the first still is not
+        let p = puzzle(EMPTY4, rule(vec![[Cell::new(1, 1), Cell::new(1, 2)]]));
+        assert!(p.verify(&grid("1234341221434321")).is_err());
+    }
+
+    #[test]
+    fn serde() {
+        assert_eq!(
+            round_trip(r#"{"type": "negative-xv"}"#),
+            rule(vec![]).remove(0)
+        );
+        let c = round_trip(r#"{"type": "negative-xv", "except": [["r1c1", "r1c2"]]}"#);
+        assert_eq!(c, rule(vec![[Cell::new(1, 1), Cell::new(1, 2)]]).remove(0));
+        rejects(r#"{"type": "negative-xv", "sums": [5]}"#, "unknown field");
+    }
+}

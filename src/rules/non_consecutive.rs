@@ -1,0 +1,111 @@
+//! Non-consecutive: orthogonally adjacent cells never hold consecutive digits (their
+//! difference is not 1), except the pairs listed in `except`.
+//!
+//! f-puzzles trap: with `nonconsecutive` on, a pair marked by a kropki dot (`difference` or
+//! `ratio`) is exempt — the importer lists those pairs in `except`.
+//!
+//! Encoding: for each unexempt orthogonal pair (a, b), forbidden pairs
+//! `x(a,d) -> !x(b,d±1)`: 2(N−1) binary clauses per pair.
+
+use super::common::{except_pairs, unmarked_orthogonal_pairs};
+use super::Rule;
+use crate::cnf::{pairs, Encoder};
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// The non-consecutive rule.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NonConsecutive {
+    /// Orthogonal pairs that may hold consecutive digits.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub except: Vec<[Cell; 2]>,
+}
+
+impl Rule for NonConsecutive {
+    fn kind(&self) -> &'static str {
+        "non-consecutive"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        except_pairs(shape, &self.except)
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        for (a, b) in unmarked_orthogonal_pairs(enc.size(), &self.except) {
+            // x(a,d) -> !x(b,d-1) ∧ !x(b,d+1)
+            pairs::forbid(enc, a, b, |i, j| i.abs_diff(j) == 1);
+        }
+    }
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        for (a, b) in unmarked_orthogonal_pairs(shape.size(), &self.except) {
+            let (x, y) = (grid.digit(a), grid.digit(b));
+            if x.get().abs_diff(y.get()) == 1 {
+                return Err(format!("{a} = {x} and {b} = {y} are consecutive"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(except: Vec<[Cell; 2]>) -> Vec<Constraint> {
+        vec![Constraint::NonConsecutive(NonConsecutive { except })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(vec![]));
+        counts_agree(&rule(vec![[Cell::new(1, 1), Cell::new(1, 2)]]));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, rule(vec![])), 1000), 0);
+    }
+
+    #[test]
+    fn exempt_pairs_must_be_neighbours() {
+        let c = rule(vec![[Cell::new(1, 1), Cell::new(2, 2)]]).remove(0);
+        assert!(invalid(&c, 4).contains("r1c1, r2c2"));
+    }
+
+    #[test]
+    fn the_rule_is_enforced_on_six_by_six() {
+        // counts and grids cross-checked with shared/tools/fpuzzles_check.py
+        let givens = "5.........5...6......6...1.........1";
+        assert_eq!(count(&puzzle(givens, vec![]), 10_000), 5724);
+        let p = puzzle(givens, rule(vec![]));
+        assert_eq!(count(&p, 10_000), 1);
+        assert!(p
+            .verify(&grid("521346364152136425245613612534453261"))
+            .is_err());
+        assert!(p
+            .verify(&grid("531426264153426315153642315264642531"))
+            .is_ok());
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "non-consecutive", "except": [["r1c1", "R1C2"]]}"#);
+        assert_eq!(c, rule(vec![[Cell::new(1, 1), Cell::new(1, 2)]]).remove(0));
+        round_trip(r#"{"type": "non-consecutive"}"#);
+        rejects(
+            r#"{"type": "non-consecutive", "exempt": []}"#,
+            "unknown field",
+        );
+        rejects(
+            r#"{"type": "non-consecutive", "except": [["r1c1"]]}"#,
+            "length",
+        );
+        rejects(
+            r#"{"type": "non-consecutive", "except": [["r1c1", "x"]]}"#,
+            "\"x\"",
+        );
+    }
+}

@@ -1,0 +1,110 @@
+//! Odd: each listed cell holds an odd digit.
+//!
+//! Encoding: `restrict` removes the even digits from the cells' candidates, and unit clauses
+//! `!x(c,d)` for every even d say the same in the formula, so it is complete even without
+//! simplification.
+
+use super::common::cell_set;
+use super::Rule;
+use crate::cnf::Encoder;
+use crate::geometry::{Cell, Digit, Mask, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// Cells with odd digits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Odd {
+    /// The cells.
+    pub cells: Vec<Cell>,
+}
+
+/// Whether digit `d` (1-based) is odd.
+fn allowed(d: usize) -> bool {
+    d % 2 == 1
+}
+
+impl Rule for Odd {
+    fn kind(&self) -> &'static str {
+        "odd"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        cell_set(shape, &self.cells, "the odd cells")
+    }
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        let n = shape.size();
+        let keep: Mask = (1..=n)
+            .filter(|&d| allowed(d))
+            .fold(0, |m, d| m | Digit::new(d).bit());
+        for c in &self.cells {
+            cands[c.position(n)] &= keep;
+        }
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        let n = enc.size();
+        for &c in &self.cells {
+            for d in (1..=n).filter(|&d| !allowed(d)) {
+                // !x(c,d): d is even
+                enc.clause([!enc.x(c, Digit::new(d))]);
+            }
+        }
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        for &c in &self.cells {
+            let d = grid.digit(c);
+            if !allowed(d.get()) {
+                return Err(format!("{c} holds {d}, which is not odd"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+    use crate::solve::{Formula, Simplify};
+
+    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
+        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
+        vec![Constraint::Odd(Odd { cells })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(&[(1, 1), (2, 3)]));
+        counts_agree(&rule(&[(1, 1), (1, 2), (3, 4)]));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, rule(&[(1, 1), (2, 3)])), 1000), 96);
+        let p = puzzle(EMPTY4, rule(&[(1, 1), (2, 3)]));
+        assert!(p.verify(&grid("1234342121434312")).is_err());
+        assert!(p.verify(&grid("1234341221434321")).is_ok());
+    }
+
+    #[test]
+    fn the_formula_is_complete_without_simplification() {
+        let p = puzzle(EMPTY4, rule(&[(1, 1), (2, 3)]));
+        let mut list = crate::cnf::ClauseList::default();
+        Formula::new(&p, Simplify::None).encode(&mut list);
+        let units = list.clauses.iter().filter(|c| c.len() == 1).count();
+        assert_eq!(
+            units,
+            2 * rule(&[(1, 1), (2, 3)]).len() * [(1, 1), (2, 3)].len()
+        );
+        // solving the unsimplified formula finds exactly the grids the checker accepts
+        assert_eq!(count_in_mode(&p, Simplify::None), 96);
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "odd", "cells": ["r1c1", "r2c3"]}"#);
+        assert_eq!(c, rule(&[(1, 1), (2, 3)]).remove(0));
+        rejects(r#"{"type": "odd", "cell": "r1c1"}"#, "unknown field");
+    }
+}

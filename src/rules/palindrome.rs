@@ -1,0 +1,90 @@
+//! Palindrome: the line reads the same from either end, `cells[i] = cells[len−1−i]`.
+//!
+//! Encoding: for each mirrored pair, `x(a,d) <-> x(b,d)` (`pairs::equal`), 2N binary clauses.
+
+use super::common::{line, values};
+use super::Rule;
+use crate::cnf::{pairs, Encoder};
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// A palindrome line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Palindrome {
+    /// The cells in order along the line.
+    pub cells: Vec<Cell>,
+}
+
+impl Palindrome {
+    fn mirrored(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let len = self.cells.len();
+        (0..len / 2).map(move |i| (i, len - 1 - i))
+    }
+}
+
+impl Rule for Palindrome {
+    fn kind(&self) -> &'static str {
+        "palindrome"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        line(shape, &self.cells, 1)
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        for (i, j) in self.mirrored() {
+            // x(a,d) <-> x(b,d)
+            pairs::equal(enc, self.cells[i], self.cells[j]);
+        }
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let vs = values(grid, &self.cells);
+        for (i, j) in self.mirrored() {
+            if vs[i] != vs[j] {
+                return Err(format!(
+                    "{} = {} but its mirror {} = {}",
+                    self.cells[i], vs[i], self.cells[j], vs[j]
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
+        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
+        vec![Constraint::Palindrome(Palindrome { cells })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(&[(1, 1), (2, 2), (3, 3), (4, 4)]));
+        counts_agree(&rule(&[(1, 2), (2, 3), (3, 3), (4, 2), (4, 1)]));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        let r = rule(&[(1, 1), (2, 2), (3, 3), (4, 4)]);
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, r.clone()), 1000), 24);
+        let p = puzzle(EMPTY4, r);
+        assert!(p.verify(&grid("1234341223414123")).is_err());
+        assert!(p.verify(&grid("1234341221434321")).is_ok());
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "palindrome", "cells": ["r1c1", "r2c2", "r3c3", "r4c4"]}"#);
+        assert_eq!(c, rule(&[(1, 1), (2, 2), (3, 3), (4, 4)]).remove(0));
+        rejects(
+            r#"{"type": "palindrome", "lines": [["r1c1"]]}"#,
+            "unknown field",
+        );
+    }
+}

@@ -1,0 +1,112 @@
+//! Ratio (black kropki dot): one cell's digit is `value` times the other's (default 2).
+//!
+//! Encoding: the support encoding of a = v·b ∨ b = v·a (`pairs::relation`):
+//! `x(a,d) -> x(b,v·d) ∨ x(b,d/v)` and the same from b, 2N clauses.
+
+use super::common::{pair, some_pair};
+use super::Rule;
+use crate::cnf::{pairs, Encoder};
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// A ratio dot between two cells.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ratio {
+    /// The two cells (usually orthogonal neighbours; any two distinct cells work).
+    pub cells: [Cell; 2],
+    /// The ratio (default 2).
+    #[serde(default = "two")]
+    pub value: usize,
+}
+
+fn two() -> usize {
+    2
+}
+
+impl Ratio {
+    fn holds(&self, i: usize, j: usize) -> bool {
+        i == self.value.saturating_mul(j) || j == self.value.saturating_mul(i)
+    }
+}
+
+impl Rule for Ratio {
+    fn kind(&self) -> &'static str {
+        "ratio"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        pair(shape, self.cells)?;
+        let n = shape.size();
+        if !some_pair(n, |i, j| self.holds(i, j)) {
+            return Err(format!("no two digits 1..{n} are in ratio {}", self.value));
+        }
+        Ok(())
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        let [a, b] = self.cells;
+        // x(a,d) -> x(b,v·d) ∨ x(b,d/v), and from b's side
+        pairs::relation(enc, a, b, |i, j| self.holds(i, j));
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let [a, b] = self.cells;
+        let (x, y) = (grid.digit(a), grid.digit(b));
+        if self.holds(x.get(), y.get()) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{a} = {x} and {b} = {y} are not in ratio {}",
+                self.value
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(a: (usize, usize), b: (usize, usize), value: usize) -> Vec<Constraint> {
+        vec![Constraint::Ratio(Ratio {
+            cells: [Cell::new(a.0, a.1), Cell::new(b.0, b.1)],
+            value,
+        })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule((1, 1), (2, 1), 2));
+        counts_agree(&rule((2, 2), (2, 3), 3));
+        counts_agree(&rule((1, 1), (4, 4), 1));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, rule((1, 1), (2, 1), 2)), 1000), 96);
+        let p = puzzle(EMPTY4, rule((1, 1), (2, 1), 2));
+        assert!(p.verify(&grid("1234341221434321")).is_err());
+        assert!(p.verify(&grid("1324241331424231")).is_ok());
+    }
+
+    #[test]
+    fn impossible_values_are_errors() {
+        assert!(invalid(&rule((1, 1), (1, 2), 5)[0], 4).contains("ratio 5"));
+        assert!(invalid(&rule((1, 1), (1, 2), 0)[0], 4).contains("ratio 0"));
+        assert!(invalid(&rule((1, 1), (1, 2), usize::MAX)[0], 4).contains("in ratio"));
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "ratio", "cells": ["r1c1", "r2c1"]}"#);
+        assert_eq!(c, rule((1, 1), (2, 1), 2).remove(0));
+        let c = round_trip(r#"{"type": "ratio", "cells": ["r2c2", "r2c3"], "value": 3}"#);
+        assert_eq!(c, rule((2, 2), (2, 3), 3).remove(0));
+        rejects(
+            r#"{"type": "ratio", "cells": ["r1c1", "r2c1"], "black": true}"#,
+            "unknown field",
+        );
+    }
+}

@@ -1,0 +1,150 @@
+//! Renban: the digits on the line are all different and form a set of consecutive numbers,
+//! in any order.
+//!
+//! Encoding: the line is an all-different group (a house if it has N cells). One selector
+//! s(k) per possible run k..k+L−1: `s(1) ∨ … ∨ s(N−L+1)`; `s(k) -> !x(c,d)` for every cell c
+//! and digit d outside the run; `s(k) -> x(c1,d) ∨ … ∨ x(cL,d)` for every d in the run
+//! (each run digit appears); and `x(c,d) -> OR { s(k) : run k holds d }`.
+
+use super::common::{line, values};
+use super::Rule;
+use crate::cnf::{Encoder, Term};
+use crate::geometry::{Cell, Digit, Shape};
+use crate::grid::Grid;
+use crate::puzzle::check_distinct;
+use serde::{Deserialize, Serialize};
+
+/// A renban line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Renban {
+    /// The cells in order along the line.
+    pub cells: Vec<Cell>,
+}
+
+impl Rule for Renban {
+    fn kind(&self) -> &'static str {
+        "renban"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        line(shape, &self.cells, 1)?;
+        let n = shape.size();
+        if self.cells.len() > n {
+            return Err(format!(
+                "a renban line of {} cells needs more than the digits 1..{n}",
+                self.cells.len()
+            ));
+        }
+        Ok(())
+    }
+    fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        if self.cells.len() == shape.size() {
+            vec![self.cells.clone()]
+        } else {
+            Vec::new()
+        }
+    }
+    fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        if self.cells.len() < shape.size() {
+            vec![self.cells.clone()]
+        } else {
+            Vec::new()
+        }
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        let (n, len) = (enc.size(), self.cells.len());
+        if len == n {
+            return; // a full house holds every digit: nothing more to say
+        }
+        let runs: Vec<Term> = (0..=n - len).map(|_| Term::Lit(enc.new_lit())).collect();
+        let in_run = |k: usize, d: usize| (k + 1..=k + len).contains(&d);
+        // s(1) ∨ … ∨ s(N-L+1)
+        enc.clause(runs.iter().copied());
+        for (k, &s) in runs.iter().enumerate() {
+            for d in 1..=n {
+                let xs: Vec<Term> = self
+                    .cells
+                    .iter()
+                    .map(|&c| enc.x(c, Digit::new(d)))
+                    .collect();
+                if in_run(k, d) {
+                    // s(k) -> x(c1,d) ∨ … ∨ x(cL,d)
+                    enc.clause(std::iter::once(!s).chain(xs));
+                } else {
+                    for x in xs {
+                        // s(k) -> !x(c,d)
+                        enc.implies(s, !x);
+                    }
+                }
+            }
+        }
+        for &c in &self.cells {
+            for d in 1..=n {
+                let x = enc.x(c, Digit::new(d));
+                // x(c,d) -> OR s(k) over the runs holding d
+                let support = (0..runs.len()).filter(|&k| in_run(k, d)).map(|k| runs[k]);
+                enc.clause(std::iter::once(!x).chain(support));
+            }
+        }
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        check_distinct(grid, self.cells.iter().copied(), "the renban line")
+            .map_err(|e| e.to_string())?;
+        let vs = values(grid, &self.cells);
+        let (lo, hi) = (vs.iter().min().unwrap(), vs.iter().max().unwrap());
+        if hi - lo + 1 != vs.len() {
+            return Err(format!(
+                "the renban line at {} holds {vs:?}, not a run of consecutive digits",
+                self.cells[0]
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
+        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
+        vec![Constraint::Renban(Renban { cells })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(&[(1, 1), (2, 2), (3, 3)]));
+        counts_agree(&rule(&[(1, 2), (2, 3)]));
+        counts_agree(&rule(&[(1, 1), (2, 2), (3, 3), (4, 4)]));
+        let six = rule(&[(1, 4), (2, 3), (3, 3), (4, 2)]);
+        crate::rules::testing::assert_count_matches(&six_by_six(six), 10_000);
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        let r = rule(&[(1, 1), (2, 2), (3, 3)]);
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, r.clone()), 1000), 72);
+        let p = puzzle(EMPTY4, r);
+        assert!(p.verify(&grid("1234341221434321")).is_err());
+        assert!(p.verify(&grid("1234431234212143")).is_ok());
+    }
+
+    #[test]
+    fn too_long_is_an_error() {
+        let r = rule(&[(1, 1), (1, 2), (1, 3), (1, 4), (2, 4)]);
+        assert!(invalid(&r[0], 4).contains("5 cells"));
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "renban", "cells": ["r1c1", "r2c2", "r3c3"]}"#);
+        assert_eq!(c, rule(&[(1, 1), (2, 2), (3, 3)]).remove(0));
+        rejects(
+            r#"{"type": "renban", "cells": ["r1c1"], "colour": "purple"}"#,
+            "unknown field",
+        );
+    }
+}

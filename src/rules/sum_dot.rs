@@ -1,0 +1,103 @@
+//! Sum dot: the two cells' digits add up to `sum` (f-puzzles `sum`, an XV with any total).
+//!
+//! Encoding: the support encoding of a + b = s (`pairs::relation`):
+//! `x(a,d) -> x(b,s-d)` and the same from b, 2N clauses.
+
+use super::common::{pair, some_pair};
+use super::Rule;
+use crate::cnf::{pairs, Encoder};
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// A sum between two cells.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SumDot {
+    /// The two cells (usually orthogonal neighbours; any two distinct cells work).
+    pub cells: [Cell; 2],
+    /// Their total.
+    pub sum: usize,
+}
+
+impl Rule for SumDot {
+    fn kind(&self) -> &'static str {
+        "sum-dot"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        pair(shape, self.cells)?;
+        let n = shape.size();
+        if !some_pair(n, |i, j| i + j == self.sum) {
+            return Err(format!("no two digits 1..{n} sum to {}", self.sum));
+        }
+        Ok(())
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        let [a, b] = self.cells;
+        // x(a,d) -> x(b,s-d), and from b's side
+        pairs::relation(enc, a, b, |i, j| i + j == self.sum);
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let [a, b] = self.cells;
+        let (x, y) = (grid.digit(a), grid.digit(b));
+        if x.get() + y.get() == self.sum {
+            Ok(())
+        } else {
+            Err(format!(
+                "{a} = {x} and {b} = {y} do not sum to {}",
+                self.sum
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(a: (usize, usize), b: (usize, usize), sum: usize) -> Vec<Constraint> {
+        vec![Constraint::SumDot(SumDot {
+            cells: [Cell::new(a.0, a.1), Cell::new(b.0, b.1)],
+            sum,
+        })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule((2, 2), (3, 2), 5));
+        counts_agree(&rule((1, 1), (1, 2), 7));
+        // equal digits allowed far apart: 2 + 2
+        counts_agree(&rule((1, 1), (4, 4), 4));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, rule((2, 2), (3, 2), 5)), 1000), 96);
+        let p = puzzle(EMPTY4, rule((2, 2), (3, 2), 5));
+        assert!(p.verify(&grid("1234341223414123")).is_err());
+        assert!(p.verify(&grid("1234341221434321")).is_ok());
+    }
+
+    #[test]
+    fn impossible_sums_are_errors() {
+        assert!(invalid(&rule((1, 1), (1, 2), 9)[0], 4).contains("sum to 9"));
+        assert!(invalid(&rule((1, 1), (1, 2), 1)[0], 4).contains("sum to 1"));
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "sum-dot", "cells": ["r2c2", "r3c2"], "sum": 5}"#);
+        assert_eq!(c, rule((2, 2), (3, 2), 5).remove(0));
+        rejects(
+            r#"{"type": "sum-dot", "cells": ["r2c2", "r3c2"]}"#,
+            "missing field",
+        );
+        rejects(
+            r#"{"type": "sum-dot", "cells": ["r2c2", "r3c2"], "sum": 5, "value": 5}"#,
+            "unknown field",
+        );
+    }
+}

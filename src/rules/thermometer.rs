@@ -1,0 +1,132 @@
+//! Thermometer: digits strictly increase along the line from the bulb (`cells[0]`).
+//!
+//! Encoding: order encoding (`cnf::order`): a ladder y(c,k) = "c ≥ k" per cell, and per edge
+//! a → b the clauses `y(a,k) -> y(b,k+1)` for every k (b ≥ a + 1) — N clauses per edge, and
+//! unit propagation moves bounds both ways along the whole thermometer. `restrict` also cuts
+//! the obvious bounds: the cell i steps from the bulb is at least i+1, the one j steps from
+//! the tip at most N−j.
+
+use super::common::{line, values};
+use super::Rule;
+use crate::cnf::order::{at_least, Ladder};
+use crate::cnf::Encoder;
+use crate::geometry::{full_mask, Cell, Mask, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// A thermometer, bulb first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Thermometer {
+    /// The cells from the bulb to the tip.
+    pub cells: Vec<Cell>,
+}
+
+impl Rule for Thermometer {
+    fn kind(&self) -> &'static str {
+        "thermometer"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        line(shape, &self.cells, 1)?;
+        let n = shape.size();
+        if self.cells.len() > n {
+            return Err(format!(
+                "a thermometer of {} cells cannot increase strictly with digits 1..{n}",
+                self.cells.len()
+            ));
+        }
+        Ok(())
+    }
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        let (n, len) = (shape.size(), self.cells.len());
+        for (i, c) in self.cells.iter().enumerate() {
+            // i+1 ≤ digit ≤ N-(len-1-i): digits with 0-based index i ..= N-len+i
+            let low = full_mask(i);
+            let high = !full_mask(n.saturating_sub(len - 1 - i));
+            cands[c.position(n)] &= !(low | high);
+        }
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        let ladders: Vec<Ladder> = self.cells.iter().map(|&c| Ladder::new(enc, c)).collect();
+        for w in ladders.windows(2) {
+            // y(a,k) -> y(b,k+1): b > a
+            at_least(enc, &w[0], &w[1], 1);
+        }
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let vs = values(grid, &self.cells);
+        for (i, w) in vs.windows(2).enumerate() {
+            if w[0] >= w[1] {
+                return Err(format!(
+                    "{} = {} is not below {} = {} on the thermometer",
+                    self.cells[i],
+                    w[0],
+                    self.cells[i + 1],
+                    w[1]
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    pub fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
+        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
+        vec![Constraint::Thermometer(Thermometer { cells })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule(&[(4, 1), (3, 2), (2, 3)]));
+        counts_agree(&rule(&[(1, 1), (2, 2), (2, 3), (1, 4)]));
+        let mut two = rule(&[(1, 2), (2, 2)]);
+        two.extend(rule(&[(3, 3), (2, 2)]));
+        counts_agree(&two);
+        // a 5-cell thermometer with an elbow on 6x6
+        let long = rule(&[(1, 1), (2, 2), (3, 3), (3, 4), (2, 5)]);
+        crate::rules::testing::assert_count_matches(&six_by_six(long), 10_000);
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        let r = rule(&[(4, 1), (3, 2), (2, 3)]);
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(count(&puzzle(EMPTY4, r.clone()), 1000), 24);
+        let p = puzzle(EMPTY4, r);
+        assert!(p.verify(&grid("1234341221434321")).is_err());
+        assert!(p.verify(&grid("1423324143122134")).is_ok());
+    }
+
+    #[test]
+    fn restrict_cuts_bounds() {
+        let p = puzzle(EMPTY4, rule(&[(1, 1), (2, 2), (3, 3)]));
+        let cands = p.initial_candidates();
+        assert_eq!(cands[Cell::new(1, 1).position(4)], 0b0011); // 1..2
+        assert_eq!(cands[Cell::new(2, 2).position(4)], 0b0110); // 2..3
+        assert_eq!(cands[Cell::new(3, 3).position(4)], 0b1100); // 3..4
+    }
+
+    #[test]
+    fn bad_lines_are_errors() {
+        let long = rule(&[(1, 1), (1, 2), (1, 3), (1, 4), (2, 4)]);
+        assert!(invalid(&long[0], 4).contains("5 cells"));
+        assert!(invalid(&rule(&[(1, 1), (1, 3)])[0], 4).contains("r1c1 and r1c3"));
+        assert!(invalid(&rule(&[(1, 1), (1, 2), (1, 1)])[0], 4).contains("twice"));
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "thermometer", "cells": ["r4c1", "r3c2", "r2c3"]}"#);
+        assert_eq!(c, rule(&[(4, 1), (3, 2), (2, 3)]).remove(0));
+        rejects(
+            r#"{"type": "thermometer", "cells": ["r1c1"], "bulb": "r1c1"}"#,
+            "unknown field",
+        );
+    }
+}

@@ -1,0 +1,135 @@
+//! XV: the two cells sum to 10 (an X) or to 5 (a V).
+//!
+//! Encoding: the support encoding of a + b = s (`pairs::relation`):
+//! `x(a,d) -> x(b,s-d)` and the same from b, 2N clauses.
+
+use super::common::{pair, some_pair};
+use super::Rule;
+use crate::cnf::{pairs, Encoder};
+use crate::geometry::{Cell, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// The letter of an XV clue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum XvLetter {
+    /// Sum 10.
+    #[serde(alias = "x")]
+    X,
+    /// Sum 5.
+    #[serde(alias = "v")]
+    V,
+}
+
+impl XvLetter {
+    /// The sum the letter stands for.
+    pub fn sum(self) -> usize {
+        match self {
+            XvLetter::X => 10,
+            XvLetter::V => 5,
+        }
+    }
+}
+
+/// An X or V between two cells.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Xv {
+    /// The two cells (usually orthogonal neighbours; any two distinct cells work).
+    pub cells: [Cell; 2],
+    /// `"X"` (sum 10) or `"V"` (sum 5).
+    pub value: XvLetter,
+}
+
+impl Rule for Xv {
+    fn kind(&self) -> &'static str {
+        "xv"
+    }
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        pair(shape, self.cells)?;
+        let (n, s) = (shape.size(), self.value.sum());
+        if !some_pair(n, |i, j| i + j == s) {
+            return Err(format!(
+                "no two digits 1..{n} sum to {s} ({:?})",
+                self.value
+            ));
+        }
+        Ok(())
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        let [a, b] = self.cells;
+        let s = self.value.sum();
+        // x(a,d) -> x(b,s-d), and from b's side
+        pairs::relation(enc, a, b, |i, j| i + j == s);
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let [a, b] = self.cells;
+        let (x, y) = (grid.digit(a), grid.digit(b));
+        let s = self.value.sum();
+        if x.get() + y.get() == s {
+            Ok(())
+        } else {
+            Err(format!("{a} = {x} and {b} = {y} do not sum to {s}"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fixtures::*;
+    use crate::rules::Constraint;
+
+    fn rule(a: (usize, usize), b: (usize, usize), value: XvLetter) -> Vec<Constraint> {
+        vec![Constraint::Xv(Xv {
+            cells: [Cell::new(a.0, a.1), Cell::new(b.0, b.1)],
+            value,
+        })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&rule((1, 1), (1, 2), XvLetter::V));
+        let mut two = rule((2, 2), (3, 2), XvLetter::V);
+        two.extend(rule((1, 4), (4, 1), XvLetter::V));
+        counts_agree(&two);
+        // X needs 6x6 or larger: 4 + 6
+        crate::rules::testing::assert_count_matches(
+            &six_by_six(rule((1, 1), (1, 2), XvLetter::X)),
+            10_000,
+        );
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
+        assert_eq!(
+            count(&puzzle(EMPTY4, rule((1, 1), (1, 2), XvLetter::V)), 1000),
+            96
+        );
+        let p = puzzle(EMPTY4, rule((1, 1), (1, 2), XvLetter::V));
+        assert!(p.verify(&grid("1234341221434321")).is_err());
+        assert!(p.verify(&grid("1423231431424231")).is_ok());
+    }
+
+    #[test]
+    fn an_x_on_four_by_four_is_an_error() {
+        assert!(invalid(&rule((1, 1), (1, 2), XvLetter::X)[0], 4).contains("sum to 10"));
+    }
+
+    #[test]
+    fn serde() {
+        let c = round_trip(r#"{"type": "xv", "cells": ["r1c1", "r1c2"], "value": "V"}"#);
+        assert_eq!(c, rule((1, 1), (1, 2), XvLetter::V).remove(0));
+        let c = round_trip(r#"{"type": "xv", "cells": ["r1c1", "r1c2"], "value": "x"}"#);
+        assert_eq!(c, rule((1, 1), (1, 2), XvLetter::X).remove(0));
+        rejects(
+            r#"{"type": "xv", "cells": ["r1c1", "r1c2"], "value": "Y"}"#,
+            "unknown variant",
+        );
+        rejects(
+            r#"{"type": "xv", "cells": ["r1c1", "r1c2"], "value": "X", "sum": 10}"#,
+            "unknown field",
+        );
+    }
+}
