@@ -330,6 +330,35 @@ pub fn parse_box(text: &str) -> Result<(usize, usize), Error> {
     Ok((r, c))
 }
 
+// Serde for `Cell`: the string "r{row}c{col}", 1-based, read case-insensitively ("R3C12").
+impl serde::Serialize for Cell {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Cell {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        let lower = text.trim().to_ascii_lowercase();
+        let parsed = lower.strip_prefix('r').and_then(|rest| {
+            let (r, c) = rest.split_once('c')?;
+            let ok = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+            if !ok(r) || !ok(c) {
+                return None;
+            }
+            let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
+            let inside = 1..=MAX_SIZE;
+            (inside.contains(&r) && inside.contains(&c)).then(|| Cell::new(r, c))
+        });
+        parsed.ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "{text:?} is not a cell: expected r{{row}}c{{column}}, 1-based, at most {MAX_SIZE}"
+            ))
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,5 +416,22 @@ mod tests {
         let mut regions: Vec<Option<u16>> = Shape::new(4).unwrap().regions().to_vec();
         regions[0] = Some(1);
         assert!(Shape::with_regions(4, regions).is_err());
+    }
+
+    #[test]
+    fn cells_serialize_as_r_c_strings() {
+        let c: Cell = serde_json::from_str("\"R3c12\"").unwrap();
+        assert_eq!(c, Cell::new(3, 12));
+        assert_eq!(serde_json::to_string(&c).unwrap(), "\"r3c12\"");
+        for bad in [
+            "\"r0c1\"",
+            "\"r1\"",
+            "\"c1r1\"",
+            "\"r1c65\"",
+            "\"r-1c2\"",
+            "12",
+        ] {
+            assert!(serde_json::from_str::<Cell>(bad).is_err(), "{bad}");
+        }
     }
 }
