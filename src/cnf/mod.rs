@@ -13,6 +13,7 @@
 pub mod card;
 pub mod classic;
 pub mod pairs;
+pub mod sum;
 
 use crate::geometry::{Cell, Digit, Mask};
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
