@@ -6,7 +6,12 @@
 //! all-different groups are returned as cell lists (the classic encoder and the simplifier
 //! handle them), everything else writes clauses through the [`Encoder`].
 
+pub mod cell_lists;
+pub mod clue;
 pub mod diagonal;
+pub mod killer;
+#[cfg(test)]
+pub mod sum_fixtures;
 #[cfg(test)]
 pub mod testing;
 
@@ -43,12 +48,15 @@ pub trait Rule {
 pub enum Constraint {
     /// Both or one of the main diagonals hold every digit once.
     Diagonal(diagonal::Diagonal),
+    /// A cage of different digits, with an optional sum.
+    Killer(killer::Killer),
 }
 
 macro_rules! dispatch {
     ($self:ident, $r:ident => $e:expr) => {
         match $self {
             Constraint::Diagonal($r) => $e,
+            Constraint::Killer($r) => $e,
         }
     };
 }
