@@ -10,10 +10,14 @@ pub mod cell_lists;
 pub mod clue;
 pub mod diagonal;
 pub mod killer;
+pub mod little_killer;
+pub mod sandwich;
+pub mod skyscraper;
 #[cfg(test)]
 pub mod sum_fixtures;
 #[cfg(test)]
 pub mod testing;
+pub mod x_sum;
 
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
@@ -50,6 +54,14 @@ pub enum Constraint {
     Diagonal(diagonal::Diagonal),
     /// A cage of different digits, with an optional sum.
     Killer(killer::Killer),
+    /// A diagonal whose digits add up to a sum.
+    LittleKiller(little_killer::LittleKiller),
+    /// The sum between the 1 and the N of a row or column.
+    Sandwich(sandwich::Sandwich),
+    /// The sum of the first X digits from a clue, X being the first digit.
+    XSum(x_sum::XSum),
+    /// How many digits are visible from a clue.
+    Skyscraper(skyscraper::Skyscraper),
 }
 
 macro_rules! dispatch {
@@ -57,6 +69,10 @@ macro_rules! dispatch {
         match $self {
             Constraint::Diagonal($r) => $e,
             Constraint::Killer($r) => $e,
+            Constraint::LittleKiller($r) => $e,
+            Constraint::Sandwich($r) => $e,
+            Constraint::XSum($r) => $e,
+            Constraint::Skyscraper($r) => $e,
         }
     };
 }
