@@ -115,7 +115,7 @@ impl<'p> Formula<'p> {
     /// Writes the whole formula into `sink`; returns (variables, clauses).
     pub fn encode(&self, sink: &mut dyn ClauseSink) -> (usize, usize) {
         let n = self.puzzle.size();
-        let mut enc = Encoder::new(n, &self.cands, sink);
+        let mut enc = Encoder::new(n, &self.cands, sink).with_shape(self.puzzle.shape());
         if self.contradiction.is_some() {
             // Known unsatisfiable: the empty clause says so.
             enc.clause([]);

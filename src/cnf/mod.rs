@@ -15,7 +15,7 @@ pub mod classic;
 pub mod pairs;
 pub mod sum;
 
-use crate::geometry::{Cell, Digit, Mask};
+use crate::geometry::{Cell, Digit, Mask, Shape};
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 /// Where clauses go: the embedded solver, a formula, a DIMACS writer or a counter.
@@ -123,6 +123,7 @@ pub struct Encoder<'a> {
     sink: &'a mut dyn ClauseSink,
     buf: Vec<Lit>,
     clauses: usize,
+    shape: Option<&'a Shape>,
 }
 
 impl<'a> Encoder<'a> {
@@ -136,7 +137,20 @@ impl<'a> Encoder<'a> {
             sink,
             buf: Vec::new(),
             clauses: 0,
+            shape: None,
         }
+    }
+
+    /// The same encoder, knowing the puzzle's shape (for rules that depend on regions).
+    pub fn with_shape(mut self, shape: &'a Shape) -> Encoder<'a> {
+        debug_assert_eq!(shape.size(), self.n);
+        self.shape = Some(shape);
+        self
+    }
+
+    /// The puzzle's shape, if the encoder was given one ([`Encoder::with_shape`]).
+    pub fn shape(&self) -> Option<&'a Shape> {
+        self.shape
     }
 
     /// Side length N.

@@ -6,11 +6,14 @@
 //! all-different groups are returned as cell lists (the classic encoder and the simplifier
 //! handle them), everything else writes clauses through the [`Encoder`].
 
+pub mod arrow;
 pub mod cell_lists;
 pub mod clue;
 pub mod diagonal;
+pub mod double_arrow;
 pub mod killer;
 pub mod little_killer;
+pub mod region_sum_line;
 pub mod sandwich;
 pub mod skyscraper;
 #[cfg(test)]
@@ -18,6 +21,7 @@ pub mod sum_fixtures;
 #[cfg(test)]
 pub mod testing;
 pub mod x_sum;
+pub mod zipper_line;
 
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
@@ -62,6 +66,14 @@ pub enum Constraint {
     XSum(x_sum::XSum),
     /// How many digits are visible from a clue.
     Skyscraper(skyscraper::Skyscraper),
+    /// The digits on a line add up to the number in a circle (or pill).
+    Arrow(arrow::Arrow),
+    /// The ends of a line add up to the sum of the cells between them.
+    DoubleArrow(double_arrow::DoubleArrow),
+    /// Every run of a line inside one region has the same sum.
+    RegionSumLine(region_sum_line::RegionSumLine),
+    /// Cells equally far from a line's centre add up to the same sum (the centre digit).
+    ZipperLine(zipper_line::ZipperLine),
 }
 
 macro_rules! dispatch {
@@ -73,6 +85,10 @@ macro_rules! dispatch {
             Constraint::Sandwich($r) => $e,
             Constraint::XSum($r) => $e,
             Constraint::Skyscraper($r) => $e,
+            Constraint::Arrow($r) => $e,
+            Constraint::DoubleArrow($r) => $e,
+            Constraint::RegionSumLine($r) => $e,
+            Constraint::ZipperLine($r) => $e,
         }
     };
 }

@@ -169,6 +169,10 @@ impl EqualSums {
 
     /// Writes the clauses. Build with `|c| enc.candidates(c)`.
     pub fn encode(&self, enc: &mut Encoder) {
+        if self.parts.len() + usize::from(self.centre.is_some()) < 2 {
+            // one sum alone: nothing to compare
+            return;
+        }
         if self.common.is_empty() {
             // The parts can never have one sum: unsatisfiable.
             enc.clause([]);
