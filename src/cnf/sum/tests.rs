@@ -299,3 +299,101 @@ fn an_automaton_matches_brute_force() {
         assert_eq!(got, want, "case {case}");
     }
 }
+
+/// Measurement, not a check: 9×9 killers without givens (cages of 2–5 cells grown at random
+/// over a fixed solution), classic rules + cage all-different, each cage sum encoded with
+/// selectors or with the layered sum. Prints clauses and the time to find a solution and to
+/// decide whether a second exists. Run with
+/// `cargo test --lib killer_encodings_compared -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn killer_encodings_compared() {
+    use crate::geometry::Shape;
+    use std::time::{Duration, Instant};
+    const SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let digit = |c: Cell| SOLUTION.as_bytes()[c.position(9)] as usize - b'0' as usize;
+    let shape = Shape::new(9).unwrap();
+    let cands = vec![crate::geometry::full_mask(9); 81];
+    let mut totals = [(0usize, Duration::ZERO, 0usize); 2];
+    for seed in 0..20u64 {
+        let mut rng = Rng(seed * 7919 + 1);
+        let mut owner: Vec<Option<usize>> = vec![None; 81];
+        let mut cages: Vec<Vec<Cell>> = Vec::new();
+        for pos in 0..81 {
+            if owner[pos].is_some() {
+                continue;
+            }
+            let want = 2 + rng.next(4);
+            let mut cage = vec![Cell::from_position(pos, 9)];
+            owner[pos] = Some(cages.len());
+            while cage.len() < want {
+                let grow: Vec<Cell> = cage
+                    .iter()
+                    .flat_map(|c| {
+                        [(0, 1), (1, 0), (0, -1), (-1, 0)].map(|(dr, dc)| c.offset(dr, dc, 9))
+                    })
+                    .flatten()
+                    .filter(|o| owner[o.position(9)].is_none())
+                    .filter(|o| cage.iter().all(|c| digit(*c) != digit(*o)))
+                    .collect();
+                if grow.is_empty() {
+                    break;
+                }
+                let o = grow[rng.next(grow.len())];
+                owner[o.position(9)] = Some(cages.len());
+                cage.push(o);
+            }
+            cages.push(cage);
+        }
+        for (k, total) in totals.iter_mut().enumerate() {
+            let start = Instant::now();
+            let mut solver = Solver::new();
+            let clauses = {
+                let mut enc = Encoder::new(9, &cands, &mut solver);
+                classic::encode_cells(&mut enc);
+                for h in shape.houses() {
+                    classic::encode_house(&mut enc, &h);
+                }
+                for cage in &cages {
+                    classic::encode_distinct(&mut enc, cage);
+                    let sum: usize = cage.iter().map(|&c| digit(c)).sum();
+                    if k == 0 {
+                        let sets =
+                            digit_sets(&vec![cands[0]; cage.len()], sum, usize::MAX).unwrap();
+                        selector_sum(&mut enc, cage, &sets);
+                    } else {
+                        let terms: Vec<(Cell, i64)> = cage.iter().map(|&c| (c, 1)).collect();
+                        weighted_sum(&mut enc, &terms, &Total::Value(sum as i64));
+                    }
+                }
+                enc.clause_count()
+            };
+            assert!(solver.solve().unwrap());
+            let model: HashSet<Lit> = solver.model().unwrap().into_iter().collect();
+            let block: Vec<Lit> = (0..81)
+                .map(|p| Cell::from_position(p, 9))
+                .map(|c| {
+                    let d = (1..=9)
+                        .map(Digit::new)
+                        .find(|&d| model.contains(&cell_var(9, c, d).positive()))
+                        .unwrap();
+                    !cell_var(9, c, d).positive()
+                })
+                .collect();
+            solver.add_clause(&block);
+            let second = solver.solve().unwrap();
+            total.0 += clauses;
+            total.1 += start.elapsed();
+            total.2 += second as usize;
+        }
+    }
+    for (name, (clauses, time, multiple)) in ["selectors", "layered sums"].iter().zip(totals) {
+        println!(
+            "{name:13} 20 killers: {} clauses on average, {:?} per puzzle (build + solve + \
+             second solve), {multiple} with more than one solution",
+            clauses / 20,
+            time / 20
+        );
+    }
+}
