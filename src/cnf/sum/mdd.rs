@@ -26,8 +26,9 @@
 //! assignment, and a path that ends outside the accepted states meets a binary `¬x` clause.
 //! The backward clauses make each layer's true state unique under a full assignment, so the
 //! final-state terms returned by [`Mdd::encode`] can stand for the outcome (e.g. "the sum is
-//! v") in other clauses. Unit propagation removes a digit as soon as no live state offers it
-//! an edge, and a state as soon as all its edges or all its neighbours are gone.
+//! v") in other clauses. Unit propagation removes digit `d` of cell `i` once every state with
+//! a d-edge is false, a state once all its predecessors or all its successors are false, and,
+//! when a state is known true, every digit whose edge from it (or into it) is gone.
 //!
 //! # References
 //! I. Abío, R. Nieuwenhuis, A. Oliveras, E. Rodríguez-Carbonell, "BDDs for Pseudo-Boolean
