@@ -7,7 +7,7 @@
 //! not summed (here `line` starts at the first summed cell); pills are decimal, so they need
 //! N ≤ 9.
 //!
-//! CNF: a layered prefix sum ([`weighted_sum`]). One circle cell: the total is that cell's
+//! CNF: a layered prefix sum ([`weighted_sum`](crate::cnf::sum::weighted_sum)). One circle cell: the total is that cell's
 //! digit (the cell is read first with weight −1, total 0). A pill: the line with weights +1
 //! and the pill's cells with −10^k, total 0. Partial sums that cannot end at 0 with the
 //! remaining candidates are never created, so a pill with a short line stays small.

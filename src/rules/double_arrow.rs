@@ -4,7 +4,7 @@
 //! JSON: `{"type":"double-arrow","cells":["r1c1","r1c2","r2c3","r3c3"]}` — the whole line,
 //! ends included, at least 3 cells (f-puzzles `doublearrow`, from the userscript).
 //!
-//! CNF: a layered prefix sum ([`weighted_sum`]) along the line with weight +1 on the ends
+//! CNF: a layered prefix sum ([`weighted_sum`](crate::cnf::sum::weighted_sum)) along the line with weight +1 on the ends
 //! and −1 inside, total 0; partial sums that can no longer return to 0 are never created.
 
 use super::cell_lists::{describe, line_ok, sum};

@@ -6,7 +6,7 @@
 //! (`littlekillersum` `{cell, direction}`), and the sum covers *every* cell from the clue to
 //! the far edge; an importer lists all of them here.
 //!
-//! CNF: a layered prefix sum ([`weighted_sum`], weights 1): s(i,v) = "the first i cells sum
+//! CNF: a layered prefix sum ([`weighted_sum`](crate::cnf::sum::weighted_sum), weights 1): s(i,v) = "the first i cells sum
 //! to v", only for v from which the sum is still reachable. `restrict` keeps the digits that
 //! lie on some path to the sum.
 
