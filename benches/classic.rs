@@ -34,7 +34,10 @@ fn bench(c: &mut Criterion) {
         .collect()
     } else {
         let local = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/classic");
-        vec![("9x9-seeds", local.join("9x9-seeds.txt")), ("16x16", local.join("16x16.txt"))]
+        vec![
+            ("9x9-seeds", local.join("9x9-seeds.txt")),
+            ("16x16", local.join("16x16.txt")),
+        ]
     };
     let mut group = c.benchmark_group("check");
     group.sample_size(10);

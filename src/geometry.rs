@@ -459,4 +459,21 @@ mod tests {
         regions[0] = Some(1);
         assert!(Shape::with_regions(4, regions).is_err());
     }
+
+    #[test]
+    fn cells_serialize_as_r_c_strings() {
+        let c: Cell = serde_json::from_str("\"R3c12\"").unwrap();
+        assert_eq!(c, Cell::new(3, 12));
+        assert_eq!(serde_json::to_string(&c).unwrap(), "\"r3c12\"");
+        for bad in [
+            "\"r0c1\"",
+            "\"r1\"",
+            "\"c1r1\"",
+            "\"r1c65\"",
+            "\"r-1c2\"",
+            "12",
+        ] {
+            assert!(serde_json::from_str::<Cell>(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -205,7 +205,7 @@ mod tests {
         let p = parse_one("....\n..12\n.1..\n.2..").unwrap();
         let mut cands = p.initial_candidates();
         assert!(matches!(
-            propagate(4, &p.groups(), &mut cands),
+            propagate(4, &p.groups(), &mut cands, true),
             Err(Contradiction::NoPlace { .. })
         ));
     }

@@ -118,7 +118,7 @@ impl<'p> Formula<'p> {
     /// Writes the whole formula into `sink`; returns (variables, clauses).
     pub fn encode(&self, sink: &mut dyn ClauseSink) -> (usize, usize) {
         let n = self.puzzle.size();
-        let mut enc = Encoder::new(n, &self.cands, sink);
+        let mut enc = Encoder::new(self.puzzle.shape(), &self.cands, sink);
         if self.contradiction.is_some() {
             // Known unsatisfiable: the empty clause says so.
             enc.clause([]);
@@ -140,7 +140,6 @@ impl<'p> Formula<'p> {
         }
         for c in self.puzzle.constraints() {
             c.encode(&mut enc);
-            c.encode_with_shape(self.puzzle.shape(), &mut enc);
         }
         (enc.var_count(), enc.clause_count())
     }

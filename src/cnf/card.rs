@@ -110,7 +110,8 @@ mod tests {
         let cands = vec![full_mask(1); 1];
         let mut list = ClauseList::default();
         let lits: Vec<Lit> = {
-            let mut enc = Encoder::new(1, &cands, &mut list);
+            let shape = crate::geometry::Shape::new(1).unwrap();
+            let mut enc = Encoder::new(&shape, &cands, &mut list);
             let lits: Vec<Lit> = (0..m).map(|_| enc.new_lit()).collect();
             let terms: Vec<Term> = lits.iter().map(|&l| Term::Lit(l)).collect();
             at_least_k(&mut enc, &terms, k);

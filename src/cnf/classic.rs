@@ -75,3 +75,15 @@ pub fn encode_distinct(enc: &mut Encoder, cells: &[Cell], pairs: &[(u16, u16)]) 
         }
     }
 }
+
+/// Every pair of `cells` as row-major positions: the `pairs` argument of [`encode_house`] and
+/// [`encode_distinct`] when no earlier group covers any of them.
+pub fn all_pairs(n: usize, cells: &[Cell]) -> Vec<(u16, u16)> {
+    let mut out = Vec::new();
+    for (i, a) in cells.iter().enumerate() {
+        for b in &cells[i + 1..] {
+            out.push((a.position(n) as u16, b.position(n) as u16));
+        }
+    }
+    out
+}

@@ -15,8 +15,9 @@ pub mod class;
 pub mod classic;
 pub mod order;
 pub mod pairs;
+pub mod sum;
 
-use crate::geometry::{Cell, Digit, Mask};
+use crate::geometry::{Cell, Digit, Mask, Shape};
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 /// Where clauses go: the embedded solver, a formula, a DIMACS writer or a counter.
@@ -124,12 +125,19 @@ pub struct Encoder<'a> {
     sink: &'a mut dyn ClauseSink,
     buf: Vec<Lit>,
     clauses: usize,
+    shape: &'a Shape,
 }
 
 impl<'a> Encoder<'a> {
-    /// An encoder for an `n`×`n` grid whose cells may hold the digits in `candidates`
+    /// An encoder for a grid of `shape` whose cells may hold the digits in `candidates`
     /// (row-major). A cell with one candidate is decided; its variables become constants.
-    pub fn new(n: usize, candidates: &'a [Mask], sink: &'a mut dyn ClauseSink) -> Encoder<'a> {
+    pub fn new(
+        shape: &'a Shape,
+        candidates: &'a [Mask],
+        sink: &'a mut dyn ClauseSink,
+    ) -> Encoder<'a> {
+        let n = shape.size();
+        debug_assert_eq!(candidates.len(), n * n);
         Encoder {
             n,
             candidates,
@@ -137,7 +145,13 @@ impl<'a> Encoder<'a> {
             sink,
             buf: Vec::new(),
             clauses: 0,
+            shape,
         }
+    }
+
+    /// The puzzle's shape (size, boxes, regions).
+    pub fn shape(&self) -> &'a Shape {
+        self.shape
     }
 
     /// Side length N.
@@ -230,7 +244,8 @@ mod tests {
     fn folding_drops_satisfied_clauses_and_false_terms() {
         let cands = vec![0b01u64, 0b11, 0b11, 0b11];
         let mut list = ClauseList::default();
-        let mut enc = Encoder::new(2, &cands, &mut list);
+        let shape = Shape::new(2).unwrap();
+        let mut enc = Encoder::new(&shape, &cands, &mut list);
         let a = Cell::from_index(0, 0);
         let b = Cell::from_index(0, 1);
         let one = Digit::new(1);

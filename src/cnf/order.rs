@@ -101,7 +101,8 @@ mod tests {
         let cands = vec![full_mask(n); n * n];
         let mut list = ClauseList::default();
         let vars = {
-            let mut enc = Encoder::new(n, &cands, &mut list);
+            let shape = crate::geometry::Shape::new(n).unwrap();
+            let mut enc = Encoder::new(&shape, &cands, &mut list);
             build(&mut enc);
             enc.var_count()
         };
@@ -159,7 +160,8 @@ mod tests {
         let mut cands = vec![full_mask(n); n * n];
         cands[0] = 0b0110; // digits 2 and 3
         let mut list = ClauseList::default();
-        let mut enc = Encoder::new(n, &cands, &mut list);
+        let shape = crate::geometry::Shape::new(n).unwrap();
+        let mut enc = Encoder::new(&shape, &cands, &mut list);
         let l = Ladder::new(&mut enc, Cell::from_index(0, 0));
         assert_eq!(l.ge(2), Term::True);
         assert!(matches!(l.ge(3), Term::Lit(_)));

@@ -54,7 +54,8 @@ impl Rule for BoxIndexer {
         }
         Ok(())
     }
-    fn encode_with_shape(&self, shape: &Shape, enc: &mut Encoder) {
+    fn encode(&self, enc: &mut Encoder) {
+        let shape = enc.shape();
         for &cell in &self.cells {
             let Some((region, pos)) = region_of(shape, cell) else {
                 continue; // validate() reports it

@@ -39,11 +39,24 @@ pub mod thermometer;
 pub mod whispers;
 pub mod xv;
 
+pub mod arrow;
+pub mod cell_lists;
+pub mod clue;
 mod common;
+pub mod double_arrow;
 #[cfg(test)]
 mod fixtures;
+pub mod killer;
+pub mod little_killer;
+pub mod region_sum_line;
+pub mod sandwich;
+pub mod skyscraper;
+#[cfg(test)]
+pub mod sum_fixtures;
 #[cfg(test)]
 pub mod testing;
+pub mod x_sum;
+pub mod zipper_line;
 
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
@@ -66,11 +79,9 @@ pub trait Rule {
     }
     /// Removes candidates that the rule forbids on its own (sound, unary).
     fn restrict(&self, _shape: &Shape, _cands: &mut [Mask]) {}
-    /// Writes the rule's clauses (beyond its houses and distinct groups).
+    /// Writes the rule's clauses (beyond its houses and distinct groups); `enc.shape()` gives
+    /// the regions to rules that need them.
     fn encode(&self, _enc: &mut Encoder) {}
-    /// Writes clauses that depend on the grid's regions (e.g. positions within a box); called
-    /// right after [`Rule::encode`]. Most rules need only `encode`.
-    fn encode_with_shape(&self, _shape: &Shape, _enc: &mut Encoder) {}
     /// Checks a full grid, without SAT. `Err` says which cells break the rule.
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String>;
 }
@@ -143,6 +154,24 @@ pub enum Constraint {
     ModularLine(modular_line::ModularLine),
     /// Different digits, no two consecutive.
     Nabner(nabner::Nabner),
+    /// A cage of different digits, with an optional sum.
+    Killer(killer::Killer),
+    /// A diagonal whose digits add up to a sum.
+    LittleKiller(little_killer::LittleKiller),
+    /// The sum between the 1 and the N of a row or column.
+    Sandwich(sandwich::Sandwich),
+    /// The sum of the first X digits from a clue, X being the first digit.
+    XSum(x_sum::XSum),
+    /// How many digits are visible from a clue.
+    Skyscraper(skyscraper::Skyscraper),
+    /// The digits on a line add up to the number in a circle (or pill).
+    Arrow(arrow::Arrow),
+    /// The ends of a line add up to the sum of the cells between them.
+    DoubleArrow(double_arrow::DoubleArrow),
+    /// Every run of a line inside one region has the same sum.
+    RegionSumLine(region_sum_line::RegionSumLine),
+    /// Cells equally far from a line's centre add up to the same sum (the centre digit).
+    ZipperLine(zipper_line::ZipperLine),
 }
 
 macro_rules! dispatch {
@@ -180,6 +209,15 @@ macro_rules! dispatch {
             Constraint::EntropicLine($r) => $e,
             Constraint::ModularLine($r) => $e,
             Constraint::Nabner($r) => $e,
+            Constraint::Killer($r) => $e,
+            Constraint::LittleKiller($r) => $e,
+            Constraint::Sandwich($r) => $e,
+            Constraint::XSum($r) => $e,
+            Constraint::Skyscraper($r) => $e,
+            Constraint::Arrow($r) => $e,
+            Constraint::DoubleArrow($r) => $e,
+            Constraint::RegionSumLine($r) => $e,
+            Constraint::ZipperLine($r) => $e,
         }
     };
 }
@@ -202,9 +240,6 @@ impl Rule for Constraint {
     }
     fn encode(&self, enc: &mut Encoder) {
         dispatch!(self, r => r.encode(enc))
-    }
-    fn encode_with_shape(&self, shape: &Shape, enc: &mut Encoder) {
-        dispatch!(self, r => r.encode_with_shape(shape, enc))
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         dispatch!(self, r => r.check(shape, grid))

@@ -1,0 +1,173 @@
+//! Killer cage: the cage's digits are all different and, when it has a sum, add up to it.
+//!
+//! JSON: `{"type":"killer","cells":["r1c1","r1c2"],"sum":3}`; without `sum` the cage is only
+//! all-different (f-puzzles `killercage` with no value).
+//!
+//! CNF: the cage is a distinct group (pairwise at-most-one per digit, and the simplifier's
+//! naked singles see it); the sum is [`distinct_sum`]: one selector per digit set that makes
+//! the sum on these cells' candidates, each set's digits appearing, each digit implying a
+//! set that holds it. `restrict` keeps only digits that belong to some such set.
+
+use super::cell_lists::{cells_ok, describe, sum, values};
+use super::Rule;
+use crate::cnf::sum::{digit_sets, distinct_sum, SELECTOR_LIMIT};
+use crate::cnf::Encoder;
+use crate::geometry::{Cell, Mask, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// A killer cage.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Killer {
+    /// The cage's cells.
+    pub cells: Vec<Cell>,
+    /// The sum of its digits, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sum: Option<usize>,
+}
+
+impl Rule for Killer {
+    fn kind(&self) -> &'static str {
+        "killer"
+    }
+
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        let n = shape.size();
+        let k = self.cells.len();
+        if k == 0 {
+            return Err("the cage has no cells".into());
+        }
+        cells_ok(shape, &self.cells)?;
+        if k > n {
+            return Err(format!(
+                "cage {} has {k} cells but only {n} different digits exist",
+                describe(&self.cells)
+            ));
+        }
+        if let Some(s) = self.sum {
+            // k distinct digits of 1..=n reach every sum from 1+…+k to (n-k+1)+…+n
+            let (lo, hi) = (k * (k + 1) / 2, k * (2 * n - k + 1) / 2);
+            if s < lo || s > hi {
+                return Err(format!(
+                    "cage {}: no {k} different digits sum to {s} (possible sums {lo} to {hi})",
+                    describe(&self.cells)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn distinct_groups(&self, _shape: &Shape) -> Vec<Vec<Cell>> {
+        vec![self.cells.clone()]
+    }
+
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        let Some(s) = self.sum else { return };
+        let n = shape.size();
+        let masks: Vec<Mask> = self.cells.iter().map(|c| cands[c.position(n)]).collect();
+        if let Some(sets) = digit_sets(&masks, s, SELECTOR_LIMIT) {
+            let used = sets.iter().fold(0, |m, &set| m | set);
+            for c in &self.cells {
+                cands[c.position(n)] &= used;
+            }
+        }
+    }
+
+    fn encode(&self, enc: &mut Encoder) {
+        if let Some(s) = self.sum {
+            distinct_sum(enc, &self.cells, s);
+        }
+    }
+
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let vs = values(grid, &self.cells);
+        for (i, v) in vs.iter().enumerate() {
+            if let Some(j) = vs[..i].iter().position(|w| w == v) {
+                return Err(format!(
+                    "{} and {} both hold {v} in cage {}",
+                    self.cells[j],
+                    self.cells[i],
+                    describe(&self.cells)
+                ));
+            }
+        }
+        match self.sum {
+            Some(s) if sum(grid, &self.cells) != s => Err(format!(
+                "cage {} sums to {}, not {s}",
+                describe(&self.cells),
+                sum(grid, &self.cells)
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::sum_fixtures::*;
+    use crate::rules::Constraint;
+
+    fn cage(cells: &[(usize, usize)], sum: Option<usize>) -> Constraint {
+        Constraint::Killer(Killer {
+            cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
+            sum,
+        })
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        // 4×4: r1c1 r2c1 r2c2 = 1 + 3 + 4
+        assert_rule(
+            &cage(&[(1, 1), (2, 1), (2, 2)], Some(8)),
+            &["................", FOUR_GIVENS],
+        );
+        // 6×6: r1c1 r1c2 r2c1 = 1 + 2 + 4, across a box edge: r4c3 r4c4 r5c4 = 3 + 2 + 4
+        assert_rule(&cage(&[(1, 1), (1, 2), (2, 1)], Some(7)), &[SIX_GIVENS]);
+        assert_rule(&cage(&[(4, 3), (4, 4), (5, 4)], Some(9)), &[SIX_GIVENS]);
+        // without a sum: only all-different (r1c1 and r2c2 are in a box already: use a
+        // diagonal pair in different boxes)
+        assert_rule(&cage(&[(2, 2), (3, 3)], None), &["................"]);
+    }
+
+    #[test]
+    fn checker_and_validation() {
+        assert_checker(&cage(&[(1, 1), (2, 1)], Some(5)), SIX, SIX_SWAPPED);
+        let repeat = cage(&[(1, 1), (2, 4)], None); // 1 and 1
+        assert!(repeat
+            .check(&Shape::new(6).unwrap(), &grid(SIX))
+            .unwrap_err()
+            .contains("both hold 1"));
+        assert!(invalid(&cage(&[(1, 1), (1, 2)], Some(12)), 6).contains("possible sums 3 to 11"));
+        assert!(invalid(&cage(&[(1, 1), (1, 2)], Some(2)), 6).contains("possible sums 3 to 11"));
+        assert!(invalid(&cage(&[], None), 6).contains("no cells"));
+        let seven: Vec<(usize, usize)> = (1..=6).map(|c| (1, c)).chain([(2, 1)]).collect();
+        assert!(invalid(&cage(&seven, None), 6).contains("only 6 different digits"));
+    }
+
+    #[test]
+    fn impossible_sums_on_the_candidates_are_unsatisfiable() {
+        // r1c3 = 5 is given: the cage r1c3 r2c3 cannot sum to 3 (needs 1 + 2).
+        let p = puzzle(SIX_GIVENS, vec![cage(&[(1, 3), (2, 3)], Some(3))]);
+        assert_eq!(crate::solve::count(&p, 10).unwrap().found, 0);
+        // restrict narrows a 2-cell cage of sum 3 to {1, 2}
+        let p = puzzle(&".".repeat(36), vec![cage(&[(3, 3), (3, 4)], Some(3))]);
+        let cands = p.initial_candidates();
+        assert_eq!(cands[Cell::new(3, 3).position(6)], 0b11);
+    }
+
+    #[test]
+    fn json_form() {
+        let c = assert_json(
+            r#"{"type":"killer","cells":["r1c1","R1C2"],"sum":3}"#,
+            "killer",
+        );
+        assert_eq!(c, cage(&[(1, 1), (1, 2)], Some(3)));
+        let c = assert_json(r#"{"type":"killer","cells":["r1c1","r2c1"]}"#, "killer");
+        assert_eq!(
+            serde_json::to_string(&c).unwrap(),
+            r#"{"type":"killer","cells":["r1c1","r2c1"]}"#
+        );
+    }
+}

@@ -1,0 +1,168 @@
+//! Sandwich: the clue outside a row or column is the sum of the digits strictly between the
+//! 1 and the N of that row or column (either order; 0 when they are neighbours).
+//!
+//! JSON: `{"type":"sandwich","clue":"r0c3","sum":12}` — the clue names the outside cell as
+//! f-puzzles does: `r0c3` above column 3, `r3c0` left of row 3, row or column N+1 below or
+//! right. Trap: the "bread" is 1 and N, not 1 and 9, on other sizes.
+//!
+//! CNF: one layered diagram along the line whose states are (phase, partial sum): *before*
+//! the first crust, *inside* with the sum so far (only sums ≤ the clue), and *after* (reached
+//! from *inside* only when the sum equals the clue). A 1 or an N moves to the next phase.
+//! This needs no variables for the crusts' positions: O(N · clue) states instead of one
+//! sum per pair of positions. Clauses as in [`crate::cnf::sum::mdd`].
+
+use super::cell_lists::values;
+use super::clue::OutsideClue;
+use super::Rule;
+use crate::cnf::sum::Mdd;
+use crate::cnf::Encoder;
+use crate::geometry::{Cell, Digit, Mask, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// A sandwich clue.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sandwich {
+    /// The outside cell naming the row or column.
+    pub clue: OutsideClue,
+    /// The sum between the 1 and the N.
+    pub sum: usize,
+}
+
+/// Where the reading is along the line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    Before,
+    Inside(usize),
+    After,
+}
+
+impl Sandwich {
+    fn mdd(&self, n: usize, cands: impl Fn(Cell) -> Mask) -> Mdd<Phase> {
+        let crust = |d: Digit| d.get() == 1 || d.get() == n;
+        let target = self.sum;
+        Mdd::build(
+            &self.clue.line(n),
+            cands,
+            Phase::Before,
+            |_, &p, d| match p {
+                Phase::Before if crust(d) => Some(Phase::Inside(0)),
+                Phase::Before => Some(Phase::Before),
+                // the second crust closes the sandwich only at the right sum
+                Phase::Inside(s) if crust(d) => (s == target).then_some(Phase::After),
+                Phase::Inside(s) => (s + d.get() <= target).then_some(Phase::Inside(s + d.get())),
+                Phase::After => (!crust(d)).then_some(Phase::After),
+            },
+            |&p| p == Phase::After,
+        )
+    }
+}
+
+impl Rule for Sandwich {
+    fn kind(&self) -> &'static str {
+        "sandwich"
+    }
+
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        let n = shape.size();
+        if n < 2 {
+            return Err("a sandwich needs a grid of size 2 or more".into());
+        }
+        self.clue.validate(n)?;
+        // the fillings are sets of the digits 2..N-1: their subset sums
+        let mut reach = vec![true];
+        for d in 2..n {
+            let mut next = reach.clone();
+            next.resize(reach.len() + d, false);
+            for (s, _) in reach.iter().enumerate().filter(|(_, &r)| r) {
+                next[s + d] = true;
+            }
+            reach = next;
+        }
+        if !reach.get(self.sum).copied().unwrap_or(false) {
+            return Err(format!(
+                "no set of the digits 2 to {} sums to {} (the largest sandwich is {})",
+                n - 1,
+                self.sum,
+                reach.len() - 1
+            ));
+        }
+        Ok(())
+    }
+
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        let n = shape.size();
+        let mdd = self.mdd(n, |c| cands[c.position(n)]);
+        mdd.restrict(n, cands);
+    }
+
+    fn encode(&self, enc: &mut Encoder) {
+        let n = enc.size();
+        self.mdd(n, |c| enc.candidates(c)).encode(enc);
+    }
+
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let n = shape.size();
+        let vs = values(grid, &self.clue.line(n));
+        let (Some(a), Some(b)) = (
+            vs.iter().position(|&v| v == 1),
+            vs.iter().position(|&v| v == n),
+        ) else {
+            return Err(format!("the line of clue {} lacks a 1 or a {n}", self.clue));
+        };
+        let (a, b) = (a.min(b), a.max(b));
+        let s: usize = vs[a + 1..b].iter().sum();
+        if s == self.sum {
+            Ok(())
+        } else {
+            Err(format!(
+                "sandwich {} holds {s}, not {}",
+                self.clue, self.sum
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::sum_fixtures::*;
+    use crate::rules::Constraint;
+
+    fn sandwich(r: usize, c: usize, sum: usize) -> Constraint {
+        Constraint::Sandwich(Sandwich {
+            clue: OutsideClue::new(r, c),
+            sum,
+        })
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        // 4×4: row 1 is 1 2 3 4: 2 + 3 between the 1 and the 4
+        assert_rule(&sandwich(1, 0, 5), &["................", FOUR_GIVENS]);
+        // column 2 read from below is 3 1 4 2: the 1 and the 4 are neighbours
+        assert_rule(&sandwich(5, 2, 0), &["................"]);
+        // 6×6: row 4 is 6 5 3 2 1 4: 5 + 3 + 2 between the 6 and the 1
+        assert_rule(&sandwich(4, 7, 10), &[SIX_GIVENS]);
+        // column 4 is 3 1 6 2 4 5: the 1 and the 6 are neighbours
+        assert_rule(&sandwich(0, 4, 0), &[SIX_GIVENS]);
+    }
+
+    #[test]
+    fn checker_and_validation() {
+        assert_checker(&sandwich(4, 0, 10), SIX, SIX_SWAPPED);
+        assert!(invalid(&sandwich(0, 0, 3), 6).contains("not outside the grid"));
+        assert!(invalid(&sandwich(2, 3, 3), 6).contains("not outside the grid"));
+        // 6×6: the filling is a set of 2..5, at most 14; 1 is impossible
+        assert!(invalid(&sandwich(0, 1, 15), 6).contains("largest sandwich is 14"));
+        assert!(invalid(&sandwich(0, 1, 1), 6).contains("sums to 1"));
+        assert!(sandwich(0, 1, 14).validate(&Shape::new(6).unwrap()).is_ok());
+    }
+
+    #[test]
+    fn json_form() {
+        let c = assert_json(r#"{"type":"sandwich","clue":"r0c3","sum":12}"#, "sandwich");
+        assert_eq!(c, sandwich(0, 3, 12));
+    }
+}

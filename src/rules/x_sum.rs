@@ -1,0 +1,134 @@
+//! X-sum: the clue outside a row or column is the sum of the first X digits read from the
+//! clue into the grid, where X is the first of those digits (so it counts itself).
+//!
+//! JSON: `{"type":"x-sum","clue":"r0c3","sum":15}` (clue cells as in f-puzzles: row or
+//! column 0 or N+1). Trap: the direction matters — the same row has different X-sums from
+//! its two sides.
+//!
+//! CNF: a layered diagram along the line with states (cells still to add, sum so far): the
+//! first digit d starts (d − 1, d); each later digit is added while cells remain; once none
+//! remain the state no longer changes. Sums above the clue, and finished sums other than
+//! the clue, are never created. Clauses as in [`crate::cnf::sum::mdd`].
+
+use super::cell_lists::values;
+use super::clue::OutsideClue;
+use super::Rule;
+use crate::cnf::sum::Mdd;
+use crate::cnf::Encoder;
+use crate::geometry::{Cell, Mask, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// An X-sum clue.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct XSum {
+    /// The outside cell naming the row or column and the reading direction.
+    pub clue: OutsideClue,
+    /// The sum of the first X digits.
+    pub sum: usize,
+}
+
+impl XSum {
+    /// States: `None` before the first cell, then (cells still to add, sum so far).
+    fn mdd(&self, n: usize, cands: impl Fn(Cell) -> Mask) -> Mdd<Option<(usize, usize)>> {
+        let target = self.sum;
+        Mdd::build(
+            &self.clue.line(n),
+            cands,
+            None,
+            |_, &state, d| {
+                let (left, sum) = match state {
+                    None => (d.get() - 1, d.get()),
+                    Some((0, sum)) => (0, sum),
+                    Some((left, sum)) => (left - 1, sum + d.get()),
+                };
+                (sum <= target && (left > 0 || sum == target)).then_some(Some((left, sum)))
+            },
+            |&state| state == Some((0, target)),
+        )
+    }
+}
+
+impl Rule for XSum {
+    fn kind(&self) -> &'static str {
+        "x-sum"
+    }
+
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        let n = shape.size();
+        self.clue.validate(n)?;
+        let most = n * (n + 1) / 2;
+        if self.sum == 0 || self.sum > most {
+            return Err(format!(
+                "an X-sum on a {n}x{n} grid is 1 to {most}, not {}",
+                self.sum
+            ));
+        }
+        Ok(())
+    }
+
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        let n = shape.size();
+        let mdd = self.mdd(n, |c| cands[c.position(n)]);
+        mdd.restrict(n, cands);
+    }
+
+    fn encode(&self, enc: &mut Encoder) {
+        let n = enc.size();
+        self.mdd(n, |c| enc.candidates(c)).encode(enc);
+    }
+
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let vs = values(grid, &self.clue.line(shape.size()));
+        let x = vs[0];
+        let s: usize = vs[..x].iter().sum();
+        if s == self.sum {
+            Ok(())
+        } else {
+            Err(format!(
+                "the first {x} digits from {} sum to {s}, not {}",
+                self.clue, self.sum
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::sum_fixtures::*;
+    use crate::rules::Constraint;
+
+    fn x_sum(r: usize, c: usize, sum: usize) -> Constraint {
+        Constraint::XSum(XSum {
+            clue: OutsideClue::new(r, c),
+            sum,
+        })
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        // 4×4: row 2 (3 4 1 2) read from the right: 2, so 2 + 1
+        assert_rule(&x_sum(2, 5, 3), &["................", FOUR_GIVENS]);
+        // column 1 (1 3 2 4) from above: X = 1, sum 1
+        assert_rule(&x_sum(0, 1, 1), &["................"]);
+        // 6×6: column 1 (1 4 2 6 5 3) from below: 3 + 5 + 6
+        assert_rule(&x_sum(7, 1, 14), &[SIX_GIVENS]);
+    }
+
+    #[test]
+    fn checker_and_validation() {
+        // row 1 from the left: 1 in SIX, 2 + 1 once 1 and 2 swap
+        assert_checker(&x_sum(1, 0, 1), SIX, SIX_SWAPPED);
+        assert!(invalid(&x_sum(0, 1, 0), 6).contains("1 to 21, not 0"));
+        assert!(invalid(&x_sum(0, 1, 22), 6).contains("1 to 21, not 22"));
+        assert!(invalid(&x_sum(1, 1, 3), 6).contains("not outside"));
+    }
+
+    #[test]
+    fn json_form() {
+        let c = assert_json(r#"{"type":"x-sum","clue":"r3c7","sum":15}"#, "x-sum");
+        assert_eq!(c, x_sum(3, 7, 15));
+    }
+}

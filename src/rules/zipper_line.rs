@@ -1,0 +1,123 @@
+//! Zipper line: cells at the same distance from the line's centre add up to the same sum;
+//! on a line of odd length that sum is the centre cell's digit.
+//!
+//! JSON: `{"type":"zipper-line","cells":["r1c1","r1c2","r1c3"]}` (f-puzzles `zipperline`,
+//! from the userscript). Pairs are cells `k` and `len − 1 − k`.
+//!
+//! CNF: each pair is a two-cell layered sum restricted to the sums every pair (and the
+//! centre) can reach, and its final states ("this pair sums to v") are tied to the centre's
+//! digit variables x(centre, v) on an odd line, or to the first pair's states on an even
+//! one ([`EqualSums`]). A line of two cells says nothing.
+
+use super::cell_lists::{describe, line_ok, values};
+use super::Rule;
+use crate::cnf::sum::EqualSums;
+use crate::cnf::Encoder;
+use crate::geometry::{Cell, Mask, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// A zipper line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZipperLine {
+    /// The line's cells in order.
+    pub cells: Vec<Cell>,
+}
+
+impl ZipperLine {
+    fn sums(&self, cands: impl Fn(Cell) -> Mask) -> EqualSums {
+        let m = self.cells.len();
+        let pairs: Vec<Vec<Cell>> = (0..m / 2)
+            .map(|k| vec![self.cells[k], self.cells[m - 1 - k]])
+            .collect();
+        let centre = (m % 2 == 1).then(|| self.cells[m / 2]);
+        EqualSums::build(&pairs, centre, cands)
+    }
+}
+
+impl Rule for ZipperLine {
+    fn kind(&self) -> &'static str {
+        "zipper-line"
+    }
+
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        line_ok(shape, &self.cells, 2)
+    }
+
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        let n = shape.size();
+        let sums = self.sums(|c| cands[c.position(n)]);
+        sums.restrict(n, cands);
+    }
+
+    fn encode(&self, enc: &mut Encoder) {
+        self.sums(|c| enc.candidates(c)).encode(enc);
+    }
+
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let vs = values(grid, &self.cells);
+        let m = vs.len();
+        let mut sums: Vec<usize> = (0..m / 2).map(|k| vs[k] + vs[m - 1 - k]).collect();
+        if m % 2 == 1 {
+            sums.push(vs[m / 2]);
+        }
+        match sums.iter().position(|&s| s != sums[0]) {
+            None => Ok(()),
+            Some(k) => Err(format!(
+                "zipper {}: {} and {} differ",
+                describe(&self.cells),
+                sums[0],
+                sums[k]
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::sum_fixtures::*;
+    use crate::rules::Constraint;
+
+    fn zipper(cells: &[(usize, usize)]) -> Constraint {
+        Constraint::ZipperLine(ZipperLine {
+            cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
+        })
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        // 4×4, odd: 1 + 2 = 2 + 1 = 3 in the centre
+        let odd = [(1, 1), (1, 2), (1, 3), (2, 3), (2, 4)];
+        assert_rule(&zipper(&odd), &["................", FOUR_GIVENS]);
+        // 4×4, even: 1 + 4 = 2 + 3
+        assert_rule(
+            &zipper(&[(1, 1), (1, 2), (1, 3), (1, 4)]),
+            &["................"],
+        );
+        // 6×6, odd: 1 + 4 = 2 + 3 = 5; even: 1 + 5 = 2 + 4 = 5 + 1
+        let odd = [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5)];
+        assert_rule(&zipper(&odd), &[SIX_GIVENS]);
+        let even = [(1, 1), (1, 2), (1, 3), (2, 4), (1, 5), (2, 6)];
+        assert_rule(&zipper(&even), &[SIX_GIVENS]);
+    }
+
+    #[test]
+    fn checker_and_validation() {
+        // 1 + 4 = 2 + 3 = 5; swapped: 2 + 4 ≠ 1 + 3
+        let odd = [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5)];
+        assert_checker(&zipper(&odd), SIX, SIX_SWAPPED);
+        assert!(invalid(&zipper(&[(1, 1)]), 4).contains("at least 2"));
+        assert!(invalid(&zipper(&[(1, 1), (1, 2), (1, 1)]), 4).contains("twice"));
+    }
+
+    #[test]
+    fn json_form() {
+        let c = assert_json(
+            r#"{"type":"zipper-line","cells":["r1c1","r1c2","r1c3"]}"#,
+            "zipper-line",
+        );
+        assert_eq!(c, zipper(&[(1, 1), (1, 2), (1, 3)]));
+    }
+}
