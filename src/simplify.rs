@@ -38,6 +38,8 @@ pub fn propagate(
     let full = full_mask(n);
     let mut done = vec![false; cands.len()];
     let mut stack: Vec<usize> = Vec::with_capacity(cands.len());
+    // Cells fixed from the start (givens): a clash with one is the other cell's fault.
+    let fixed: Vec<bool> = cands.iter().map(|m| m.count_ones() == 1).collect();
     for (i, &m) in cands.iter().enumerate() {
         if m == 0 {
             return Err(Contradiction::EmptyCell(Cell::from_position(i, n)));
@@ -65,7 +67,8 @@ pub fn propagate(
                 let m = m & !bit;
                 cands[p] = m;
                 if m == 0 {
-                    return Err(Contradiction::EmptyCell(Cell::from_position(p, n)));
+                    let empty = if fixed[p] { i } else { p };
+                    return Err(Contradiction::EmptyCell(Cell::from_position(empty, n)));
                 }
                 if m.count_ones() == 1 {
                     stack.push(p);
@@ -143,9 +146,9 @@ mod tests {
         text.push_str(&".".repeat(63));
         let p = parse_one(&text).unwrap();
         let mut cands = p.initial_candidates();
-        assert!(matches!(
+        assert_eq!(
             propagate(9, &p.groups(), &mut cands),
-            Err(Contradiction::EmptyCell(_))
-        ));
+            Err(Contradiction::EmptyCell(Cell::new(1, 9)))
+        );
     }
 }
