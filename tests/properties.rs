@@ -149,10 +149,7 @@ fn brute_count(b: Boxes, g: &[u8], limit: usize) -> usize {
         }
         // The empty cell with the fewest candidates.
         let mut best: Option<(usize, u64)> = None;
-        for i in 0..n * n {
-            if cells[i] != 0 {
-                continue;
-            }
+        for (i, _) in cells.iter().enumerate().filter(|(_, &d)| d == 0) {
             let (r, c) = (i / n, i % n);
             let free = all & !(rows[r] | cols[c] | boxes[b.box_of(r, c)]);
             if !matches!(best, Some((_, m)) if m.count_ones() <= free.count_ones()) {
