@@ -197,6 +197,15 @@ fn solve_several_solutions_prints_one_and_exits_0() {
         "{err}"
     );
     assert!(err.contains("0 unique, 1 multiple"), "{err}");
+    // JSON marks it as not unique and gives the solution printed and a second one.
+    let out = satdoku()
+        .args(["solve", "-q", "-f", "json", MULTI])
+        .output()
+        .unwrap();
+    let r = &json_lines(&out)[0];
+    assert_eq!(r["status"], "multiple");
+    assert_eq!(r["solution"], lines[0]);
+    assert_eq!(r["solutions"][0], lines[0]);
     // Pretty says so in the heading.
     satdoku()
         .args(["solve", "-q", "-f", "pretty", EMPTY4])
@@ -1091,6 +1100,32 @@ fn decode_rejects_garbage_with_a_located_message() {
         .stderr(predicate::str::contains("cannot open"));
 }
 
+#[test]
+fn decode_rejects_a_model_that_repeats_the_blocked_solution() {
+    // A model of the plain formula given for the uniqueness query: it cannot be its answer.
+    let dir = tempfile::tempdir().unwrap();
+    let (cnf_path, cnf) = export(dir.path(), "u", &["--uniqueness", EMPTY4]);
+    let blocked = cnf
+        .lines()
+        .find_map(|l| l.strip_prefix("c query: uniqueness: the last clause blocks the solution "))
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let model = model_of(&blocked);
+    satdoku()
+        .args(["decode", "-p"])
+        .arg(&cnf_path)
+        .write_stdin(competition(Some(&model)))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "the model repeats the blocked solution",
+        ));
+}
+
 /// A full model of the `--simplify none` formula in which each cell holds `grid`'s digit.
 fn model_of(grid: &str) -> Vec<i64> {
     let n = (grid.len() as f64).sqrt() as usize;
@@ -1373,6 +1408,37 @@ fn custom_symbols_read_and_print_a_hex_16x16() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("appears twice"));
+}
+
+#[test]
+fn csv_solutions_are_compared_with_the_ones_found() {
+    let quiz = "004300209005009001070060043006002087190007400050083000600000105003508690042910300";
+    let sol = "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
+    // Digits 1 and 2 swapped: a valid grid, but another one.
+    let other: String = sol
+        .chars()
+        .map(|c| match c {
+            '1' => '2',
+            '2' => '1',
+            c => c,
+        })
+        .collect();
+    let text = format!("quizzes,solutions\r\n{quiz},{sol}\r\n{quiz},{other}\r\n{quiz}\r\n");
+    let out = satdoku()
+        .args(["check", "-q"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout_of(&out),
+        format!(
+            "unique {sol}\n\
+             invalid -:3: solution failed verification: the solution differs from the one given \
+             beside the puzzle in 18 cells, first r1c6\n\
+             unique {sol}\n"
+        )
+    );
 }
 
 #[test]
