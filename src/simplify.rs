@@ -41,6 +41,8 @@ pub fn propagate(
     let full = full_mask(n);
     let mut done = vec![false; cands.len()];
     let mut stack: Vec<usize> = Vec::with_capacity(cands.len());
+    // Cells fixed from the start (givens): a clash with one is the other cell's fault.
+    let fixed: Vec<bool> = cands.iter().map(|m| m.count_ones() == 1).collect();
     for (i, &m) in cands.iter().enumerate() {
         if m == 0 {
             return Err(Contradiction::EmptyCell(Cell::from_position(i, n)));
@@ -68,7 +70,8 @@ pub fn propagate(
                 let m = m & !bit;
                 cands[p] = m;
                 if m == 0 {
-                    return Err(Contradiction::EmptyCell(Cell::from_position(p, n)));
+                    let empty = if fixed[p] { i } else { p };
+                    return Err(Contradiction::EmptyCell(Cell::from_position(empty, n)));
                 }
                 if m.count_ones() == 1 {
                     stack.push(p);
@@ -193,10 +196,10 @@ mod tests {
         text.push_str(&".".repeat(63));
         let p = parse_one(&text).unwrap();
         let mut cands = p.initial_candidates();
-        assert!(matches!(
+        assert_eq!(
             propagate(9, &p.groups(), &mut cands, true),
-            Err(Contradiction::EmptyCell(_))
-        ));
+            Err(Contradiction::EmptyCell(Cell::new(1, 9)))
+        );
     }
 
     #[test]

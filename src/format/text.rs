@@ -403,6 +403,9 @@ impl<R: BufRead> TextReader<R> {
                 expected: None,
             });
         }
+        // A row of n² cells (n ≥ 4) wider than this grid is a puzzle line of its own: it
+        // ends the grid and is read again, never swallowed as one of the grid's rows.
+        let whole = |k: usize| k > n && square_root(k).is_some_and(|r| r >= 4);
         let mut rows = vec![first];
         while rows.len() < n {
             let next = self.peek(0)?.cloned();
@@ -414,7 +417,7 @@ impl<R: BufRead> TextReader<R> {
                     self.pending.pop_front();
                     rows.push(r);
                 }
-                Some(Ok(r)) if !r.tokens.is_empty() => {
+                Some(Ok(r)) if !r.tokens.is_empty() && !whole(r.tokens.len()) => {
                     // A row of the wrong width: the grid is reported once, and its remaining
                     // rows are consumed so the next grid starts in the right place.
                     let bad = (r.line, r.tokens.len());
@@ -422,7 +425,9 @@ impl<R: BufRead> TextReader<R> {
                     while taken < n {
                         match self.peek(0)? {
                             Some(Ok(r)) if r.separator => {}
-                            Some(Ok(r)) if !r.tokens.is_empty() => taken += 1,
+                            Some(Ok(r)) if !r.tokens.is_empty() && !whole(r.tokens.len()) => {
+                                taken += 1
+                            }
                             _ => break,
                         }
                         self.pending.pop_front();

@@ -314,7 +314,6 @@ fn killer_encodings_compared() {
     const SOLUTION: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
     let digit = |c: Cell| SOLUTION.as_bytes()[c.position(9)] as usize - b'0' as usize;
-    let shape = Shape::new(9).unwrap();
     let cands = vec![crate::geometry::full_mask(9); 81];
     let mut totals = [(0usize, Duration::ZERO, 0usize); 2];
     for seed in 0..20u64 {
@@ -351,7 +350,7 @@ fn killer_encodings_compared() {
             let start = Instant::now();
             let mut solver = Solver::new();
             let clauses = {
-                let shape = crate::geometry::Shape::new(9).unwrap();
+                let shape = Shape::new(9).unwrap();
                 let mut enc = Encoder::new(&shape, &cands, &mut solver);
                 classic::encode_cells(&mut enc);
                 for h in shape.houses() {

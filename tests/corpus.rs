@@ -1,0 +1,417 @@
+//! The shipped corpus: every file under `puzzles/` states what `satdoku check` must say about
+//! it, and this test holds the binary to it.
+//!
+//! Expectations are comment lines in the file itself:
+//!
+//! - `# expect: unique|multiple|none|invalid` — the outcome of every puzzle that follows (until
+//!   the next `# expect:` line);
+//! - `# solution: <line>` — the solution of the next puzzle;
+//! - `# error: <text>` — text the error message of the next puzzle must contain.
+//!
+//! Files that cannot carry comments (binary, empty, CSV) are listed in `puzzles/expect.txt` as
+//! `path: outcome [| error text]`, which then applies to every record of the file. README and
+//! markdown files, `expect.txt` itself, and `.json`/`.jsonl` files (variant formats, tested
+//! on their own) are skipped. A file without any expectation fails the test, so a new file
+//! cannot slip in untested.
+
+use assert_cmd::Command;
+use satdoku::{parse_one, Grid};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+const ROOT: &str = "puzzles";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Unique,
+    Multiple,
+    None,
+    Invalid,
+}
+
+impl Outcome {
+    fn parse(s: &str) -> Option<Outcome> {
+        match s.trim() {
+            "unique" => Some(Outcome::Unique),
+            "multiple" => Some(Outcome::Multiple),
+            "none" => Some(Outcome::None),
+            "invalid" => Some(Outcome::Invalid),
+            _ => None,
+        }
+    }
+    fn status(self) -> &'static str {
+        match self {
+            Outcome::Unique => "unique",
+            Outcome::Multiple => "multiple",
+            Outcome::None => "none",
+            Outcome::Invalid => "invalid",
+        }
+    }
+}
+
+/// What one file promises.
+#[derive(Debug, Default)]
+struct FileExpect {
+    /// Directives by the 1-based line they stand on, in order.
+    directives: Vec<(usize, Directive)>,
+    /// From `expect.txt`: applies to every record.
+    whole: Option<(Outcome, Option<String>)>,
+}
+
+#[derive(Clone, Debug)]
+enum Directive {
+    Expect(Outcome),
+    Solution(String),
+    Error(String),
+}
+
+/// What one record of the file must be.
+#[derive(Debug)]
+struct RecordExpect {
+    outcome: Outcome,
+    solution: Option<String>,
+    error: Option<String>,
+}
+
+impl FileExpect {
+    fn is_empty(&self) -> bool {
+        self.whole.is_none()
+            && !self
+                .directives
+                .iter()
+                .any(|(_, d)| matches!(d, Directive::Expect(_)))
+    }
+
+    /// The expectations for records starting at `lines` (in order).
+    fn for_records(&self, lines: &[usize]) -> Result<Vec<RecordExpect>, String> {
+        if let Some((outcome, error)) = &self.whole {
+            return Ok(lines
+                .iter()
+                .map(|_| RecordExpect {
+                    outcome: *outcome,
+                    solution: None,
+                    error: error.clone(),
+                })
+                .collect());
+        }
+        let mut out = Vec::new();
+        let mut outcome: Option<Outcome> = None;
+        let mut solution: Option<String> = None;
+        let mut error: Option<String> = None;
+        let mut next = 0;
+        for &line in lines {
+            while next < self.directives.len() && self.directives[next].0 < line.max(1) {
+                match &self.directives[next].1 {
+                    Directive::Expect(o) => outcome = Some(*o),
+                    Directive::Solution(s) => solution = Some(s.clone()),
+                    Directive::Error(e) => error = Some(e.clone()),
+                }
+                next += 1;
+            }
+            let Some(o) = outcome else {
+                return Err(format!(
+                    "the puzzle at line {line} has no `# expect:` line before it"
+                ));
+            };
+            out.push(RecordExpect {
+                outcome: o,
+                solution: solution.take(),
+                error: error.take(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+fn read_expect_txt() -> BTreeMap<String, (Outcome, Option<String>)> {
+    let text = std::fs::read_to_string(Path::new(ROOT).join("expect.txt"))
+        .expect("puzzles/expect.txt is readable");
+    let mut map = BTreeMap::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (path, rest) = line
+            .split_once(':')
+            .unwrap_or_else(|| panic!("expect.txt line {}: no `path:` in {line:?}", i + 1));
+        let (outcome, error) = match rest.split_once('|') {
+            Some((o, e)) => (o, Some(e.trim().to_string())),
+            None => (rest, None),
+        };
+        let outcome = Outcome::parse(outcome)
+            .unwrap_or_else(|| panic!("expect.txt line {}: unknown outcome {outcome:?}", i + 1));
+        let old = map.insert(path.trim().to_string(), (outcome, error));
+        assert!(old.is_none(), "expect.txt lists {path} twice");
+    }
+    map
+}
+
+fn read_directives(bytes: &[u8]) -> Result<Vec<(usize, Directive)>, String> {
+    // A file that is not text can only get its expectation from expect.txt.
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let Some(comment) = raw.trim().strip_prefix('#') else {
+            continue;
+        };
+        let comment = comment.trim();
+        let (key, value) = match comment.split_once(':') {
+            Some((k, v)) => (k.trim(), v.trim()),
+            None => continue,
+        };
+        let d = match key {
+            "expect" => Directive::Expect(
+                Outcome::parse(value)
+                    .ok_or_else(|| format!("line {}: unknown outcome {value:?}", i + 1))?,
+            ),
+            "solution" => Directive::Solution(value.to_string()),
+            "error" => Directive::Error(value.to_string()),
+            _ => continue,
+        };
+        out.push((i + 1, d));
+    }
+    Ok(out)
+}
+
+fn skipped(path: &Path) -> bool {
+    let name = path.file_name().unwrap().to_string_lossy().to_lowercase();
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    name == "expect.txt"
+        || name.starts_with("readme")
+        || matches!(ext.as_str(), "md" | "json" | "jsonl")
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            walk(&p, out);
+        } else if !skipped(&p) {
+            out.push(p);
+        }
+    }
+}
+
+fn exit_code(outcomes: &[Outcome]) -> i32 {
+    if outcomes.contains(&Outcome::Invalid) {
+        1
+    } else if outcomes.contains(&Outcome::None) {
+        3
+    } else if outcomes.contains(&Outcome::Multiple) {
+        4
+    } else {
+        0
+    }
+}
+
+/// The grid of a line printed by satdoku, read back with the library.
+fn grid(line: &str) -> Grid {
+    parse_one(line)
+        .unwrap_or_else(|e| panic!("cannot read back {line:?}: {e}"))
+        .givens()
+        .clone()
+}
+
+/// Checks one JSON record against its expectation; returns the problems.
+fn check_record(rec: &Value, want: &RecordExpect) -> Vec<String> {
+    let mut problems = Vec::new();
+    let line = rec["line"].as_u64().unwrap_or(0);
+    let status = rec["status"].as_str().unwrap_or("?");
+    let mut fail = |m: String| problems.push(format!("line {line}: {m}"));
+    if status != want.outcome.status() {
+        fail(format!(
+            "status {status:?}, expected {:?} (record: {rec})",
+            want.outcome.status()
+        ));
+        return problems;
+    }
+    let puzzle = rec["puzzle"].as_str().map(|p| {
+        parse_one(p).unwrap_or_else(|e| panic!("the printed puzzle {p:?} does not parse: {e}"))
+    });
+    match want.outcome {
+        Outcome::Unique => {
+            let sol = rec["solution"].as_str().unwrap_or("");
+            if let Some(expected) = &want.solution {
+                if sol != expected {
+                    fail(format!("solution {sol}, expected {expected}"));
+                }
+            }
+            if let Some(p) = &puzzle {
+                if let Err(e) = p.verify(&grid(sol)) {
+                    fail(format!("the printed solution fails verification: {e}"));
+                }
+            }
+        }
+        Outcome::Multiple => {
+            let sols: Vec<&str> = rec["solutions"]
+                .as_array()
+                .map(|a| a.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            if sols.len() != 2 || sols[0] == sols[1] {
+                fail(format!("expected two different solutions, got {sols:?}"));
+            } else if let Some(p) = &puzzle {
+                let (a, b) = (grid(sols[0]), grid(sols[1]));
+                for g in [&a, &b] {
+                    if let Err(e) = p.verify(g) {
+                        fail(format!("a printed solution fails verification: {e}"));
+                    }
+                }
+                let differ: Vec<String> = a.diff(&b).iter().map(|c| c.to_string()).collect();
+                if rec["differ"] != serde_json::json!(differ) {
+                    fail(format!(
+                        "differ {} but the solutions differ in {differ:?}",
+                        rec["differ"]
+                    ));
+                }
+            }
+            if let Some(expected) = &want.solution {
+                if !sols.contains(&expected.as_str()) {
+                    fail(format!("solution {expected} is not among {sols:?}"));
+                }
+            }
+        }
+        Outcome::None => {
+            if rec.get("solution").is_some() {
+                fail(format!("a puzzle without solution printed one: {rec}"));
+            }
+        }
+        Outcome::Invalid => {
+            let error = rec["error"].as_str().unwrap_or("");
+            if error.is_empty() {
+                fail(format!("invalid without an error message: {rec}"));
+            }
+        }
+    }
+    if let Some(text) = &want.error {
+        let error = rec["error"].as_str().unwrap_or("");
+        if !error.contains(text.as_str()) {
+            fail(format!("error {error:?} does not contain {text:?}"));
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_shipped_puzzle_has_its_stated_outcome() {
+    let listed = read_expect_txt();
+    let mut files = Vec::new();
+    walk(Path::new(ROOT), &mut files);
+    assert!(
+        files.len() >= 10,
+        "puzzles/ holds only {} files",
+        files.len()
+    );
+    let mut problems: Vec<String> = Vec::new();
+    let mut seen_listed = Vec::new();
+    let mut records = 0;
+    for path in &files {
+        let rel = path
+            .strip_prefix(ROOT)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let bytes = std::fs::read(path).unwrap();
+        let mut expect = FileExpect {
+            directives: match read_directives(&bytes) {
+                Ok(d) => d,
+                Err(e) => {
+                    problems.push(format!("{rel}: {e}"));
+                    continue;
+                }
+            },
+            whole: None,
+        };
+        if let Some(w) = listed.get(&rel) {
+            seen_listed.push(rel.clone());
+            if !expect.is_empty() {
+                problems.push(format!(
+                    "{rel}: has `# expect:` lines and an entry in expect.txt; keep one"
+                ));
+                continue;
+            }
+            expect.whole = Some(w.clone());
+        }
+        if expect.is_empty() {
+            problems.push(format!(
+                "{rel}: no expected outcome: add a `# expect:` line, or list it in puzzles/expect.txt"
+            ));
+            continue;
+        }
+        let out = Command::cargo_bin("satdoku")
+            .unwrap()
+            .args(["check", "-f", "json", "-j", "1", "-q"])
+            .arg(path)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let recs: Vec<Value> = stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{rel}: {e}: {l}")))
+            .collect();
+        if recs.is_empty() {
+            problems.push(format!("{rel}: satdoku printed no record"));
+            continue;
+        }
+        records += recs.len();
+        let lines: Vec<usize> = recs
+            .iter()
+            .map(|r| r["line"].as_u64().unwrap() as usize)
+            .collect();
+        let wants = match expect.for_records(&lines) {
+            Ok(w) => w,
+            Err(e) => {
+                problems.push(format!("{rel}: {e}"));
+                continue;
+            }
+        };
+        for (rec, want) in recs.iter().zip(&wants) {
+            problems.extend(
+                check_record(rec, want)
+                    .into_iter()
+                    .map(|p| format!("{rel}:{p}")),
+            );
+        }
+        let outcomes: Vec<Outcome> = wants.iter().map(|w| w.outcome).collect();
+        let code = exit_code(&outcomes);
+        if out.status.code() != Some(code) {
+            problems.push(format!(
+                "{rel}: exit status {:?}, expected {code}; stderr: {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        // Every invalid record is also reported on stderr, located.
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        for rec in &recs {
+            if let Some(e) = rec["error"].as_str() {
+                if !stderr.contains(e) {
+                    problems.push(format!("{rel}: error {e:?} is not on stderr: {stderr}"));
+                }
+            }
+        }
+    }
+    for path in listed.keys() {
+        if !seen_listed.contains(path) {
+            problems.push(format!("expect.txt lists {path}, which is not in puzzles/"));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problem(s) in the corpus ({} files, {records} records):\n{}",
+        problems.len(),
+        files.len(),
+        problems.join("\n")
+    );
+    eprintln!("corpus: {} files, {records} records checked", files.len());
+}
