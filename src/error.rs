@@ -63,6 +63,9 @@ pub enum Error {
     /// A puzzle too large for the configured bounds.
     #[error("{0}")]
     Limit(String),
+    /// Input that cannot be used (unreadable, not text, empty, bad option values).
+    #[error("{0}")]
+    Input(String),
     /// A grid decoded from a model that breaks the puzzle's rules: an encoding bug or a
     /// wrong model. Never printed as a solution.
     #[error("solution failed verification: {0}")]

@@ -226,7 +226,7 @@ impl Puzzle {
     fn validate(&self) -> Result<(), Error> {
         let n = self.size();
         if self.givens.size() != n {
-            return Err(Error::Limit(format!(
+            return Err(Error::Input(format!(
                 "givens are {0}x{0} but the shape is {n}x{n}",
                 self.givens.size()
             )));

@@ -93,7 +93,7 @@ fn process(rec: Record, task: Task) -> Done {
         source: rec.source,
         line: rec.line,
         puzzle: None,
-        result: Err(Error::Limit(String::new())),
+        result: Err(Error::Input(String::new())),
         stats: None,
         reason: None,
     };

@@ -42,7 +42,7 @@ impl Symbols {
     /// A custom alphabet: its i-th character is digit i+1; `.` is the empty cell.
     pub fn custom(alphabet: &str) -> Result<Symbols, Error> {
         let chars: Vec<char> = alphabet.chars().collect();
-        let bad = |m: String| Error::Limit(format!("--symbols {alphabet:?}: {m}"));
+        let bad = |m: String| Error::Input(format!("--symbols {alphabet:?}: {m}"));
         if chars.is_empty() || chars.len() > MAX_SIZE {
             return Err(bad(format!("needs 1 to {MAX_SIZE} characters")));
         }
@@ -720,7 +720,7 @@ pub fn parse_one_with(text: &str, opts: &TextOptions) -> Result<Puzzle, Error> {
     let first = reader
         .next()
         .transpose()
-        .map_err(|e| Error::Limit(e.to_string()))?
+        .map_err(|e| Error::Input(e.to_string()))?
         .ok_or_else(|| ParseError::new(1, None, "no puzzle in the input"))?;
     if let Some(Ok(r)) = reader.next() {
         return Err(ParseError::new(r.line, None, "more than one puzzle in the input").into());
