@@ -488,11 +488,18 @@ impl<R: BufRead> TextReader<R> {
             Some(s) if !s.is_empty() => match parse_field(s, quiz.len() + 2) {
                 Ok(p) => Some(p.givens().clone()),
                 Err(e) => {
+                    let e = match e {
+                        Error::Parse(mut p) => {
+                            p.message = format!("solution column: {}", p.message);
+                            Error::Parse(p)
+                        }
+                        e => Error::Input(format!("solution column: {e}")),
+                    };
                     return TextRecord {
                         line: row.line,
                         puzzle: Err(e),
                         expected: None,
-                    }
+                    };
                 }
             },
             _ => None,
