@@ -1347,7 +1347,7 @@ fn box_shapes_follow_the_box_option() {
     satdoku()
         .args(["solve", "--box", "two", FOUR])
         .assert()
-        .failure()
+        .code(2) // a usage error, caught when the command line is read
         .stderr(predicate::str::contains("cannot read box shape \"two\""));
 }
 

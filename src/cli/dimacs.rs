@@ -58,7 +58,7 @@ pub struct DecodeArgs {
     #[arg(long, value_enum)]
     simplify: Option<SimplifyArg>,
     /// For a puzzle file: box shape ROWSxCOLS.
-    #[arg(long = "box", value_name = "RxC")]
+    #[arg(long = "box", value_name = "RxC", value_parser = super::box_arg)]
     box_shape: Option<String>,
     /// For a puzzle file: which puzzle (1-based).
     #[arg(long, value_name = "K")]

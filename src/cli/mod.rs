@@ -70,7 +70,7 @@ pub struct InputArgs {
     #[arg(value_name = "FILE")]
     files: Vec<String>,
     /// Box shape ROWSxCOLS, e.g. 2x3 (default: square root, else the most square shape).
-    #[arg(long = "box", value_name = "RxC")]
+    #[arg(long = "box", value_name = "RxC", value_parser = box_arg)]
     box_shape: Option<String>,
     /// Digit symbols in order, e.g. 0123456789ABCDEF for hex puzzles ('.' is then the only
     /// empty cell).
@@ -176,6 +176,13 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Decode(args) => dimacs::decode(&args)?,
     };
     Ok(ExitCode::from(code))
+}
+
+/// Checks a `--box` value when the command line is read, so a malformed one is a usage error.
+fn box_arg(text: &str) -> Result<String, String> {
+    satdoku::geometry::parse_box(text)
+        .map(|_| text.to_string())
+        .map_err(|e| e.to_string())
 }
 
 /// Whether an I/O error is a closed pipe (`satdoku … | head`), which ends output quietly.
