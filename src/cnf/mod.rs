@@ -45,12 +45,17 @@ pub struct ClauseCounter {
     pub clauses: usize,
     /// Literals seen.
     pub literals: usize,
+    /// The largest variable seen (1-based, as in DIMACS; 0 when none).
+    pub max_var: usize,
 }
 
 impl ClauseSink for ClauseCounter {
     fn add_clause(&mut self, lits: &[Lit]) {
         self.clauses += 1;
         self.literals += lits.len();
+        for l in lits {
+            self.max_var = self.max_var.max(l.index() + 1);
+        }
     }
 }
 

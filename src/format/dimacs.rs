@@ -53,7 +53,8 @@ impl<W: Write> ClauseSink for DimacsWriter<W> {
 }
 
 /// Writes `formula` (plus `extra` clauses, e.g. a blocking clause) as DIMACS, with the
-/// comment lines in `header` first. Returns (variables, clauses) as in the `p cnf` line.
+/// comment lines in `header` first. Returns (variables, clauses) as in the `p cnf` line; the
+/// variable count is the largest variable used.
 pub fn write_formula(
     formula: &Formula,
     extra: &[Vec<Lit>],
@@ -61,12 +62,14 @@ pub fn write_formula(
     out: impl Write,
 ) -> io::Result<(usize, usize)> {
     let mut counter = ClauseCounter::default();
-    let (vars, _) = formula.encode(&mut counter);
+    formula.encode(&mut counter);
+    // The `p cnf` line names the largest variable used, as solvers expect; the numbering
+    // itself stays the fixed cell-variable formula of the header.
     let vars = extra
         .iter()
         .flatten()
         .map(|l| l.index() + 1)
-        .fold(vars, usize::max);
+        .fold(counter.max_var, usize::max);
     let clauses = counter.clauses + extra.len();
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
     for line in header {
