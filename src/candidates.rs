@@ -13,7 +13,7 @@
 
 use crate::cnf::{cell_var, ClauseSink};
 use crate::error::Error;
-use crate::geometry::{digits, Cell, Mask};
+use crate::geometry::{digits, Cell, Digit, Mask};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::solve::{count_with, Formula, Simplify};
@@ -131,6 +131,83 @@ pub fn candidates(puzzle: &Puzzle) -> Result<Option<Candidates>, Error> {
         }
     }
     Ok(Some(result))
+}
+
+/// Prints candidates as a grid of fixed-width cells, digit d always in slot d
+/// (`[1 3  6  9]`), boxes separated by `|` and lines of `-`.
+pub struct PencilGrid<'a> {
+    masks: &'a [Mask],
+    shape: &'a crate::geometry::Shape,
+    symbols: &'a crate::format::text::Symbols,
+}
+
+impl<'a> PencilGrid<'a> {
+    /// A view of `masks` (row-major) laid out by `shape`'s boxes.
+    pub fn new(
+        masks: &'a [Mask],
+        shape: &'a crate::geometry::Shape,
+        symbols: &'a crate::format::text::Symbols,
+    ) -> PencilGrid<'a> {
+        PencilGrid {
+            masks,
+            shape,
+            symbols,
+        }
+    }
+
+    /// One cell's text, `[` and `]` included: every slot present, absent digits blank.
+    pub fn cell(&self, mask: Mask) -> String {
+        let n = self.shape.size();
+        let single = self.symbols.single_char(n);
+        let width = if single { 1 } else { n.to_string().len() };
+        let mut s = String::from("[");
+        for i in 0..n {
+            if !single && i > 0 {
+                s.push(' ');
+            }
+            let d = Digit::from_index(i);
+            let text = if mask & d.bit() != 0 {
+                self.symbols.symbol(d, n)
+            } else {
+                String::new()
+            };
+            s.push_str(&format!("{text:>width$}"));
+        }
+        s.push(']');
+        s
+    }
+}
+
+impl std::fmt::Display for PencilGrid<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let n = self.shape.size();
+        let (br, bc) = if self.shape.is_jigsaw() {
+            (n, n)
+        } else {
+            (self.shape.box_rows(), self.shape.box_cols())
+        };
+        let mut rule = String::new();
+        for r in 0..n {
+            let mut line = String::new();
+            for c in 0..n {
+                if c > 0 {
+                    line.push_str(if c % bc == 0 { " | " } else { " " });
+                }
+                line.push_str(&self.cell(self.masks[r * n + c]));
+            }
+            if r > 0 && r % br == 0 {
+                if rule.is_empty() {
+                    rule = line
+                        .chars()
+                        .map(|ch| if ch == '|' { '+' } else { '-' })
+                        .collect();
+                }
+                writeln!(f, "{rule}")?;
+            }
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
 }
 
 /// How many solutions use each candidate, counted over at most `limit` solutions.
