@@ -339,6 +339,16 @@ fn generate_once(
         count += 1;
     }
     let puzzle = with_givens(layout, grid)?;
+    // The oracle's answer, checked again by a fresh search.
+    match crate::solve::check(&puzzle)? {
+        crate::solve::Verdict::Unique(g) if g == solution => {}
+        _ => {
+            return Err(Error::Verification(
+                "the generated puzzle is not unique on a fresh check".into(),
+            )
+            .into())
+        }
+    }
     Ok(Generated {
         puzzle,
         solution,

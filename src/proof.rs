@@ -20,6 +20,7 @@ use crate::format::dimacs::write_formula;
 use crate::format::text::{Line, Symbols};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
+use crate::rules::Rule;
 use crate::solve::{check, Formula, Simplify, Verdict};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -124,23 +125,30 @@ pub fn certify(
     let mut header = vec![
         format!("satdoku {} query", env!("CARGO_PKG_VERSION")),
         format!(
-            "puzzle {}x{n} boxes {}x{}: {}",
-            n,
-            puzzle.shape().box_rows(),
-            puzzle.shape().box_cols(),
+            "puzzle {n}x{n}, {}: {}",
+            if puzzle.shape().is_jigsaw() {
+                "irregular regions".to_string()
+            } else {
+                format!(
+                    "boxes {}x{}",
+                    puzzle.shape().box_rows(),
+                    puzzle.shape().box_cols()
+                )
+            },
             Line::new(puzzle.givens(), &symbols)
         ),
         format!("variables: x(r,c,d) = (r-1)*{} + (c-1)*{n} + d", n * n),
         "simplification: none (givens are unit clauses)".to_string(),
     ];
     if puzzle.shape().is_jigsaw() || !puzzle.constraints().is_empty() {
+        let kinds: Vec<&str> = puzzle.constraints().iter().map(|c| c.kind()).collect();
         header.push(format!(
-            "variant puzzle: {} constraint(s){}",
-            puzzle.constraints().len(),
-            if puzzle.shape().is_jigsaw() {
-                ", irregular regions"
+            "variant rules ({}): {}",
+            kinds.len(),
+            if kinds.is_empty() {
+                "none besides the regions".to_string()
             } else {
-                ""
+                kinds.join(", ")
             }
         ));
     }

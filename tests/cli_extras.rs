@@ -191,6 +191,15 @@ fn check_proof_of_a_multiple_puzzle_exits_4_and_writes_nothing() {
 }
 
 #[test]
+fn proof_format_needs_proof() {
+    satdoku()
+        .args(["check", "--proof-format", "varisat", FOUR])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--proof <DIR>"));
+}
+
+#[test]
 fn check_minimal_and_redundant() {
     satdoku()
         .args(["check", "--minimal", FOUR])

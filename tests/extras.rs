@@ -366,6 +366,16 @@ fn proofs_check() {
             assert!(matches!(assert_certified(&p), Claim::Unique(_)));
         }
     }
+    // The query's header names the variant rules.
+    let layout = &variant_layouts()[0];
+    let p = &generated(layout, 1, 1, Symmetry::None)[0];
+    let (mut q, mut pr) = (Vec::new(), Vec::new());
+    certify(p, ProofFormat::Drat, &mut q, &mut pr).unwrap();
+    let text = String::from_utf8(q).unwrap();
+    assert!(
+        text.contains("c variant rules (3): killer, killer, killer"),
+        "{text:.400}"
+    );
     let none = parse_one("123....4........").unwrap();
     assert_eq!(assert_certified(&none), Claim::NoSolution);
 }

@@ -29,7 +29,7 @@ pub struct CheckExtra {
     proof: Option<PathBuf>,
     /// Proof format: drat (text DRAT, for drat-trim) or varisat (varisat's own format,
     /// checked right away with varisat's checker).
-    #[arg(long, value_enum, default_value_t = ProofFormatArg::Drat, value_name = "FORMAT")]
+    #[arg(long, value_enum, default_value_t = ProofFormatArg::Drat, value_name = "FORMAT", requires = "proof")]
     proof_format: ProofFormatArg,
     /// Say whether each unique puzzle is minimal (no given can be removed keeping it unique).
     #[arg(long)]
