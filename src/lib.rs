@@ -26,11 +26,14 @@
 
 #![warn(missing_docs)]
 
+pub mod candidates;
 pub mod cnf;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod proof;
 pub mod puzzle;
 pub mod rules;
 pub mod simplify;

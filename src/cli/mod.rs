@@ -2,8 +2,11 @@
 //! per command. Data goes to stdout, messages to stderr.
 
 mod batch;
+mod candidates;
+mod certify;
 mod dimacs;
 pub mod exit;
+mod generate;
 mod input;
 mod print;
 
@@ -42,6 +45,8 @@ enum Command {
         input: InputArgs,
         #[command(flatten)]
         run: RunArgs,
+        #[command(flatten)]
+        extra: certify::CheckExtra,
     },
     /// Count solutions up to a cap.
     Count {
@@ -60,6 +65,10 @@ enum Command {
     Dimacs(dimacs::DimacsArgs),
     /// Read a SAT solver's answer to a `dimacs` export and print the grid, verified.
     Decode(dimacs::DecodeArgs),
+    /// The digits each cell can hold in some solution (true candidates, found with SAT).
+    Candidates(candidates::CandidatesArgs),
+    /// Generate unique, minimal puzzles (classic N×N, or on a layout file's rules).
+    Generate(generate::GenerateArgs),
 }
 
 /// Where puzzles come from and how to read them.
@@ -158,7 +167,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Solve { input, run, unique } => {
             batch::run(&input, &run, batch::Task::Solve { unique })?
         }
-        Command::Check { input, run } => batch::run(&input, &run, batch::Task::Check)?,
+        Command::Check { input, run, extra } if extra.any() => certify::run(&input, &run, &extra)?,
+        Command::Check { input, run, .. } => batch::run(&input, &run, batch::Task::Check)?,
         Command::Count {
             input,
             run,
@@ -174,6 +184,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         )?,
         Command::Dimacs(args) => dimacs::export(&args)?,
         Command::Decode(args) => dimacs::decode(&args)?,
+        Command::Candidates(args) => candidates::run(&args)?,
+        Command::Generate(args) => generate::run(&args)?,
     };
     Ok(ExitCode::from(code))
 }

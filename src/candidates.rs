@@ -1,0 +1,272 @@
+//! True candidates: for every cell, the digits that appear in at least one solution.
+//!
+//! Found with the SAT solver, never by listing solutions. The first model marks its digits.
+//! Then, again and again, one incremental call asks "is some unmarked candidate true?": a
+//! clause over the unmarked candidate literals of the open cells, guarded by a fresh
+//! activation literal `a` (`!a ∨ x1 ∨ x2 ∨ …`), solved under the assumption `a`, and retired
+//! afterwards with the unit clause `!a`. Each model marks at least one new candidate; UNSAT
+//! means every remaining unmarked candidate is in no solution. So there are at most
+//! (open candidates − open cells + 1) calls, usually far fewer.
+//!
+//! Counting how many solutions use each candidate ([`candidate_counts`]) does list solutions,
+//! up to a cap.
+
+use crate::cnf::{cell_var, ClauseSink};
+use crate::error::Error;
+use crate::geometry::{digits, Cell, Digit, Mask};
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use crate::solve::{count_with, Formula, Simplify};
+use varisat::{Lit, Var};
+
+/// The true candidates of a puzzle with at least one solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidates {
+    /// Side length N.
+    pub size: usize,
+    /// Per cell (row-major), the digits that appear in some solution.
+    pub masks: Vec<Mask>,
+    /// Calls to the SAT solver.
+    pub sat_calls: usize,
+    /// Cells decided by simplification before any search.
+    pub decided: usize,
+}
+
+impl Candidates {
+    /// Whether every cell has one candidate: the puzzle has exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        self.masks.iter().all(|m| m.count_ones() == 1)
+    }
+    /// The solution, when it is unique.
+    pub fn solution(&self) -> Option<Grid> {
+        if !self.is_unique() {
+            return None;
+        }
+        let cells = self.masks.iter().map(|&m| digits(m).next()).collect();
+        Grid::from_cells(self.size, cells)
+    }
+    /// The candidates of `cell`.
+    pub fn of(&self, cell: Cell) -> Mask {
+        self.masks[cell.position(self.size)]
+    }
+}
+
+/// Reads the grid of the solver's current model, verified against the puzzle.
+pub(crate) fn model_grid(formula: &Formula, solver: &varisat::Solver) -> Result<Grid, Error> {
+    let model = solver
+        .model()
+        .ok_or_else(|| Error::Solver("no model after SAT".into()))?;
+    let mut values = vec![false; model.iter().map(|l| l.index() + 1).max().unwrap_or(0)];
+    for lit in &model {
+        values[lit.index()] = lit.is_positive();
+    }
+    formula.decode(|v| Some(values.get(v.index()).copied().unwrap_or(false)))
+}
+
+/// Solves once, mapping solver errors.
+pub(crate) fn solve(solver: &mut varisat::Solver) -> Result<bool, Error> {
+    solver.solve().map_err(|e| Error::Solver(e.to_string()))
+}
+
+/// The true candidates of `puzzle`; `None` when it has no solution.
+pub fn candidates(puzzle: &Puzzle) -> Result<Option<Candidates>, Error> {
+    let n = puzzle.size();
+    let formula = Formula::new(puzzle, Simplify::Full);
+    if formula.contradiction().is_some() {
+        return Ok(None);
+    }
+    let mut result = Candidates {
+        size: n,
+        masks: vec![0; n * n],
+        sat_calls: 0,
+        decided: formula.decided(),
+    };
+    if formula.is_decided() {
+        // Every cell is forced; the one candidate grid is the solution if the rules hold.
+        return Ok(formula.decode(|_| None).ok().map(|_| {
+            result.masks = formula.candidates().to_vec();
+            result
+        }));
+    }
+    let mut solver = varisat::Solver::new();
+    let (vars, _) = formula.encode(&mut solver);
+    let mark = |masks: &mut [Mask], g: &Grid| {
+        for (i, d) in g.cells().iter().enumerate() {
+            masks[i] |= d.expect("solutions are full").bit();
+        }
+    };
+    result.sat_calls += 1;
+    if !solve(&mut solver)? {
+        return Ok(None);
+    }
+    let first = model_grid(&formula, &solver)?;
+    mark(&mut result.masks, &first);
+    let open = formula.candidates();
+    for round in 0.. {
+        let act = Var::from_index(vars + round).positive();
+        let mut clause: Vec<Lit> = vec![!act];
+        for (i, &m) in open.iter().enumerate() {
+            if m.count_ones() > 1 {
+                let cell = Cell::from_position(i, n);
+                for d in digits(m & !result.masks[i]) {
+                    clause.push(cell_var(n, cell, d).positive());
+                }
+            }
+        }
+        if clause.len() == 1 {
+            break; // every candidate of the simplified formula is in some solution
+        }
+        ClauseSink::add_clause(&mut solver, &clause);
+        solver.assume(&[act]);
+        result.sat_calls += 1;
+        let sat = solve(&mut solver)?;
+        if sat {
+            let g = model_grid(&formula, &solver)?;
+            mark(&mut result.masks, &g);
+        }
+        solver.assume(&[]);
+        ClauseSink::add_clause(&mut solver, &[!act]);
+        if !sat {
+            break;
+        }
+    }
+    Ok(Some(result))
+}
+
+/// Prints candidates as a grid of fixed-width cells, digit d always in slot d
+/// (`[1 3  6  9]`), boxes separated by `|` and lines of `-`.
+pub struct PencilGrid<'a> {
+    masks: &'a [Mask],
+    shape: &'a crate::geometry::Shape,
+    symbols: &'a crate::format::text::Symbols,
+}
+
+impl<'a> PencilGrid<'a> {
+    /// A view of `masks` (row-major) laid out by `shape`'s boxes.
+    pub fn new(
+        masks: &'a [Mask],
+        shape: &'a crate::geometry::Shape,
+        symbols: &'a crate::format::text::Symbols,
+    ) -> PencilGrid<'a> {
+        PencilGrid {
+            masks,
+            shape,
+            symbols,
+        }
+    }
+
+    /// One cell's text, `[` and `]` included: every slot present, absent digits blank.
+    pub fn cell(&self, mask: Mask) -> String {
+        let n = self.shape.size();
+        let single = self.symbols.single_char(n);
+        let width = if single { 1 } else { n.to_string().len() };
+        let mut s = String::from("[");
+        for i in 0..n {
+            if !single && i > 0 {
+                s.push(' ');
+            }
+            let d = Digit::from_index(i);
+            let text = if mask & d.bit() != 0 {
+                self.symbols.symbol(d, n)
+            } else {
+                String::new()
+            };
+            s.push_str(&format!("{text:>width$}"));
+        }
+        s.push(']');
+        s
+    }
+}
+
+impl std::fmt::Display for PencilGrid<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let n = self.shape.size();
+        let (br, bc) = if self.shape.is_jigsaw() {
+            (n, n)
+        } else {
+            (self.shape.box_rows(), self.shape.box_cols())
+        };
+        let mut rule = String::new();
+        for r in 0..n {
+            let mut line = String::new();
+            for c in 0..n {
+                if c > 0 {
+                    line.push_str(if c % bc == 0 { " | " } else { " " });
+                }
+                line.push_str(&self.cell(self.masks[r * n + c]));
+            }
+            if r > 0 && r % br == 0 {
+                if rule.is_empty() {
+                    rule = line
+                        .chars()
+                        .map(|ch| if ch == '|' { '+' } else { '-' })
+                        .collect();
+                }
+                writeln!(f, "{rule}")?;
+            }
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// How many solutions use each candidate, counted over at most `limit` solutions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CandidateCounts {
+    /// Side length N.
+    pub size: usize,
+    /// Per cell (row-major), per digit (index 0 is digit 1): solutions seen with it.
+    pub counts: Vec<Vec<usize>>,
+    /// Solutions seen.
+    pub solutions: usize,
+    /// True when the limit was reached and there are more solutions: the counts are then
+    /// lower bounds over the first `limit` solutions found.
+    pub capped: bool,
+}
+
+/// Counts, per cell and digit, the solutions (up to `limit`) that use it.
+pub fn candidate_counts(puzzle: &Puzzle, limit: usize) -> Result<CandidateCounts, Error> {
+    let n = puzzle.size();
+    let mut counts = vec![vec![0usize; n]; n * n];
+    let c = count_with(puzzle, limit.max(1), |g| {
+        for (i, d) in g.cells().iter().enumerate() {
+            counts[i][d.expect("full").index()] += 1;
+        }
+    })?;
+    Ok(CandidateCounts {
+        size: n,
+        counts,
+        solutions: c.found,
+        capped: c.capped,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_one;
+
+    #[test]
+    fn empty_4x4_has_every_candidate() {
+        let p = parse_one("................").unwrap();
+        let c = candidates(&p).unwrap().unwrap();
+        assert!(c.masks.iter().all(|&m| m == 0b1111));
+        assert!(!c.is_unique());
+    }
+
+    #[test]
+    fn unique_puzzle_shows_its_solution() {
+        let p = parse_one("...4..3.....3.2.").unwrap();
+        let c = candidates(&p).unwrap().unwrap();
+        assert!(c.is_unique());
+        let sol = c.solution().unwrap();
+        p.verify(&sol).unwrap();
+    }
+
+    #[test]
+    fn no_solution_is_none() {
+        // Row 1 needs a 4 in r1c4, but r2c4 in the same box holds it.
+        let p = parse_one("123....4........").unwrap();
+        assert_eq!(candidates(&p).unwrap(), None);
+    }
+}

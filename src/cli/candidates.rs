@@ -1,0 +1,274 @@
+//! `satdoku candidates`: the digits each cell can hold in some solution, found with the SAT
+//! solver (see `satdoku::candidates`), optionally with how many solutions use each.
+
+use super::exit::Outcome;
+use super::input::{self, Record};
+use super::{Format, InputArgs};
+use clap::Args;
+use satdoku::candidates::{candidate_counts, candidates, CandidateCounts, PencilGrid};
+use satdoku::format::text::{Line, Pretty, Symbols};
+use satdoku::geometry::{digits, Cell, Digit};
+use satdoku::Puzzle;
+use serde_json::{json, Map, Value};
+use std::io::{self, BufWriter, Write};
+use std::time::Instant;
+
+/// Options of `satdoku candidates`.
+#[derive(Args, Debug)]
+pub struct CandidatesArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output format (default: pretty on a terminal, line otherwise).
+    #[arg(long, short = 'f', value_enum)]
+    format: Option<Format>,
+    /// Also count how many solutions use each candidate (lists solutions, up to --limit).
+    #[arg(long)]
+    counts: bool,
+    /// With --counts: stop after this many solutions (the counts are then lower bounds).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    limit: u64,
+    /// No summary line on stderr.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+/// Runs `satdoku candidates`; returns the exit code.
+pub fn run(args: &CandidatesArgs) -> anyhow::Result<u8> {
+    let opts = args.input.text_options()?;
+    let sources = input::sources(&args.input.files)?;
+    let format = args.format.unwrap_or_else(|| {
+        if io::IsTerminal::is_terminal(&io::stdout()) {
+            Format::Pretty
+        } else {
+            Format::Line
+        }
+    });
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut outcome = Outcome::default();
+    let (mut puzzles, mut unique, mut multiple, mut none) = (0, 0, 0, 0);
+    let start = Instant::now();
+    let result = input::for_each_record(&sources, &opts, |rec| {
+        puzzles += 1;
+        let status = one(&rec, args, format, &opts.symbols, &mut out)?;
+        match status {
+            Status::Invalid => outcome.error(),
+            Status::None => {
+                none += 1;
+                outcome.none()
+            }
+            Status::Unique => unique += 1,
+            Status::Multiple => multiple += 1,
+        }
+        Ok(true)
+    })
+    .and_then(|()| Ok(out.flush()?));
+    match result {
+        Err(e) if super::is_broken_pipe(&e) => return Ok(outcome.code()),
+        r => r?,
+    }
+    if !args.quiet {
+        eprintln!(
+            "satdoku candidates: {puzzles} puzzle{}: {unique} unique, {multiple} multiple, {none} none; {:.3} s",
+            if puzzles == 1 { "" } else { "s" },
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(outcome.code())
+}
+
+enum Status {
+    Invalid,
+    None,
+    Unique,
+    Multiple,
+}
+
+fn one(
+    rec: &Record,
+    args: &CandidatesArgs,
+    format: Format,
+    symbols: &Symbols,
+    out: &mut impl Write,
+) -> anyhow::Result<Status> {
+    let loc = rec.location();
+    let puzzle = match &rec.puzzle {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("satdoku: {loc}: {e}");
+            if format == Format::Json {
+                let o = json!({"source": &*rec.source, "line": rec.line, "status": "invalid", "error": format!("{loc}: {e}")});
+                writeln!(out, "{o}")?;
+            }
+            return Ok(Status::Invalid);
+        }
+    };
+    let start = Instant::now();
+    let found = match candidates(puzzle) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("satdoku: {loc}: {e}");
+            return Ok(Status::Invalid);
+        }
+    };
+    let counts = match (&found, args.counts) {
+        (Some(_), true) => Some(candidate_counts(puzzle, args.limit as usize)?),
+        _ => None,
+    };
+    let time = start.elapsed();
+    let n = puzzle.size();
+    let Some(c) = found else {
+        match format {
+            Format::Json => {
+                let o = json!({"source": &*rec.source, "line": rec.line, "puzzle": Line::new(puzzle.givens(), symbols).to_string(), "size": n, "status": "none"});
+                writeln!(out, "{o}")?;
+            }
+            Format::Line => writeln!(out, "none")?,
+            Format::Pretty => writeln!(out, "{loc}: no solution\n")?,
+        }
+        eprintln!("satdoku: {loc}: no solution");
+        return Ok(Status::None);
+    };
+    let single = symbols.single_char(n);
+    let cell_text = |m: u64| -> String {
+        let ds: Vec<String> = digits(m).map(|d| symbols.symbol(d, n)).collect();
+        ds.join(if single { "" } else { "," })
+    };
+    let status = if c.is_unique() {
+        Status::Unique
+    } else {
+        Status::Multiple
+    };
+    match format {
+        Format::Json => {
+            let mut o = Map::new();
+            o.insert("source".into(), json!(&*rec.source));
+            o.insert("line".into(), json!(rec.line));
+            o.insert(
+                "puzzle".into(),
+                json!(Line::new(puzzle.givens(), symbols).to_string()),
+            );
+            o.insert("size".into(), json!(n));
+            let unique = c.is_unique();
+            o.insert(
+                "status".into(),
+                json!(if unique { "unique" } else { "multiple" }),
+            );
+            let rows: Vec<Vec<Vec<usize>>> = (0..n)
+                .map(|r| {
+                    (0..n)
+                        .map(|col| {
+                            digits(c.of(Cell::from_index(r, col)))
+                                .map(|d| d.get())
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect();
+            o.insert("candidates".into(), json!(rows));
+            if let Some(sol) = c.solution() {
+                o.insert(
+                    "solution".into(),
+                    json!(Line::new(&sol, symbols).to_string()),
+                );
+            }
+            if let Some(k) = &counts {
+                let rows: Vec<Vec<&Vec<usize>>> = (0..n)
+                    .map(|r| (0..n).map(|col| &k.counts[r * n + col]).collect())
+                    .collect();
+                o.insert("counts".into(), json!(rows));
+                o.insert("solutions_counted".into(), json!(k.solutions));
+                o.insert("capped".into(), json!(k.capped));
+            }
+            o.insert(
+                "stats".into(),
+                json!({"decided": c.decided, "sat_calls": c.sat_calls, "time_us": time.as_micros() as u64}),
+            );
+            writeln!(out, "{}", Value::Object(o))?;
+        }
+        Format::Line => {
+            let cells: Vec<String> = match &counts {
+                Some(k) => k
+                    .counts
+                    .iter()
+                    .map(|per| {
+                        let parts: Vec<String> = per
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, &x)| x > 0)
+                            .map(|(i, x)| {
+                                format!("{}={x}", symbols.symbol(Digit::from_index(i), n))
+                            })
+                            .collect();
+                        parts.join(",")
+                    })
+                    .collect(),
+                None => c.masks.iter().map(|&m| cell_text(m)).collect(),
+            };
+            write!(out, "{}", cells.join(" "))?;
+            if let Some(k) = &counts {
+                let op = if k.capped { ">" } else { "=" };
+                write!(out, " solutions{op}{}", k.solutions)?;
+            }
+            writeln!(out)?;
+        }
+        Format::Pretty => {
+            if let Some(sol) = c.solution() {
+                writeln!(out, "{loc}: unique; every cell has one candidate")?;
+                write!(out, "{}", Pretty::new(&sol, puzzle.shape(), symbols))?;
+            } else {
+                let open = c.masks.iter().filter(|m| m.count_ones() > 1).count();
+                let total: u32 = c.masks.iter().map(|m| m.count_ones()).sum();
+                writeln!(
+                    out,
+                    "{loc}: several solutions; {open} open cells, {total} candidates in all"
+                )?;
+                write!(
+                    out,
+                    "{}",
+                    PencilGrid::new(&c.masks, puzzle.shape(), symbols)
+                )?;
+            }
+            if let Some(k) = &counts {
+                print_counts(out, puzzle, k, symbols)?;
+            }
+            writeln!(out)?;
+        }
+    }
+    Ok(status)
+}
+
+fn print_counts(
+    out: &mut impl Write,
+    puzzle: &Puzzle,
+    k: &CandidateCounts,
+    symbols: &Symbols,
+) -> io::Result<()> {
+    let n = puzzle.size();
+    if k.capped {
+        writeln!(
+            out,
+            "solutions per candidate, over the first {} solutions (there are more; raise --limit):",
+            k.solutions
+        )?;
+    } else {
+        writeln!(
+            out,
+            "solutions per candidate, over all {} solution{}:",
+            k.solutions,
+            if k.solutions == 1 { "" } else { "s" }
+        )?;
+    }
+    for (i, per) in k.counts.iter().enumerate() {
+        if per.iter().filter(|&&x| x > 0).count() < 2 {
+            continue;
+        }
+        let parts: Vec<String> = per
+            .iter()
+            .enumerate()
+            .filter(|(_, &x)| x > 0)
+            .map(|(d, x)| format!("{}: {x}", symbols.symbol(Digit::from_index(d), n)))
+            .collect();
+        writeln!(out, "  {}  {}", Cell::from_position(i, n), parts.join(", "))?;
+    }
+    Ok(())
+}

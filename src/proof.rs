@@ -1,0 +1,351 @@
+//! Certified answers: a DIMACS query and a proof, checkable by a third party, that the query
+//! is unsatisfiable.
+//!
+//! For a unique puzzle the query is the uniqueness query: the puzzle's CNF plus the clause
+//! that forbids the solution found. UNSAT means no other solution exists. For a puzzle without
+//! solution the query is the CNF alone.
+//!
+//! The CNF is the textbook one ([`Simplify::None`]: every cell variable present, the givens as
+//! unit clauses), so the proof covers every deduction from the givens and nothing rests on
+//! satdoku's own simplifier. What the proof cannot certify is that the CNF states the rules
+//! correctly; the variable map x(r,c,d) = (r-1)N² + (c-1)N + d and the clauses are documented
+//! in `docs/ENCODING.md`, and the query's comment header names the puzzle.
+//!
+//! The proof comes from a fresh varisat solver that records it from its first clause: text
+//! DRAT (for `drat-trim query.cnf proof.drat`, or any DRAT checker) or varisat's own format
+//! (checked in-process by [`verify_varisat`], varisat's checker).
+
+use crate::error::Error;
+use crate::format::dimacs::write_formula;
+use crate::format::text::{Line, Symbols};
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use crate::rules::Rule;
+use crate::solve::{check, Formula, Simplify, Verdict};
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+/// Proof formats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ProofFormat {
+    /// Text DRAT: one added clause per line, `d` lines delete (drat-trim, dpr-trim, cake_lpr).
+    #[default]
+    Drat,
+    /// Varisat's native format (checked by `varisat --check` or [`verify_varisat`]).
+    Varisat,
+}
+
+impl ProofFormat {
+    /// The usual file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            ProofFormat::Drat => "drat",
+            ProofFormat::Varisat => "varisat",
+        }
+    }
+    fn varisat(self) -> varisat::ProofFormat {
+        match self {
+            ProofFormat::Drat => varisat::ProofFormat::Drat,
+            ProofFormat::Varisat => varisat::ProofFormat::Varisat,
+        }
+    }
+}
+
+/// What was certified.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// The puzzle has exactly this solution: the query (CNF + blocking clause) is UNSAT.
+    Unique(Grid),
+    /// The puzzle has no solution: its CNF is UNSAT.
+    NoSolution,
+}
+
+/// A written certificate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// What the proof shows.
+    pub claim: Claim,
+    /// Variables in the query.
+    pub vars: usize,
+    /// Clauses in the query.
+    pub clauses: usize,
+    /// Bytes of proof written.
+    pub proof_bytes: u64,
+    /// Time to solve while writing the proof.
+    pub time: Duration,
+}
+
+/// The result of [`certify`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Certified {
+    /// Query and proof written.
+    Done(Certificate),
+    /// Several solutions: nothing to prove, nothing written.
+    Multiple(Grid, Grid),
+}
+
+/// Counts bytes going through a writer.
+struct Counting<W> {
+    inner: W,
+    bytes: u64,
+}
+
+impl<W: Write> Write for Counting<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Decides `puzzle` and, when it is unique or has no solution, writes the query as DIMACS into
+/// `query` and a proof that the query is UNSAT into `proof`. With several solutions nothing is
+/// written.
+pub fn certify(
+    puzzle: &Puzzle,
+    format: ProofFormat,
+    query: impl Write,
+    proof: impl Write,
+) -> Result<Certified, Error> {
+    let claim = match check(puzzle)? {
+        Verdict::Unique(g) => Claim::Unique(g),
+        Verdict::None => Claim::NoSolution,
+        Verdict::Multiple(a, b) => return Ok(Certified::Multiple(a, b)),
+    };
+    let formula = Formula::new(puzzle, Simplify::None);
+    let extra = match &claim {
+        Claim::Unique(g) => vec![formula.blocking_clause(g)],
+        Claim::NoSolution => vec![],
+    };
+    let symbols = Symbols::standard();
+    let n = puzzle.size();
+    let mut header = vec![
+        format!("satdoku {} query", env!("CARGO_PKG_VERSION")),
+        format!(
+            "puzzle {n}x{n}, {}: {}",
+            if puzzle.shape().is_jigsaw() {
+                "irregular regions".to_string()
+            } else {
+                format!(
+                    "boxes {}x{}",
+                    puzzle.shape().box_rows(),
+                    puzzle.shape().box_cols()
+                )
+            },
+            Line::new(puzzle.givens(), &symbols)
+        ),
+        format!("variables: x(r,c,d) = (r-1)*{} + (c-1)*{n} + d", n * n),
+        "simplification: none (givens are unit clauses)".to_string(),
+    ];
+    if puzzle.shape().is_jigsaw() || !puzzle.constraints().is_empty() {
+        let kinds: Vec<&str> = puzzle.constraints().iter().map(|c| c.kind()).collect();
+        header.push(format!(
+            "variant rules ({}): {}",
+            kinds.len(),
+            if kinds.is_empty() {
+                "none besides the regions".to_string()
+            } else {
+                kinds.join(", ")
+            }
+        ));
+    }
+    match &claim {
+        Claim::Unique(g) => {
+            header.push(format!("solution {}", Line::new(g, &symbols)));
+            header.push(
+                "the last clause forbids that solution: UNSAT means it is the only one".into(),
+            );
+        }
+        Claim::NoSolution => header.push("UNSAT means the puzzle has no solution".into()),
+    }
+    let (vars, clauses) =
+        write_formula(&formula, &extra, &header, query).map_err(|e| Error::Limit(e.to_string()))?;
+
+    let start = Instant::now();
+    let mut counting = Counting {
+        inner: io::BufWriter::with_capacity(1 << 16, proof),
+        bytes: 0,
+    };
+    let sat = {
+        let mut solver = varisat::Solver::new();
+        solver.write_proof(&mut counting, format.varisat());
+        formula.encode(&mut solver);
+        for c in &extra {
+            crate::cnf::ClauseSink::add_clause(&mut solver, c);
+        }
+        let sat = solver.solve().map_err(|e| Error::Solver(e.to_string()))?;
+        solver
+            .close_proof()
+            .map_err(|e| Error::Solver(e.to_string()))?;
+        sat
+    };
+    counting.flush().map_err(|e| Error::Limit(e.to_string()))?;
+    if sat {
+        return Err(Error::Model(
+            "the certificate query is satisfiable, though the search found it UNSAT".into(),
+        ));
+    }
+    Ok(Certified::Done(Certificate {
+        claim,
+        vars,
+        clauses,
+        proof_bytes: counting.bytes,
+        time: start.elapsed(),
+    }))
+}
+
+/// Records whether the checked proof derived the empty clause.
+#[derive(Default)]
+struct SawUnsat(bool);
+
+impl varisat::checker::ProofTranscriptProcessor for SawUnsat {
+    fn process_step(
+        &mut self,
+        step: &varisat::checker::ProofTranscriptStep,
+    ) -> Result<(), anyhow::Error> {
+        if matches!(step, varisat::checker::ProofTranscriptStep::Unsat) {
+            self.0 = true;
+        }
+        Ok(())
+    }
+}
+
+/// Checks a varisat-format proof that the DIMACS `cnf` is UNSAT, with varisat's checker.
+pub fn verify_varisat(cnf: impl io::Read, proof: impl io::Read) -> Result<(), Error> {
+    let mut unsat = SawUnsat::default();
+    {
+        let mut checker = varisat::checker::Checker::new();
+        checker.add_transcript(&mut unsat);
+        checker
+            .add_dimacs_cnf(cnf)
+            .map_err(|e| Error::Verification(format!("query: {e}")))?;
+        checker
+            .check_proof(io::BufReader::new(proof))
+            .map_err(|e| Error::Verification(format!("proof: {e}")))?;
+    }
+    if !unsat.0 {
+        return Err(Error::Verification(
+            "the proof is valid but does not derive the empty clause".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Figures of a text DRAT proof read by [`drat_outline`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DratOutline {
+    /// Clauses added.
+    pub added: usize,
+    /// Clauses deleted.
+    pub deleted: usize,
+    /// Whether the empty clause is added.
+    pub empty_clause: bool,
+}
+
+/// Reads a text DRAT proof and checks its form only (every line a `0`-terminated list of
+/// nonzero literals within `vars`, optionally prefixed by `d`); it does not check the
+/// inferences — that is a DRAT checker's job (`drat-trim query.cnf proof.drat`).
+pub fn drat_outline(proof: &str, vars: usize) -> Result<DratOutline, Error> {
+    let mut out = DratOutline::default();
+    for (i, line) in proof.lines().enumerate() {
+        let bad = |m: &str| Error::Verification(format!("DRAT line {}: {m}", i + 1));
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (delete, rest) = match line.strip_prefix('d') {
+            Some(r) => (true, r),
+            None => (false, line),
+        };
+        let mut lits: Vec<i64> = Vec::new();
+        for tok in rest.split_whitespace() {
+            lits.push(tok.parse().map_err(|_| bad("not a literal"))?);
+        }
+        if lits.pop() != Some(0) {
+            return Err(bad("not terminated by 0"));
+        }
+        if lits
+            .iter()
+            .any(|&l| l == 0 || l.unsigned_abs() as usize > vars)
+        {
+            return Err(bad("literal out of range"));
+        }
+        if delete {
+            out.deleted += 1;
+        } else {
+            out.added += 1;
+            out.empty_clause |= lits.is_empty();
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_one;
+
+    fn run(p: &Puzzle, f: ProofFormat) -> (Certified, Vec<u8>, Vec<u8>) {
+        let (mut q, mut pr) = (Vec::new(), Vec::new());
+        let c = certify(p, f, &mut q, &mut pr).unwrap();
+        (c, q, pr)
+    }
+
+    #[test]
+    fn varisat_proof_of_uniqueness_checks() {
+        let p = parse_one("...4..3.....3.2.").unwrap();
+        let (c, q, pr) = run(&p, ProofFormat::Varisat);
+        assert!(matches!(
+            c,
+            Certified::Done(Certificate {
+                claim: Claim::Unique(_),
+                ..
+            })
+        ));
+        verify_varisat(&q[..], &pr[..]).unwrap();
+        // The same proof does not prove the formula without its blocking clause.
+        let text = String::from_utf8(q).unwrap();
+        let cut: String = {
+            let mut lines: Vec<&str> = text.lines().collect();
+            lines.pop();
+            let header = lines.iter().position(|l| l.starts_with("p cnf")).unwrap();
+            let parts: Vec<&str> = lines[header].split_whitespace().collect();
+            let n: usize = parts[3].parse().unwrap();
+            let new_header = format!("p cnf {} {}", parts[2], n - 1);
+            lines[header] = &new_header;
+            lines.join("\n") + "\n"
+        };
+        assert!(verify_varisat(cut.as_bytes(), &pr[..]).is_err());
+    }
+
+    #[test]
+    fn drat_proof_has_the_right_form() {
+        let p = parse_one("...4..3.....3.2.").unwrap();
+        let (c, _q, pr) = run(&p, ProofFormat::Drat);
+        let Certified::Done(c) = c else { panic!() };
+        let o = drat_outline(std::str::from_utf8(&pr).unwrap(), c.vars).unwrap();
+        assert!(o.empty_clause);
+        assert_eq!(c.proof_bytes as usize, pr.len());
+    }
+
+    #[test]
+    fn no_solution_is_certified_and_multiple_is_not() {
+        let p = parse_one("123....4........").unwrap();
+        let (c, q, pr) = run(&p, ProofFormat::Varisat);
+        assert!(matches!(
+            c,
+            Certified::Done(Certificate {
+                claim: Claim::NoSolution,
+                ..
+            })
+        ));
+        verify_varisat(&q[..], &pr[..]).unwrap();
+        let p = parse_one("................").unwrap();
+        let (c, q, pr) = run(&p, ProofFormat::Drat);
+        assert!(matches!(c, Certified::Multiple(..)));
+        assert!(q.is_empty() && pr.is_empty());
+    }
+}
