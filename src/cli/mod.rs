@@ -2,6 +2,7 @@
 //! per command. Data goes to stdout, messages to stderr.
 
 mod batch;
+mod convert;
 mod dimacs;
 pub mod exit;
 mod input;
@@ -60,6 +61,9 @@ enum Command {
     Dimacs(dimacs::DimacsArgs),
     /// Read a SAT solver's answer to a `dimacs` export and print the grid, verified.
     Decode(dimacs::DecodeArgs),
+    /// Convert puzzles: f-puzzles or text to native JSON, native to f-puzzles (JSON, payload,
+    /// URL), classic to a text line.
+    Convert(convert::ConvertArgs),
 }
 
 /// Where puzzles come from and how to read them.
@@ -174,6 +178,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         )?,
         Command::Dimacs(args) => dimacs::export(&args)?,
         Command::Decode(args) => dimacs::decode(&args)?,
+        Command::Convert(args) => convert::run(&args)?,
     };
     Ok(ExitCode::from(code))
 }

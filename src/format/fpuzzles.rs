@@ -687,7 +687,7 @@ pub fn import_value(value: &Value) -> Result<Import, Error> {
         .and_then(Value::as_str)
         .map(str::to_string)
         .filter(|s| !s.trim().is_empty());
-    if constraints.is_empty() && ruleset.is_some() {
+    if constraints.is_empty() && !custom_regions && ruleset.is_some() {
         warnings.push(
             "the rules text describes rules but the puzzle has no rule keys: only classic rules are enforced"
                 .into(),
@@ -895,8 +895,15 @@ pub fn export(doc: &Document) -> Result<Value, Error> {
                         b.r() as isize - a.r() as isize,
                         b.c() as isize - a.c() as isize,
                     ),
-                    // A single corner cell: enter it from the outside corner.
-                    None => (if r0 == 1 { 1 } else { -1 }, if c0 == 1 { 1 } else { -1 }),
+                    // A single cell: a diagonal that leaves the grid on both sides.
+                    None => {
+                        let out =
+                            |r: isize, c: isize| r < 1 || c < 1 || r > n as isize || c > n as isize;
+                        [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+                            .into_iter()
+                            .find(|&(dr, dc)| out(r0 - dr, c0 - dc) && out(r0 + dr, c0 + dc))
+                            .unwrap_or((1, 1))
+                    }
                 };
                 let clue = (r0 - dr, c0 - dc);
                 let dir = match (dr, dc) {
