@@ -262,7 +262,11 @@ fn all_136_shared_puzzles() {
                 if found == stored {
                     same += 1;
                 } else {
-                    assert!(rec.get("note").is_some(), "line {}: {title}: {found}", i + 1);
+                    assert!(
+                        rec.get("note").is_some(),
+                        "line {}: {title}: {found}",
+                        i + 1
+                    );
                     p.verify(&g).unwrap();
                     suspect.push((i + 1, title.to_string(), found));
                 }

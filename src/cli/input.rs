@@ -157,8 +157,13 @@ fn read_source(
         }
         return read_json(name, &text, each);
     }
-    let head_text = String::from_utf8_lossy(&head[..head.len().min(256)]).into_owned();
-    if fpuzzles::looks_like_payload(&head_text) {
+    let head_text = String::from_utf8_lossy(&head[..head.len().min(4096)]).into_owned();
+    let first_line = head_text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or("");
+    if fpuzzles::looks_like_payload(first_line) {
         return read_payload_lines(name, reader, each);
     }
     let mut any = false;
