@@ -278,3 +278,28 @@ fn all_136_shared_puzzles() {
     assert_eq!(same, 135);
     assert_eq!(suspect.len(), 1);
 }
+
+#[allow(dead_code)]
+#[path = "../examples/variant_killer.rs"]
+mod variant_killer;
+
+#[test]
+fn the_killer_example_counts_fall_as_cages_are_added() {
+    let unique = "unique 1234341221434321";
+    assert_eq!(
+        variant_killer::report(9).unwrap(),
+        format!("9 cages: {unique}")
+    );
+    assert_eq!(
+        variant_killer::report(6).unwrap(),
+        format!("6 cages: {unique}")
+    );
+    assert_eq!(variant_killer::report(5).unwrap(), "5 cages: 2 solutions");
+    assert_eq!(variant_killer::report(3).unwrap(), "3 cages: 12 solutions");
+    // The same puzzle as the shipped example file.
+    let shipped = load("../examples/killer-4x4.json").puzzle;
+    assert_eq!(
+        shipped.constraints(),
+        variant_killer::puzzle(9).unwrap().constraints()
+    );
+}
