@@ -46,6 +46,16 @@ fn native_json_checks_solves_and_counts() {
 }
 
 #[test]
+fn a_json_object_as_an_argument_is_a_puzzle() {
+    let thermo = std::fs::read_to_string(THERMO).unwrap();
+    satdoku()
+        .args(["check", "-f", "line", "-q", &thermo])
+        .assert()
+        .success()
+        .stdout(format!("unique {SOLUTION}\n"));
+}
+
+#[test]
 fn fpuzzles_json_payload_url_and_id_all_work() {
     let v = thermo_fpuzzles();
     let payload = fpuzzles::compress(&v);

@@ -64,10 +64,10 @@ pub fn sources(args: &[String]) -> anyhow::Result<Vec<Source>> {
         .collect())
 }
 
-/// Whether an argument that is not a file is meant as a puzzle itself (a grid line, or an
-/// f-puzzles URL, id or payload).
+/// Whether an argument that is not a file is meant as a puzzle itself (a grid line, a JSON
+/// object, or an f-puzzles URL, id or payload).
 fn looks_inline(arg: &str) -> bool {
-    if fpuzzles::looks_like_payload(arg) {
+    if fpuzzles::looks_like_payload(arg) || arg.trim_start().starts_with('{') {
         return true;
     }
     arg.chars().count() >= 16
