@@ -673,7 +673,13 @@ pub fn import_value(value: &Value) -> Result<Import, Error> {
     for key in COSMETIC {
         let loose = items(map, key)?
             .iter()
-            .filter(|e| e.get("fromConstraint").is_none())
+            // `fromConstraint` (Rangsk's userscript) and `isLLConstraint` (lockout lines)
+            // tag drawings of a rule key.
+            .filter(|e| {
+                e.get("fromConstraint").is_none()
+                    && !(e.get("isLLConstraint").and_then(Value::as_bool) == Some(true)
+                        && map.contains_key("lockout"))
+            })
             .count();
         if loose > 0 {
             warnings.push(format!(
@@ -687,7 +693,11 @@ pub fn import_value(value: &Value) -> Result<Import, Error> {
         .and_then(Value::as_str)
         .map(str::to_string)
         .filter(|s| !s.trim().is_empty());
-    if constraints.is_empty() && !custom_regions && ruleset.is_some() {
+    let only_classic_words = ruleset.as_deref().is_some_and(|r| {
+        let r = r.trim().to_ascii_lowercase();
+        r.len() <= 160 && r.starts_with("normal") && r.matches('.').count() <= 2
+    });
+    if constraints.is_empty() && !custom_regions && ruleset.is_some() && !only_classic_words {
         warnings.push(
             "the rules text describes rules but the puzzle has no rule keys: only classic rules are enforced"
                 .into(),
@@ -1089,5 +1099,15 @@ mod tests {
             a.document.puzzle.constraints(),
             b.document.puzzle.constraints()
         );
+    }
+
+    #[test]
+    fn rules_text_without_rule_keys_warns_unless_classic() {
+        let classic =
+            json!({"size": 4, "grid": empty_grid(4), "ruleset": "Normal sudoku rules apply."});
+        assert!(import(classic).unwrap().warnings.is_empty());
+        let other = json!({"size": 4, "grid": empty_grid(4),
+            "ruleset": "Normal sudoku rules apply. Digits on grey lines sum to 10. Shaded cells are even."});
+        assert_eq!(import(other).unwrap().warnings.len(), 1);
     }
 }
