@@ -274,3 +274,30 @@ fn dimacs_of_a_variant_decodes_from_its_header() {
         .assert()
         .code(1);
 }
+
+#[test]
+fn uniqueness_queries_work_with_irregular_regions() {
+    // Regions are the rows: the solution breaks the default 2x3 boxes.
+    let p = "puzzles/variants/044-april-1-2022-skyscrapers.json";
+    let solution = "356124561243245361634512123456412635";
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("u.cnf");
+    satdoku()
+        .args(["dimacs", "--uniqueness", "-o"])
+        .arg(&cnf)
+        .arg(p)
+        .assert()
+        .success();
+    satdoku()
+        .args(["decode", "-f", "line", "--puzzle"])
+        .arg(&cnf)
+        .write_stdin("s UNSATISFIABLE\n")
+        .assert()
+        .success()
+        .stdout(format!("unique\n{solution}\n"));
+    satdoku()
+        .args(["dimacs", "--exclude", solution, p])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("c query: exclude"));
+}

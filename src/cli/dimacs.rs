@@ -149,10 +149,15 @@ pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
             Line::new(&solution, &Symbols::standard())
         );
     } else if let Some(text) = &args.exclude {
-        let grid = parse_one_with(text, &opts)
-            .context("--exclude")?
-            .givens()
-            .clone();
+        let grid = if puzzle.shape().is_jigsaw() {
+            // Irregular regions: read the grid alone (default boxes would not hold).
+            satdoku::format::json::parse_grid(text, puzzle.size()).context("--exclude")?
+        } else {
+            parse_one_with(text, &opts)
+                .context("--exclude")?
+                .givens()
+                .clone()
+        };
         puzzle
             .verify(&grid)
             .context("--exclude: the grid is not a solution of the puzzle")?;
@@ -338,6 +343,9 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
                 .with_context(|| format!("{}: the puzzle in the header", args.puzzle))?,
         };
         let blocked = match &h.uniqueness {
+            Some(s) if p.shape().is_jigsaw() => {
+                Some(satdoku::format::json::parse_grid(s, p.size())?)
+            }
             Some(s) => Some(parse_one_with(s, &opts)?.givens().clone()),
             None => None,
         };
