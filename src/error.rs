@@ -60,6 +60,10 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// A puzzle file (native JSON, f-puzzles) that cannot be read: where (a JSON path such
+    /// as `constraints[3].type`) and what is wrong.
+    #[error("{0}")]
+    Format(String),
     /// A puzzle too large for the configured bounds.
     #[error("{0}")]
     Limit(String),

@@ -9,13 +9,14 @@
 //! - `# error: <text>` — text the error message of the next puzzle must contain.
 //!
 //! Files that cannot carry comments (binary, empty, CSV) are listed in `puzzles/expect.txt` as
-//! `path: outcome [| error text]`, which then applies to every record of the file. README and
-//! markdown files, `expect.txt` itself, and `.json`/`.jsonl` files (variant formats, tested
-//! on their own) are skipped. A file without any expectation fails the test, so a new file
-//! cannot slip in untested.
+//! `path: outcome [| error text]`, which then applies to every record of the file. JSON puzzle
+//! files (`puzzles/variants/`, bad inputs in `puzzles/invalid/`) are listed there too; a JSON
+//! file's own `"solution"` is then the solution satdoku must print. README and markdown files
+//! and `expect.txt` itself are skipped. A file without any expectation fails the test, so a
+//! new file cannot slip in untested.
 
 use assert_cmd::Command;
-use satdoku::{parse_one, Grid};
+use satdoku::{parse_one, Digit, Grid, Puzzle};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -177,15 +178,26 @@ fn read_directives(bytes: &[u8]) -> Result<Vec<(usize, Directive)>, String> {
     Ok(out)
 }
 
+/// The `"solution"` of a native JSON puzzle file (rows joined), if it states one.
+fn json_solution(path: &Path, bytes: &[u8]) -> Option<String> {
+    if path.extension()? != "json" {
+        return None;
+    }
+    let v: Value = serde_json::from_slice(bytes).ok()?;
+    match v.get("solution")? {
+        Value::String(s) => Some(s.clone()),
+        Value::Array(rows) => Some(rows.iter().filter_map(Value::as_str).collect()),
+        _ => None,
+    }
+}
+
 fn skipped(path: &Path) -> bool {
     let name = path.file_name().unwrap().to_string_lossy().to_lowercase();
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
         .unwrap_or_default();
-    name == "expect.txt"
-        || name.starts_with("readme")
-        || matches!(ext.as_str(), "md" | "json" | "jsonl")
+    name == "expect.txt" || name.starts_with("readme") || ext == "md"
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -215,16 +227,36 @@ fn exit_code(outcomes: &[Outcome]) -> i32 {
     }
 }
 
-/// The grid of a line printed by satdoku, read back with the library.
+/// The grid of a line printed by satdoku (digits as characters, or numbers separated by
+/// spaces), read without any rule so irregular regions read back too.
 fn grid(line: &str) -> Grid {
-    parse_one(line)
-        .unwrap_or_else(|e| panic!("cannot read back {line:?}: {e}"))
-        .givens()
-        .clone()
+    let tokens: Vec<String> = if line.contains(' ') {
+        line.split_whitespace().map(str::to_string).collect()
+    } else {
+        line.chars().map(String::from).collect()
+    };
+    let n = (tokens.len() as f64).sqrt() as usize;
+    let cells = tokens
+        .iter()
+        .map(|t| match t.as_str() {
+            "." => None,
+            t => Some(Digit::new(
+                t.parse::<usize>()
+                    .ok()
+                    .or_else(|| {
+                        let c = t.chars().next()?;
+                        c.is_ascii_uppercase()
+                            .then(|| c as usize - 'A' as usize + 10)
+                    })
+                    .unwrap_or_else(|| panic!("cannot read back {line:?}")),
+            )),
+        })
+        .collect();
+    Grid::from_cells(n, cells).unwrap_or_else(|| panic!("cannot read back {line:?}"))
 }
 
 /// Checks one JSON record against its expectation; returns the problems.
-fn check_record(rec: &Value, want: &RecordExpect) -> Vec<String> {
+fn check_record(rec: &Value, want: &RecordExpect, file_puzzle: Option<&Puzzle>) -> Vec<String> {
     let mut problems = Vec::new();
     let line = rec["line"].as_u64().unwrap_or(0);
     let status = rec["status"].as_str().unwrap_or("?");
@@ -236,9 +268,12 @@ fn check_record(rec: &Value, want: &RecordExpect) -> Vec<String> {
         ));
         return problems;
     }
-    let puzzle = rec["puzzle"].as_str().map(|p| {
-        parse_one(p).unwrap_or_else(|e| panic!("the printed puzzle {p:?} does not parse: {e}"))
-    });
+    let puzzle = match file_puzzle {
+        Some(p) => Some(p.clone()),
+        None => rec["puzzle"].as_str().map(|p| {
+            parse_one(p).unwrap_or_else(|e| panic!("the printed puzzle {p:?} does not parse: {e}"))
+        }),
+    };
     match want.outcome {
         Outcome::Unique => {
             let sol = rec["solution"].as_str().unwrap_or("");
@@ -332,6 +367,13 @@ fn every_shipped_puzzle_has_its_stated_outcome() {
             },
             whole: None,
         };
+        let json_solution = json_solution(path, &bytes);
+        // A native JSON file is verified against its own rules, not just the grid's.
+        let file_puzzle = std::str::from_utf8(&bytes)
+            .ok()
+            .filter(|_| json_solution.is_some())
+            .and_then(|t| satdoku::format::json::from_str(t).ok())
+            .map(|d| d.puzzle);
         if let Some(w) = listed.get(&rel) {
             seen_listed.push(rel.clone());
             if !expect.is_empty() {
@@ -369,7 +411,12 @@ fn every_shipped_puzzle_has_its_stated_outcome() {
             .map(|r| r["line"].as_u64().unwrap() as usize)
             .collect();
         let wants = match expect.for_records(&lines) {
-            Ok(w) => w,
+            Ok(mut w) => {
+                if let (Some(sol), [one]) = (&json_solution, &mut w[..]) {
+                    one.solution = Some(sol.clone());
+                }
+                w
+            }
             Err(e) => {
                 problems.push(format!("{rel}: {e}"));
                 continue;
@@ -377,7 +424,7 @@ fn every_shipped_puzzle_has_its_stated_outcome() {
         };
         for (rec, want) in recs.iter().zip(&wants) {
             problems.extend(
-                check_record(rec, want)
+                check_record(rec, want, file_puzzle.as_ref())
                     .into_iter()
                     .map(|p| format!("{rel}:{p}")),
             );

@@ -149,10 +149,15 @@ pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
             Line::new(&solution, &Symbols::standard())
         );
     } else if let Some(text) = &args.exclude {
-        let grid = parse_one_with(text, &opts)
-            .context("--exclude")?
-            .givens()
-            .clone();
+        let grid = if puzzle.shape().is_jigsaw() {
+            // Irregular regions: read the grid alone (default boxes would not hold).
+            satdoku::format::json::parse_grid(text, puzzle.size()).context("--exclude")?
+        } else {
+            parse_one_with(text, &opts)
+                .context("--exclude")?
+                .givens()
+                .clone()
+        };
         puzzle
             .verify(&grid)
             .context("--exclude: the grid is not a solution of the puzzle")?;
@@ -210,6 +215,13 @@ fn header(puzzle: &Puzzle, formula: &Formula, simplify: SimplifyArg, query: &str
             n * n
         ),
     ];
+    if !puzzle.is_classic() {
+        // The rules and regions: `decode` rebuilds the puzzle from this line.
+        let doc = satdoku::format::json::Document::new(puzzle.clone());
+        if let Ok(line) = satdoku::format::json::to_string_line(&doc) {
+            h.insert(2, format!("puzzle-json: {line}"));
+        }
+    }
     if vars > n * n * n {
         h.push(format!(
             "vars {}..{vars} are auxiliary (variant rules)",
@@ -265,6 +277,7 @@ fn write_atomically(
 /// What a satdoku CNF header says.
 struct CnfHeader {
     puzzle: String,
+    puzzle_json: Option<String>,
     box_shape: Option<String>,
     simplify: SimplifyArg,
     uniqueness: Option<String>,
@@ -273,6 +286,7 @@ struct CnfHeader {
 fn read_header(text: &str) -> Option<CnfHeader> {
     let mut h = CnfHeader {
         puzzle: String::new(),
+        puzzle_json: None,
         box_shape: None,
         simplify: SimplifyArg::Full,
         uniqueness: None,
@@ -285,7 +299,9 @@ fn read_header(text: &str) -> Option<CnfHeader> {
             }
             continue;
         };
-        if let Some(p) = c.strip_prefix("puzzle: ") {
+        if let Some(p) = c.strip_prefix("puzzle-json: ") {
+            h.puzzle_json = Some(p.to_string());
+        } else if let Some(p) = c.strip_prefix("puzzle: ") {
             h.puzzle = p.to_string();
             found = true;
         } else if let Some(b) = c.strip_prefix("box: ") {
@@ -319,9 +335,17 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
         if let Some(b) = &h.box_shape {
             opts.box_shape = Some(satdoku::geometry::parse_box(b)?);
         }
-        let p = parse_one_with(&h.puzzle, &opts)
-            .with_context(|| format!("{}: the puzzle in the header", args.puzzle))?;
+        let p = match &h.puzzle_json {
+            Some(j) => satdoku::format::json::from_str(j)
+                .map(|d| d.puzzle)
+                .with_context(|| format!("{}: the puzzle-json line of the header", args.puzzle))?,
+            None => parse_one_with(&h.puzzle, &opts)
+                .with_context(|| format!("{}: the puzzle in the header", args.puzzle))?,
+        };
         let blocked = match &h.uniqueness {
+            Some(s) if p.shape().is_jigsaw() => {
+                Some(satdoku::format::json::parse_grid(s, p.size())?)
+            }
             Some(s) => Some(parse_one_with(s, &opts)?.givens().clone()),
             None => None,
         };
@@ -407,12 +431,12 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
     Ok(code)
 }
 
-/// The comment lines of a file up to its `p cnf` line (or its first 64 KiB when it is not a
+/// The comment lines of a file up to its `p cnf` line (or its first 4 MiB when it is not a
 /// CNF), so a large CNF is not read whole.
 fn read_head(path: &str) -> anyhow::Result<String> {
     use std::io::BufRead;
     let f = fs::File::open(path).with_context(|| format!("cannot open {path}"))?;
-    let mut r = io::BufReader::new(f).take(1 << 16);
+    let mut r = io::BufReader::new(f).take(1 << 22);
     let mut head = String::new();
     loop {
         let mut line = String::new();

@@ -4,6 +4,7 @@
 mod batch;
 mod candidates;
 mod certify;
+mod convert;
 mod dimacs;
 pub mod exit;
 mod generate;
@@ -69,6 +70,9 @@ enum Command {
     Candidates(candidates::CandidatesArgs),
     /// Generate unique, minimal puzzles (classic N×N, or on a layout file's rules).
     Generate(generate::GenerateArgs),
+    /// Convert puzzles: f-puzzles or text to native JSON, native to f-puzzles (JSON, payload,
+    /// URL), classic to a text line.
+    Convert(convert::ConvertArgs),
 }
 
 /// Where puzzles come from and how to read them.
@@ -186,6 +190,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Decode(args) => dimacs::decode(&args)?,
         Command::Candidates(args) => candidates::run(&args)?,
         Command::Generate(args) => generate::run(&args)?,
+        Command::Convert(args) => convert::run(&args)?,
     };
     Ok(ExitCode::from(code))
 }

@@ -1,0 +1,105 @@
+//! `satdoku convert`: between the native JSON format, f-puzzles (JSON, lz-string payload or
+//! URL) and classic text lines.
+
+use super::input::{self, Record};
+use super::{exit, InputArgs};
+use clap::{Args, ValueEnum};
+use satdoku::format::fpuzzles;
+use satdoku::format::json::{self as native, Document};
+use satdoku::format::text::{Line, Symbols};
+use std::io::Write;
+
+/// Options of `satdoku convert`.
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// What to write: native JSON (pretty for one puzzle, one line each for several),
+    /// f-puzzles JSON (one line each), or a classic text line (classic puzzles only).
+    #[arg(long, value_enum, default_value_t = Target::Native)]
+    to: Target,
+    /// With --to fpuzzles: write the lz-string payload instead of the JSON.
+    #[arg(long, conflicts_with = "url")]
+    lz: bool,
+    /// With --to fpuzzles: write an https://www.f-puzzles.com/?load=… URL.
+    #[arg(long)]
+    url: bool,
+}
+
+/// Output formats of `convert`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    /// satdoku's native JSON (docs/FORMAT.md).
+    Native,
+    /// f-puzzles JSON.
+    Fpuzzles,
+    /// One text line (classic puzzles).
+    Text,
+}
+
+/// Runs `convert`; returns the exit code (1 when some puzzle could not be converted).
+pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
+    anyhow::ensure!(
+        args.to == Target::Fpuzzles || !(args.lz || args.url),
+        "--lz and --url need --to fpuzzles"
+    );
+    let opts = args.input.text_options()?;
+    let sources = input::sources(&args.input.files)?;
+    let mut records: Vec<Record> = Vec::new();
+    input::for_each_record(&sources, &opts, |rec| {
+        records.push(rec);
+        Ok(true)
+    })?;
+    let several = records.len() > 1;
+    let mut out = std::io::stdout().lock();
+    let mut code = exit::SUCCESS;
+    for rec in records {
+        let loc = rec.location();
+        let text = match rec.puzzle {
+            Err(e) => Err(e.to_string()),
+            Ok(puzzle) => {
+                let doc = Document {
+                    puzzle,
+                    meta: rec.meta,
+                    solution: rec.expected,
+                };
+                write_one(&doc, args, several)
+            }
+        };
+        match text {
+            Ok(t) => writeln!(out, "{}", t.trim_end())?,
+            Err(e) => {
+                eprintln!("satdoku: {loc}: {e}");
+                code = exit::ERROR;
+            }
+        }
+    }
+    Ok(code)
+}
+
+fn write_one(doc: &Document, args: &ConvertArgs, several: bool) -> Result<String, String> {
+    match args.to {
+        Target::Native if several => native::to_string_line(doc).map_err(|e| e.to_string()),
+        Target::Native => native::to_string_pretty(doc).map_err(|e| e.to_string()),
+        Target::Fpuzzles => {
+            let v = fpuzzles::export(doc).map_err(|e| e.to_string())?;
+            Ok(if args.url {
+                format!("https://www.f-puzzles.com/?load={}", fpuzzles::compress(&v))
+            } else if args.lz {
+                fpuzzles::compress(&v)
+            } else {
+                v.to_string()
+            })
+        }
+        Target::Text => {
+            if doc.puzzle.is_classic() {
+                Ok(Line::new(doc.puzzle.givens(), &Symbols::standard()).to_string())
+            } else {
+                Err(format!(
+                    "has variant rules or irregular regions ({} constraints); a text line cannot hold them (use --to native)",
+                    doc.puzzle.constraints().len()
+                ))
+            }
+        }
+    }
+}
