@@ -2,7 +2,7 @@
 """Picks a subset of the CC BY f-puzzles collection covering every rule key present (and every
 6x6), and writes each as native JSON into puzzles/variants/ with `satdoku convert`.
 
-    scripts/pick_variants.py ../shared/puzzles/fpuzzles/ccby_variants.jsonl target/release/satdoku
+    puzzles/variants/pick_variants.py ../shared/puzzles/fpuzzles/ccby_variants.jsonl target/release/satdoku
 """
 import json, re, subprocess, sys, os
 
