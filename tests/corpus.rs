@@ -12,7 +12,7 @@
 //! `path: outcome [| error text]`, which then applies to every record of the file. JSON puzzle
 //! files (`puzzles/variants/`, bad inputs in `puzzles/invalid/`) are listed there too; a JSON
 //! file's own `"solution"` is then the solution satdoku must print. README and markdown files
-//! and `expect.txt` itself are skipped. A file without any expectation fails the test, so a
+//! `expect.txt` itself and scripts (`.py`) are skipped. A file without any expectation fails the test, so a
 //! new file cannot slip in untested.
 
 use assert_cmd::Command;
@@ -197,7 +197,7 @@ fn skipped(path: &Path) -> bool {
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
         .unwrap_or_default();
-    name == "expect.txt" || name.starts_with("readme") || ext == "md"
+    name == "expect.txt" || name.starts_with("readme") || ext == "md" || ext == "py"
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
