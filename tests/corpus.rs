@@ -11,9 +11,9 @@
 //! Files that cannot carry comments (binary, empty, CSV) are listed in `puzzles/expect.txt` as
 //! `path: outcome [| error text]`, which then applies to every record of the file. JSON puzzle
 //! files (`puzzles/variants/`, bad inputs in `puzzles/invalid/`) are listed there too; a JSON
-//! file's own `"solution"` is then the solution satdoku must print. README and markdown files
-//! `expect.txt` itself and scripts (`.py`) are skipped. A file without any expectation fails the test, so a
-//! new file cannot slip in untested.
+//! file's own `"solution"` is then the solution satdoku must print. README and markdown files,
+//! `expect.txt` itself and scripts (`.py`) are skipped. A file without any expectation fails
+//! the test, so a new file cannot slip in untested.
 
 use assert_cmd::Command;
 use satdoku::{parse_one, Digit, Grid, Puzzle};
