@@ -1445,8 +1445,8 @@ fn csv_solutions_are_compared_with_the_ones_found() {
         stdout_of(&out),
         format!(
             "unique {sol}\n\
-             invalid -:3: solution failed verification: the solution differs from the one given \
-             beside the puzzle in 18 cells, first r1c6\n\
+             invalid -:3: unique, but the solution differs from the one stated beside the \
+             puzzle in 18 cells, first r1c6\n\
              unique {sol}\n"
         )
     );

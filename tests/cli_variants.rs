@@ -111,7 +111,7 @@ fn jsonl_records_compare_the_stated_solution() {
         .code(1)
         .stdout(predicate::str::contains(format!("unique {SOLUTION}\ninvalid")))
         .stderr(predicate::str::contains(
-            "records.jsonl:2: solution failed verification: the solution differs from the one given beside the puzzle",
+            "records.jsonl:2: unique, but the solution differs from the one stated beside the puzzle",
         ));
 }
 

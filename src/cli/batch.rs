@@ -107,19 +107,18 @@ fn process(rec: Record, task: Task) -> Done {
     let mut session = Session::new(&puzzle);
     done.reason = session.formula().contradiction();
     done.result = match task {
-        Task::Solve { .. } | Task::Check => check_session(&mut session).and_then(|v| {
-            match (&v, &rec.expected) {
+        Task::Solve { .. } | Task::Check => {
+            check_session(&mut session).and_then(|v| match (&v, &rec.expected) {
                 (Verdict::Unique(found), Some(expected)) if found != expected => {
                     let cells = found.diff(expected);
-                    Err(Error::Verification(format!(
-                        "the solution differs from the one given beside the puzzle in {} cells, first {}",
-                        cells.len(),
-                        cells[0]
-                    )))
+                    Err(Error::Mismatch {
+                        count: cells.len(),
+                        first: cells[0],
+                    })
                 }
                 _ => Ok(Answer::Verdict(v)),
-            }
-        }),
+            })
+        }
         Task::Count { limit, all } => count(&mut session, limit, all),
     };
     done.stats = Some(session.stats().clone());

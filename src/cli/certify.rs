@@ -145,11 +145,11 @@ fn one(ctx: &mut Ctx, index: usize, rec: &Record, numbered: bool) -> anyhow::Res
     match decide(ctx, index, numbered, puzzle) {
         Ok((Verdict::Unique(found), _)) if rec.expected.as_ref().is_some_and(|e| *e != found) => {
             let cells = found.diff(rec.expected.as_ref().expect("checked"));
-            let text = format!(
-                "{loc}: solution failed verification: the solution differs from the one given beside the puzzle in {} cells, first {}",
-                cells.len(),
-                cells[0]
-            );
+            let e = satdoku::Error::Mismatch {
+                count: cells.len(),
+                first: cells[0],
+            };
+            let text = format!("{loc}: {e}");
             invalid(ctx, rec, &text)
         }
         Ok((verdict, extras)) => print(ctx, rec, puzzle, &verdict, extras),
