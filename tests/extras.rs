@@ -8,7 +8,10 @@ use satdoku::generate::{
     classic_layout, generate, redundant_givens, GenerateOptions, Rng, Symmetry,
 };
 use satdoku::proof::{certify, drat_outline, verify_varisat, Certified, Claim, ProofFormat};
+use satdoku::rules::arrow::Arrow;
+use satdoku::rules::difference::Difference;
 use satdoku::rules::killer::Killer;
+use satdoku::rules::ratio::Ratio;
 use satdoku::rules::thermometer::Thermometer;
 use satdoku::rules::Constraint;
 use satdoku::{count, count_with, parse_one, Cell, Grid, Puzzle, Shape};
@@ -30,7 +33,8 @@ fn thermo(list: &str) -> Constraint {
     Constraint::Thermometer(Thermometer { cells: cells(list) })
 }
 
-/// A 4x4 killer layout and a 6x6 thermometer layout, no givens.
+/// A 4x4 killer layout, a 6x6 thermometer layout, a 4x4 arrow layout and a 4x4 kropki layout
+/// (white and black dots), no givens.
 fn variant_layouts() -> Vec<Puzzle> {
     let k4 = Puzzle::new(
         Shape::new(4).unwrap(),
@@ -52,7 +56,49 @@ fn variant_layouts() -> Vec<Puzzle> {
         ],
     )
     .unwrap();
-    vec![k4, t6]
+    let a4 = Puzzle::new(
+        Shape::new(4).unwrap(),
+        Grid::empty(4),
+        vec![
+            Constraint::Arrow(Arrow {
+                circle: cells("r1c1"),
+                line: cells("r2c2 r3c2"),
+            }),
+            Constraint::Arrow(Arrow {
+                circle: cells("r4c4"),
+                line: cells("r3c3 r3c4"),
+            }),
+        ],
+    )
+    .unwrap();
+    let dot = |list: &str| -> [Cell; 2] {
+        let v = cells(list);
+        [v[0], v[1]]
+    };
+    let kropki4 = Puzzle::new(
+        Shape::new(4).unwrap(),
+        Grid::empty(4),
+        vec![
+            Constraint::Difference(Difference {
+                cells: dot("r1c1 r1c2"),
+                value: 1,
+            }),
+            Constraint::Ratio(Ratio {
+                cells: dot("r2c2 r2c3"),
+                value: 2,
+            }),
+            Constraint::Difference(Difference {
+                cells: dot("r3c4 r4c4"),
+                value: 1,
+            }),
+            Constraint::Ratio(Ratio {
+                cells: dot("r4c1 r4c2"),
+                value: 2,
+            }),
+        ],
+    )
+    .unwrap();
+    vec![k4, t6, a4, kropki4]
 }
 
 /// The puzzle `p` with givens taken from `solution` at `k` random cells.
