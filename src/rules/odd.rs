@@ -4,10 +4,10 @@
 //! `!x(c,d)` for every even d say the same in the formula, so it is complete even without
 //! simplification.
 
-use super::common::cell_set;
+use super::common::{cell_set, unary};
 use super::Rule;
 use crate::cnf::Encoder;
-use crate::geometry::{Cell, Digit, Mask, Shape};
+use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 
@@ -32,31 +32,14 @@ impl Rule for Odd {
         cell_set(shape, &self.cells, "the odd cells")
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        let n = shape.size();
-        let keep: Mask = (1..=n)
-            .filter(|&d| allowed(d))
-            .fold(0, |m, d| m | Digit::new(d).bit());
-        for c in &self.cells {
-            cands[c.position(n)] &= keep;
-        }
+        unary::restrict(shape.size(), &self.cells, allowed, cands);
     }
     fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
-        for &c in &self.cells {
-            for d in (1..=n).filter(|&d| !allowed(d)) {
-                // !x(c,d): d is even
-                enc.clause([!enc.x(c, Digit::new(d))]);
-            }
-        }
+        // !x(c,d) for every even d
+        unary::encode(enc, &self.cells, allowed);
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        for &c in &self.cells {
-            let d = grid.digit(c);
-            if !allowed(d.get()) {
-                return Err(format!("{c} holds {d}, which is not odd"));
-            }
-        }
-        Ok(())
+        unary::check(grid, &self.cells, allowed, "odd")
     }
 }
 
