@@ -198,10 +198,7 @@ fn header(puzzle: &Puzzle, formula: &Formula, simplify: SimplifyArg, query: &str
         }
     }
     let mut h = vec![
-        format!(
-            "satdoku {}: sudoku as CNF (https://crates.io/crates/satdoku)",
-            env!("CARGO_PKG_VERSION")
-        ),
+        format!("satdoku {}: sudoku as CNF", env!("CARGO_PKG_VERSION")),
         format!("puzzle: {}", Line::new(puzzle.givens(), &std)),
         format!(
             "box: {}x{}",
