@@ -69,7 +69,7 @@ const NEEDED_SINGLY: &[(&str, &[&str])] = &[
     ("025-july-4-2023-x-sums-sudoku.json", &["x-sum"]),
     ("034-aug-12-2022-lockout-lines.json", &["lockout"]),
     ("037-jul-31-2022-extra-region.json", &["extra-region"]),
-    ("040-jul-13-2022-clone-arrow.json", &["arrow"]),
+    ("040-jul-13-2022-clone-arrow.json", &[]),
     ("044-april-1-2022-skyscrapers.json", &["skyscraper"]),
     ("048-jan-25-2021-non-consecutive.json", &["non-consecutive"]),
     (
