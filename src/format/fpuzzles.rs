@@ -472,7 +472,20 @@ pub fn import_value(value: &Value) -> Result<Import, Error> {
     }
 
     // Cells and cages.
-    for (key, odd) in [("odd", true), ("even", false)] {
+    // Single-cell markers gathered into one constraint per kind (min/max compare against
+    // neighbours outside their own set, so the set must stay whole).
+    type Make = fn(Vec<Cell>) -> Constraint;
+    let markers: [(&str, Make); 4] = [
+        ("odd", |cells| Constraint::Odd(odd::Odd { cells })),
+        ("even", |cells| Constraint::Even(even::Even { cells })),
+        ("minimum", |cells| {
+            Constraint::Minimum(minimum::Minimum { cells })
+        }),
+        ("maximum", |cells| {
+            Constraint::Maximum(maximum::Maximum { cells })
+        }),
+    ];
+    for (key, make) in markers {
         let cells = items(map, key)?
             .iter()
             .enumerate()
@@ -484,30 +497,7 @@ pub fn import_value(value: &Value) -> Result<Import, Error> {
             })
             .collect::<Result<Vec<_>, _>>()?;
         if !cells.is_empty() {
-            constraints.push(if odd {
-                Constraint::Odd(odd::Odd { cells })
-            } else {
-                Constraint::Even(even::Even { cells })
-            });
-        }
-    }
-    for (key, min) in [("minimum", true), ("maximum", false)] {
-        let cells = items(map, key)?
-            .iter()
-            .enumerate()
-            .map(|(i, e)| {
-                ctx.cell(
-                    e.get("cell").unwrap_or(&Value::Null),
-                    &format!("{key}[{i}].cell"),
-                )
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        if !cells.is_empty() {
-            constraints.push(if min {
-                Constraint::Minimum(minimum::Minimum { cells })
-            } else {
-                Constraint::Maximum(maximum::Maximum { cells })
-            });
+            constraints.push(make(cells));
         }
     }
     for (i, e) in items(map, "killercage")?.iter().enumerate() {
