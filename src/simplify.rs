@@ -161,15 +161,6 @@ pub fn propagate(
     }
 }
 
-/// Candidate masks with nothing deduced: every digit for an empty cell, the given's digit for
-/// a given. For exports that want the plain formula.
-pub fn initial_candidates(n: usize, givens: &[Option<crate::geometry::Digit>]) -> Vec<Mask> {
-    givens
-        .iter()
-        .map(|g| g.map_or(full_mask(n), |d| d.bit()))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

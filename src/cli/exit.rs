@@ -1,13 +1,11 @@
-//! Exit codes, documented in the README. When a batch has several outcomes, the first in this
-//! order wins: error, no solution, several solutions.
+//! Exit codes, documented in the README. Usage errors exit 2, reported by clap itself. When a
+//! batch has several outcomes, the first in this order wins: error, no solution, several
+//! solutions.
 
 /// Every puzzle solved (and, for `check` and `solve --unique`, unique).
 pub const SUCCESS: u8 = 0;
 /// An error: unreadable input, an invalid puzzle, a failed verification, a bad model.
 pub const ERROR: u8 = 1;
-/// Usage error (bad flags), as clap reports it.
-#[allow(dead_code)]
-pub const USAGE: u8 = 2;
 /// Some puzzle has no solution.
 pub const NO_SOLUTION: u8 = 3;
 /// Some puzzle has several solutions (`check`, `solve --unique`, a satisfiable uniqueness
