@@ -10,7 +10,7 @@ use super::InputArgs;
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use satdoku::format::dimacs::{read_answer, write_formula, SolverAnswer};
-use satdoku::format::text::{parse_one_with, Line, Pretty, Symbols, TextOptions};
+use satdoku::format::text::{parse_grid, parse_one_with, Line, Pretty, Symbols, TextOptions};
 use satdoku::solve::{Formula, Session, Simplify};
 use satdoku::{Grid, Puzzle};
 use std::fs;
@@ -149,15 +149,8 @@ pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
             Line::new(&solution, &Symbols::standard())
         );
     } else if let Some(text) = &args.exclude {
-        let grid = if puzzle.shape().is_jigsaw() {
-            // Irregular regions: read the grid alone (default boxes would not hold).
-            satdoku::format::json::parse_grid(text, puzzle.size()).context("--exclude")?
-        } else {
-            parse_one_with(text, &opts)
-                .context("--exclude")?
-                .givens()
-                .clone()
-        };
+        // A grid alone, checked against the puzzle's own rules just below.
+        let grid = parse_grid(text, puzzle.size(), &opts.symbols).context("--exclude")?;
         puzzle
             .verify(&grid)
             .context("--exclude: the grid is not a solution of the puzzle")?;
@@ -340,10 +333,7 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
                 .with_context(|| format!("{}: the puzzle in the header", args.puzzle))?,
         };
         let blocked = match &h.uniqueness {
-            Some(s) if p.shape().is_jigsaw() => {
-                Some(satdoku::format::json::parse_grid(s, p.size())?)
-            }
-            Some(s) => Some(parse_one_with(s, &opts)?.givens().clone()),
+            Some(s) => Some(parse_grid(s, p.size(), &Symbols::standard())?),
             None => None,
         };
         (p, h.simplify, blocked)

@@ -244,12 +244,6 @@ fn read_cells(text: &str, n: usize, what: &str) -> Result<Vec<Option<usize>>, St
         .collect()
 }
 
-/// Reads an N×N grid from one line (one character per cell, or numbers separated by spaces or
-/// commas), without any rule: for solutions of puzzles with irregular regions.
-pub fn parse_grid(text: &str, n: usize) -> Result<Grid, Error> {
-    read_grid(&GridText::Line(text.trim().to_string()), n, "grid")
-}
-
 fn read_grid(text: &GridText, n: usize, field: &str) -> Result<Grid, Error> {
     let values = match text {
         GridText::Line(s) => read_cells(s, n * n, "the grid").map_err(|m| format_err(field, m))?,

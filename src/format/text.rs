@@ -658,6 +658,12 @@ fn build(line: usize, rows: &[Row], cells: usize, opts: &TextOptions) -> Result<
         Some((r, c)) => Shape::with_box(n, r, c)?,
         None => Shape::new(n)?,
     };
+    let grid = fill_grid(n, rows, &opts.symbols)?;
+    Puzzle::classic(shape, grid)
+}
+
+/// The grid that `rows`' tokens spell (row-major), each value checked against `n`.
+fn fill_grid(n: usize, rows: &[Row], symbols: &Symbols) -> Result<Grid, Error> {
     let mut grid = Grid::empty(n);
     let mut i = 0;
     for row in rows {
@@ -665,8 +671,8 @@ fn build(line: usize, rows: &[Row], cells: usize, opts: &TextOptions) -> Result<
             let cell = crate::geometry::Cell::from_position(i, n);
             let at = |m: String| ParseError::new(row.line, Some(t.column), m);
             let value = match &t.word {
-                None => read_char(t.ch, n, &opts.symbols),
-                Some(w) => read_token(w, n, &opts.symbols),
+                None => read_char(t.ch, n, symbols),
+                Some(w) => read_token(w, n, symbols),
             }
             .map_err(at)?;
             if let Some(v) = value {
@@ -682,7 +688,33 @@ fn build(line: usize, rows: &[Row], cells: usize, opts: &TextOptions) -> Result<
             i += 1;
         }
     }
-    Puzzle::classic(shape, grid)
+    Ok(grid)
+}
+
+/// Reads an `n`×`n` grid (a solution, say) written like a puzzle — one line, or rows — with
+/// no rule checked: the caller verifies it against its puzzle, whatever its regions.
+pub fn parse_grid(text: &str, n: usize, symbols: &Symbols) -> Result<Grid, Error> {
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let content = strip_comment(line, symbols);
+        if content.trim().is_empty() {
+            continue;
+        }
+        let row = tokenize(i + 1, content, symbols)?;
+        if !row.separator || row.tokens.iter().any(|t| !t.is_dash()) {
+            rows.push(row);
+        }
+    }
+    let cells: usize = rows.iter().map(|r| r.tokens.len()).sum();
+    if cells != n * n {
+        return Err(ParseError::new(
+            1,
+            None,
+            format!("{cells} cells, expected {} for a {n}x{n} grid", n * n),
+        )
+        .into());
+    }
+    fill_grid(n, &rows, symbols)
 }
 
 /// The value of a one-character cell: `None` for empty.
@@ -983,6 +1015,20 @@ mod tests {
             parse_one(&"-".repeat(81)).unwrap().givens().filled_count(),
             0
         );
+    }
+
+    #[test]
+    fn a_grid_alone_is_read_without_rules() {
+        let std = Symbols::standard();
+        // Two 1s in the first box: no puzzle, but a grid (its puzzle's rules are checked
+        // by the caller, e.g. a jigsaw whose regions are not boxes).
+        let g = parse_grid("1...\n.1..\n....\n....", 4, &std).unwrap();
+        assert_eq!(g.filled_count(), 2);
+        assert_eq!(
+            parse_grid("12341234", 4, &std).unwrap_err().to_string(),
+            "line 1: 8 cells, expected 16 for a 4x4 grid"
+        );
+        assert!(parse_grid("1234341221434321", 4, &std).unwrap().is_full());
     }
 
     #[test]
