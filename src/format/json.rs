@@ -14,6 +14,7 @@
 //! `constraints[0].cells[2]`), then the rule's own validation message. Writing produces the
 //! same document back ([`to_string_pretty`] then [`from_str`] is the identity).
 
+use super::text::{parse_cells, Symbols};
 use crate::error::Error;
 use crate::geometry::{default_box, parse_box, Digit, Shape};
 use crate::grid::Grid;
@@ -202,51 +203,22 @@ pub fn constraint_from_value(index: usize, value: Value) -> Result<Constraint, E
 }
 
 /// The value of one written cell: `.`/`0` empty, `1-9`, then `A-Z` for 10-35.
-fn read_symbol(c: char) -> Option<Option<usize>> {
-    match c {
-        '.' | '0' => Some(None),
-        '1'..='9' => Some(Some(c as usize - '0' as usize)),
-        'A'..='Z' => Some(Some(c as usize - 'A' as usize + 10)),
-        'a'..='z' => Some(Some(c as usize - 'a' as usize + 10)),
-        _ => None,
-    }
-}
-
-/// Reads `n` cells from one string: one character per cell when it has `n` non-space
-/// characters, else numbers (or `.`) separated by spaces or commas.
-fn read_cells(text: &str, n: usize, what: &str) -> Result<Vec<Option<usize>>, String> {
-    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-    if chars.len() == n {
-        return chars
-            .iter()
-            .map(|&c| read_symbol(c).ok_or_else(|| format!("unknown symbol {c:?} in {what}")))
-            .collect();
-    }
-    let tokens: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .collect();
-    if tokens.len() != n {
-        return Err(format!(
-            "{what} has {} cells, expected {n}",
-            chars.len().min(tokens.len().max(chars.len()))
-        ));
-    }
-    tokens
-        .iter()
-        .map(|t| match *t {
-            "." | "0" => Ok(None),
-            t => t
-                .parse::<usize>()
-                .map(Some)
-                .map_err(|_| format!("unknown cell {t:?} in {what}")),
-        })
-        .collect()
-}
-
+/// Reads the givens or solution field: one string of N² cells, or N row strings; the cells
+/// are read by the text reader (`format::text::parse_cells`), so the same symbols work.
 fn read_grid(text: &GridText, n: usize, field: &str) -> Result<Grid, Error> {
-    let values = match text {
-        GridText::Line(s) => read_cells(s, n * n, "the grid").map_err(|m| format_err(field, m))?,
+    let symbols = Symbols::standard();
+    // A parse error names its line and column; here the field (and row) is the place.
+    let located = |path: String, e: Error| match e {
+        Error::Parse(p) => match p.column {
+            Some(c) => format_err(&path, format!("column {c}: {}", p.message)),
+            None => format_err(&path, p.message),
+        },
+        e => format_err(&path, e),
+    };
+    let cells = match text {
+        GridText::Line(s) => {
+            parse_cells(s, n * n, n, &symbols).map_err(|e| located(field.to_string(), e))?
+        }
         GridText::Rows(rows) => {
             if rows.len() != n {
                 return Err(format_err(
@@ -256,31 +228,13 @@ fn read_grid(text: &GridText, n: usize, field: &str) -> Result<Grid, Error> {
             }
             let mut all = Vec::with_capacity(n * n);
             for (i, r) in rows.iter().enumerate() {
-                all.extend(
-                    read_cells(r, n, &format!("row {}", i + 1))
-                        .map_err(|m| format_err(&format!("{field}[{i}]"), m))?,
-                );
+                let row = parse_cells(r, n, n, &symbols)
+                    .map_err(|e| located(format!("{field}[{i}]"), e))?;
+                all.extend(row);
             }
             all
         }
     };
-    let mut cells = Vec::with_capacity(n * n);
-    for (i, v) in values.into_iter().enumerate() {
-        cells.push(match v {
-            None => None,
-            Some(v) if (1..=n).contains(&v) => Some(Digit::new(v)),
-            Some(v) => {
-                return Err(format_err(
-                    field,
-                    format!(
-                        "r{}c{}: digit {v} is out of range for a {n}x{n} grid",
-                        i / n + 1,
-                        i % n + 1
-                    ),
-                ))
-            }
-        });
-    }
     Ok(Grid::from_cells(n, cells).expect("n² cells"))
 }
 
@@ -693,8 +647,7 @@ mod tests {
                 .collect();
             let (r, c) = if tall { (3, 2) } else { (2, 3) };
             let shape = Shape::with_box(6, r, c).unwrap();
-            let cells = read_cells(&text, 36, "grid").unwrap();
-            let grid = Grid::from_cells(6, cells.into_iter().map(|v| v.map(Digit::new)).collect()).unwrap();
+            let grid = crate::format::text::parse_grid(&text, 6, &Symbols::standard()).unwrap();
             if let Ok(mut p) = Puzzle::new(shape, grid, Vec::new()) {
                 p.title = title;
                 let doc = Document { puzzle: p, meta: Meta { rules, ..Meta::default() }, solution: None };

@@ -694,6 +694,18 @@ fn fill_grid(n: usize, rows: &[Row], symbols: &Symbols) -> Result<Grid, Error> {
 /// Reads an `n`×`n` grid (a solution, say) written like a puzzle — one line, or rows — with
 /// no rule checked: the caller verifies it against its puzzle, whatever its regions.
 pub fn parse_grid(text: &str, n: usize, symbols: &Symbols) -> Result<Grid, Error> {
+    let cells = parse_cells(text, n * n, n, symbols)?;
+    Ok(Grid::from_cells(n, cells).expect("n² cells"))
+}
+
+/// Reads exactly `count` cells of an `n`×`n` grid from text (one line or several; `#`
+/// comments, `|`/`+` and ruled lines ignored), each value checked against `n`.
+pub fn parse_cells(
+    text: &str,
+    count: usize,
+    n: usize,
+    symbols: &Symbols,
+) -> Result<Vec<Option<Digit>>, Error> {
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let content = strip_comment(line, symbols);
@@ -705,16 +717,18 @@ pub fn parse_grid(text: &str, n: usize, symbols: &Symbols) -> Result<Grid, Error
             rows.push(row);
         }
     }
-    let cells: usize = rows.iter().map(|r| r.tokens.len()).sum();
-    if cells != n * n {
+    let found: usize = rows.iter().map(|r| r.tokens.len()).sum();
+    if found != count {
         return Err(ParseError::new(
             1,
             None,
-            format!("{cells} cells, expected {} for a {n}x{n} grid", n * n),
+            format!("{found} cells, expected {count} for a {n}x{n} grid"),
         )
         .into());
     }
-    fill_grid(n, &rows, symbols)
+    let mut grid = fill_grid(n, &rows, symbols)?.cells().to_vec();
+    grid.truncate(count);
+    Ok(grid)
 }
 
 /// The value of a one-character cell: `None` for empty.
