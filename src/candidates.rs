@@ -16,7 +16,7 @@ use crate::error::Error;
 use crate::geometry::{digits, Cell, Digit, Mask};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
-use crate::solve::{count_with, Formula, Simplify};
+use crate::solve::{count_within, Budget, Formula, Simplify};
 use varisat::{Lit, Var};
 
 /// The true candidates of a puzzle with at least one solution.
@@ -63,13 +63,18 @@ pub(crate) fn model_grid(formula: &Formula, solver: &varisat::Solver) -> Result<
     formula.decode(|v| Some(values.get(v.index()).copied().unwrap_or(false)))
 }
 
-/// Solves once, mapping solver errors.
-pub(crate) fn solve(solver: &mut varisat::Solver) -> Result<bool, Error> {
-    solver.solve().map_err(|e| Error::Solver(e.to_string()))
-}
-
 /// The true candidates of `puzzle`; `None` when it has no solution.
 pub fn candidates(puzzle: &Puzzle) -> Result<Option<Candidates>, Error> {
+    candidates_within(puzzle, &Budget::unlimited(), |_| {})
+}
+
+/// [`candidates`] under a time budget, calling `progress` after every SAT call with the
+/// figures so far (for a progress line on long work).
+pub fn candidates_within(
+    puzzle: &Puzzle,
+    budget: &Budget,
+    mut progress: impl FnMut(&Candidates),
+) -> Result<Option<Candidates>, Error> {
     let n = puzzle.size();
     let formula = Formula::new(puzzle, Simplify::Full);
     if formula.contradiction().is_some() {
@@ -88,7 +93,7 @@ pub fn candidates(puzzle: &Puzzle) -> Result<Option<Candidates>, Error> {
             result
         }));
     }
-    let mut solver = varisat::Solver::new();
+    let mut solver = budget.solver();
     let (vars, _) = formula.encode(&mut solver);
     let mark = |masks: &mut [Mask], g: &Grid| {
         for (i, d) in g.cells().iter().enumerate() {
@@ -96,11 +101,12 @@ pub fn candidates(puzzle: &Puzzle) -> Result<Option<Candidates>, Error> {
         }
     };
     result.sat_calls += 1;
-    if !solve(&mut solver)? {
+    if !budget.solve(&mut solver)? {
         return Ok(None);
     }
     let first = model_grid(&formula, &solver)?;
     mark(&mut result.masks, &first);
+    progress(&result);
     let open = formula.candidates();
     for round in 0.. {
         let act = Var::from_index(vars + round).positive();
@@ -119,11 +125,12 @@ pub fn candidates(puzzle: &Puzzle) -> Result<Option<Candidates>, Error> {
         ClauseSink::add_clause(&mut solver, &clause);
         solver.assume(&[act]);
         result.sat_calls += 1;
-        let sat = solve(&mut solver)?;
+        let sat = budget.solve(&mut solver)?;
         if sat {
             let g = model_grid(&formula, &solver)?;
             mark(&mut result.masks, &g);
         }
+        progress(&result);
         solver.assume(&[]);
         ClauseSink::add_clause(&mut solver, &[!act]);
         if !sat {
@@ -226,9 +233,18 @@ pub struct CandidateCounts {
 
 /// Counts, per cell and digit, the solutions (up to `limit`) that use it.
 pub fn candidate_counts(puzzle: &Puzzle, limit: usize) -> Result<CandidateCounts, Error> {
+    candidate_counts_within(puzzle, limit, Budget::unlimited())
+}
+
+/// [`candidate_counts`] under a time budget.
+pub fn candidate_counts_within(
+    puzzle: &Puzzle,
+    limit: usize,
+    budget: Budget,
+) -> Result<CandidateCounts, Error> {
     let n = puzzle.size();
     let mut counts = vec![vec![0usize; n]; n * n];
-    let c = count_with(puzzle, limit.max(1), |g| {
+    let c = count_within(puzzle, limit.max(1), budget, |g| {
         for (i, d) in g.cells().iter().enumerate() {
             counts[i][d.expect("full").index()] += 1;
         }

@@ -113,3 +113,13 @@ impl ParseError {
         }
     }
 }
+
+/// `text` shortened for a message: at most 60 characters, with "…" when cut. Input echoed in
+/// an error (a token, a value, a line) can be megabytes long; the message stays one line.
+pub fn excerpt(text: &str) -> String {
+    const MAX: usize = 60;
+    match text.char_indices().nth(MAX) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
+}

@@ -12,13 +12,13 @@
 //! minimal: no single given (no orbit, with a symmetry) can go. Givens of the layout itself
 //! are kept and never removed.
 
-use crate::candidates::{model_grid, solve};
+use crate::candidates::model_grid;
 use crate::cnf::{cell_var, ClauseSink};
 use crate::error::Error;
 use crate::geometry::{digits, Cell, Digit, Shape};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
-use crate::solve::{Formula, Simplify};
+use crate::solve::{Budget, Formula, Simplify};
 use varisat::Lit;
 
 /// A small, fast, portable PRNG (SplitMix64): the same seed gives the same puzzles on every
@@ -100,9 +100,15 @@ pub struct GenerateOptions {
     /// At most this many givens in all (layout givens included); puzzles with more are
     /// thrown away and another is tried.
     pub givens_max: Option<usize>,
-    /// How many puzzles to try for one result when `givens_max` rejects them.
+    /// How many puzzles to try for one result when `givens_max` rejects them (at most
+    /// [`MAX_ATTEMPTS`]).
     pub attempts: usize,
+    /// The time budget of one generated puzzle (all its attempts).
+    pub budget: Budget,
 }
+
+/// The most attempts [`GenerateOptions::attempts`] may ask for.
+pub const MAX_ATTEMPTS: usize = 1_000_000;
 
 impl Default for GenerateOptions {
     fn default() -> GenerateOptions {
@@ -110,6 +116,7 @@ impl Default for GenerateOptions {
             symmetry: Symmetry::None,
             givens_max: None,
             attempts: 1000,
+            budget: Budget::unlimited(),
         }
     }
 }
@@ -154,21 +161,23 @@ pub enum GenerateError {
 struct Oracle<'p> {
     formula: Formula<'p>,
     solver: varisat::Solver<'static>,
+    budget: Budget,
     calls: usize,
 }
 
 impl<'p> Oracle<'p> {
     /// Encodes `base`; `None` when it has no solution.
-    fn new(base: &'p Puzzle) -> Result<Option<Oracle<'p>>, Error> {
+    fn new(base: &'p Puzzle, budget: &Budget) -> Result<Option<Oracle<'p>>, Error> {
         let formula = Formula::new(base, Simplify::Full);
         if formula.contradiction().is_some() {
             return Ok(None);
         }
-        let mut solver = varisat::Solver::new();
+        let mut solver = budget.solver();
         formula.encode(&mut solver);
         Ok(Some(Oracle {
             formula,
             solver,
+            budget: budget.clone(),
             calls: 0,
         }))
     }
@@ -187,7 +196,7 @@ impl<'p> Oracle<'p> {
     fn solve_under(&mut self, assumptions: &[Lit]) -> Result<Option<Grid>, Error> {
         self.solver.assume(assumptions);
         self.calls += 1;
-        let sat = solve(&mut self.solver)?;
+        let sat = self.budget.solve(&mut self.solver)?;
         let g = if sat {
             Some(model_grid(&self.formula, &self.solver)?)
         } else {
@@ -266,8 +275,9 @@ pub fn generate(
 ) -> Result<Generated, GenerateError> {
     let mut best = usize::MAX;
     let mut calls = 0;
-    for attempt in 1..=opts.attempts.max(1) {
-        let mut g = generate_once(layout, opts.symmetry, rng)?;
+    let attempts = opts.attempts.clamp(1, MAX_ATTEMPTS);
+    for attempt in 1..=attempts {
+        let mut g = generate_once(layout, opts.symmetry, &opts.budget, rng)?;
         calls += g.sat_calls;
         let total = g.puzzle.givens().filled_count();
         best = best.min(total);
@@ -279,7 +289,7 @@ pub fn generate(
     }
     Err(GenerateError::GivensMax {
         max: opts.givens_max.unwrap_or(0),
-        attempts: opts.attempts.max(1),
+        attempts,
         best,
     })
 }
@@ -287,10 +297,11 @@ pub fn generate(
 fn generate_once(
     layout: &Puzzle,
     symmetry: Symmetry,
+    budget: &Budget,
     rng: &mut Rng,
 ) -> Result<Generated, GenerateError> {
     let n = layout.size();
-    let mut oracle = match Oracle::new(layout)? {
+    let mut oracle = match Oracle::new(layout, budget)? {
         Some(o) => o,
         None => {
             let f = Formula::new(layout, Simplify::Full);
@@ -340,7 +351,8 @@ fn generate_once(
     }
     let puzzle = with_givens(layout, grid)?;
     // The oracle's answer, checked again by a fresh search.
-    match crate::solve::check(&puzzle)? {
+    let mut fresh = crate::solve::Session::with_budget(&puzzle, Simplify::Full, budget.clone());
+    match crate::solve::check_session(&mut fresh)? {
         crate::solve::Verdict::Unique(g) if g == solution => {}
         _ => {
             return Err(Error::Verification(
@@ -373,7 +385,7 @@ pub fn classic_layout(n: usize, boxes: Option<(usize, usize)>) -> Result<Puzzle,
 /// `solution` must be the puzzle's unique solution (from [`crate::check`]).
 pub fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<Cell>, Error> {
     let base = with_givens(puzzle, Grid::empty(puzzle.size()))?;
-    let mut oracle = Oracle::new(&base)?
+    let mut oracle = Oracle::new(&base, &Budget::unlimited())?
         .ok_or_else(|| Error::Model("the puzzle's rules alone have no solution".into()))?;
     oracle.block(solution);
     let givens: Vec<(Cell, Digit)> = puzzle.givens().filled().collect();

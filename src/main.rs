@@ -7,6 +7,8 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     match cli::run() {
         Ok(code) => code,
+        // The reader of our output went away (`satdoku … | head`): nothing more to say.
+        Err(e) if cli::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("satdoku: error: {e:#}");
             ExitCode::from(cli::exit::ERROR)

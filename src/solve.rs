@@ -13,8 +13,115 @@ use crate::grid::Grid;
 use crate::puzzle::{Groups, Puzzle};
 use crate::rules::Rule;
 use crate::simplify::{propagate, Contradiction};
+use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use varisat::{Lit, Var};
+
+/// A time budget for the SAT solver: a deadline after which a running search stops.
+///
+/// varisat 0.2 has no interrupt call, but it stops cleanly at its next step when writing its
+/// proof fails (`SolverError::ProofIoError`: the schedule checks for a solver error before
+/// every step, and the proof buffer is written out every few kilobytes of proof and at the
+/// end of every `solve`). So a solver under a budget gets a proof writer that keeps nothing
+/// and fails once the deadline has passed. Memory stays flat while it waits, and no thread is
+/// left behind. The writer is installed only when a budget is set: varisat's own proof
+/// format hashes clauses, which costs time (see BENCHMARKS.md).
+///
+/// Clones share one record of whether the budget stopped a search ([`Budget::is_spent`]).
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    limit: Option<(Instant, Duration)>,
+    spent: Arc<AtomicBool>,
+}
+
+impl Budget {
+    /// No limit (the default).
+    pub fn unlimited() -> Budget {
+        Budget::default()
+    }
+
+    /// A budget of `time` from now.
+    pub fn of(time: Duration) -> Budget {
+        Budget {
+            limit: Some((Instant::now() + time, time)),
+            spent: Arc::default(),
+        }
+    }
+
+    /// `Budget::of(time)` when a time is given, else unlimited.
+    pub fn from_option(time: Option<Duration>) -> Budget {
+        time.map_or_else(Budget::unlimited, Budget::of)
+    }
+
+    /// Whether the budget ran out and stopped a search (the result is then unknown).
+    pub fn is_spent(&self) -> bool {
+        self.spent.load(Ordering::Relaxed)
+    }
+
+    /// The error of a search stopped by this budget.
+    fn error(&self) -> Error {
+        let secs = self.limit.map_or(0.0, |(_, t)| t.as_secs_f64());
+        Error::Limit(format!("stopped: the time budget of {secs} s ran out"))
+    }
+
+    /// Fails (and marks the budget spent) once the deadline has passed.
+    fn check(&self) -> Result<(), Error> {
+        match self.limit {
+            Some((deadline, _)) if Instant::now() >= deadline => {
+                self.spent.store(true, Ordering::Relaxed);
+                Err(self.error())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A fresh solver that stops when the budget runs out. Clauses must be added after this.
+    pub(crate) fn solver(&self) -> varisat::Solver<'static> {
+        let mut solver = varisat::Solver::new();
+        if let Some((deadline, _)) = self.limit {
+            let wire = Tripwire {
+                deadline,
+                spent: self.spent.clone(),
+            };
+            solver.write_proof(wire, varisat::ProofFormat::Varisat);
+        }
+        solver
+    }
+
+    /// One `solve` call on a solver made by [`Budget::solver`]. After a budget error the
+    /// solver is unusable (varisat marks its state invalid): drop it.
+    pub(crate) fn solve(&self, solver: &mut varisat::Solver) -> Result<bool, Error> {
+        self.check()?;
+        solver.solve().map_err(|e| {
+            if self.is_spent() {
+                self.error()
+            } else {
+                Error::Solver(e.to_string())
+            }
+        })
+    }
+}
+
+/// The proof writer of a budgeted solver: keeps nothing, fails once the deadline has passed.
+struct Tripwire {
+    deadline: Instant,
+    spent: Arc<AtomicBool>,
+}
+
+impl io::Write for Tripwire {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if Instant::now() >= self.deadline {
+            self.spent.store(true, Ordering::Relaxed);
+            return Err(io::Error::other("time budget ran out"));
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.write(&[]).map(|_| ())
+    }
+}
 
 /// How much the givens simplify the formula before it is built.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -226,6 +333,7 @@ pub struct Session<'p> {
     decided: Option<Grid>,
     exhausted: bool,
     stats: Stats,
+    budget: Budget,
 }
 
 impl<'p> Session<'p> {
@@ -236,6 +344,12 @@ impl<'p> Session<'p> {
 
     /// As [`Session::new`] with a chosen simplification.
     pub fn with_mode(puzzle: &'p Puzzle, mode: Simplify) -> Session<'p> {
+        Session::with_budget(puzzle, mode, Budget::unlimited())
+    }
+
+    /// As [`Session::with_mode`], its searches stopped when `budget` runs out (the search
+    /// then fails with [`Error::Limit`] and [`Budget::is_spent`] says why).
+    pub fn with_budget(puzzle: &'p Puzzle, mode: Simplify, budget: Budget) -> Session<'p> {
         let start = Instant::now();
         let formula = Formula::new(puzzle, mode);
         let mut stats = Stats {
@@ -250,6 +364,7 @@ impl<'p> Session<'p> {
             decided: None,
             exhausted,
             stats: Stats::default(),
+            budget,
         };
         if !exhausted {
             // Fully decided and every rule holds: unique without search. If some rule fails
@@ -260,7 +375,7 @@ impl<'p> Session<'p> {
                 .then(|| session.formula.decode(|_| None).ok())
                 .flatten();
             if session.decided.is_none() {
-                let mut solver = varisat::Solver::new();
+                let mut solver = session.budget.solver();
                 let (vars, clauses) = session.formula.encode(&mut solver);
                 stats.vars = vars;
                 stats.clauses = clauses;
@@ -298,12 +413,23 @@ impl<'p> Session<'p> {
     }
 
     fn search(&mut self) -> Result<Option<Grid>, Error> {
-        let solver = self
-            .solver
-            .as_mut()
-            .expect("solver exists while not exhausted");
+        let Some(solver) = self.solver.as_mut() else {
+            // Dropped after an error (a spent budget): the search cannot go on.
+            return Err(if self.budget.is_spent() {
+                self.budget.error()
+            } else {
+                Error::Solver("the solver stopped after an earlier error".into())
+            });
+        };
         self.stats.sat_calls += 1;
-        let sat = solver.solve().map_err(|e| Error::Solver(e.to_string()))?;
+        let sat = match self.budget.solve(solver) {
+            Ok(sat) => sat,
+            Err(e) => {
+                // A solver that failed (or ran out of budget) cannot be asked again.
+                self.solver = None;
+                return Err(e);
+            }
+        };
         if !sat {
             self.exhausted = true;
             return Ok(None);
@@ -370,12 +496,18 @@ pub fn some_solution(puzzle: &Puzzle) -> Result<Option<Grid>, Error> {
 }
 
 /// Counts solutions up to `limit` (`limit` ≥ 1), calling `each` on every one found.
-pub fn count_with(
+pub fn count_with(puzzle: &Puzzle, limit: usize, each: impl FnMut(&Grid)) -> Result<Count, Error> {
+    count_within(puzzle, limit, Budget::unlimited(), each)
+}
+
+/// [`count_with`] under a time budget.
+pub fn count_within(
     puzzle: &Puzzle,
     limit: usize,
+    budget: Budget,
     mut each: impl FnMut(&Grid),
 ) -> Result<Count, Error> {
-    let mut s = Session::new(puzzle);
+    let mut s = Session::with_budget(puzzle, Simplify::default(), budget);
     let mut found = 0;
     while found < limit {
         match s.next_solution()? {

@@ -8,7 +8,7 @@ use super::print::Printer;
 use super::{InputArgs, RunArgs};
 use rayon::prelude::*;
 
-use satdoku::solve::{check_session, Session};
+use satdoku::solve::{check_session, Session, Simplify};
 use satdoku::{Error, Grid, Puzzle, Stats, Verdict};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -48,6 +48,8 @@ pub enum Answer {
         /// The solutions, when asked for.
         solutions: Vec<Grid>,
     },
+    /// The time budget ran out: the answer is unknown.
+    Timeout(String),
 }
 
 /// One finished record.
@@ -88,7 +90,7 @@ impl Done {
     }
 }
 
-fn process(rec: Record, task: Task) -> Done {
+fn process(rec: Record, task: Task, timeout: super::TimeoutArg) -> Done {
     let mut done = Done {
         source: rec.source,
         line: rec.line,
@@ -104,7 +106,8 @@ fn process(rec: Record, task: Task) -> Done {
             return done;
         }
     };
-    let mut session = Session::new(&puzzle);
+    let budget = timeout.budget();
+    let mut session = Session::with_budget(&puzzle, Simplify::default(), budget.clone());
     done.reason = session.formula().contradiction();
     done.result = match task {
         Task::Solve { .. } | Task::Check => {
@@ -121,6 +124,11 @@ fn process(rec: Record, task: Task) -> Done {
         }
         Task::Count { limit, all } => count(&mut session, limit, all),
     };
+    if budget.is_spent() {
+        if let Err(e) = &done.result {
+            done.result = Ok(Answer::Timeout(e.to_string()));
+        }
+    }
     done.stats = Some(session.stats().clone());
     drop(session);
     done.puzzle = Some(puzzle);
@@ -163,6 +171,7 @@ pub struct Tally {
     pub multiple: usize,
     pub none: usize,
     pub invalid: usize,
+    pub timeout: usize,
     pub search: Duration,
     pub outcome: Outcome,
 }
@@ -175,10 +184,12 @@ pub struct Tally {
 pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
     let opts = input.text_options()?;
     let sources = input::sources(&input.files)?;
-    let threads = run
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    anyhow::ensure!(threads >= 1, "--threads must be at least 1");
+    // clap keeps -j within 1..=MAX_THREADS.
+    let threads = run.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |j| j as usize,
+    );
+    let timeout = run.budget;
     let start = Instant::now();
     let progress = !run.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let mut printer = Printer::new(
@@ -191,7 +202,7 @@ pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
     let (tally, result) = if threads == 1 {
         let mut tally = Tally::default();
         let result = input::for_each_record(&sources, &opts, |rec| {
-            printer.print(&process(rec, task), &mut tally)?;
+            printer.print(&process(rec, task, timeout), &mut tally)?;
             Ok(true)
         })
         .and_then(|()| printer.finish());
@@ -200,7 +211,7 @@ pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()?;
-        pipeline(&pool, sources, &opts, task, printer)
+        pipeline(&pool, sources, &opts, (task, timeout), printer)
     };
     match result {
         Err(e) if super::is_broken_pipe(&e) => return Ok(tally.outcome.code()),
@@ -217,7 +228,7 @@ fn pipeline(
     pool: &rayon::ThreadPool,
     sources: Vec<input::Source>,
     opts: &satdoku::TextOptions,
-    task: Task,
+    (task, timeout): (Task, super::TimeoutArg),
     mut printer: Printer,
 ) -> (Tally, anyhow::Result<()>) {
     use std::sync::mpsc::sync_channel;
@@ -251,8 +262,12 @@ fn pipeline(
             (tally, result)
         });
         for records in rec_rx {
-            let results: Vec<Done> =
-                pool.install(|| records.into_par_iter().map(|r| process(r, task)).collect());
+            let results: Vec<Done> = pool.install(|| {
+                records
+                    .into_par_iter()
+                    .map(|r| process(r, task, timeout))
+                    .collect()
+            });
             if done_tx.send(results).is_err() {
                 break; // the printer stopped (broken pipe or write error)
             }
@@ -277,14 +292,23 @@ fn summary(task: Task, t: &Tally, wall: Duration) -> String {
         Task::Count { .. } => "count",
     };
     let counts = match task {
-        Task::Count { .. } => format!("{} counted, {} invalid", t.puzzles - t.invalid, t.invalid),
+        Task::Count { .. } => format!(
+            "{} counted, {} invalid",
+            t.puzzles - t.invalid - t.timeout,
+            t.invalid
+        ),
         _ => format!(
             "{} unique, {} multiple, {} none, {} invalid",
             t.unique, t.multiple, t.none, t.invalid
         ),
     };
+    let timeouts = if t.timeout > 0 {
+        format!(", {} timeout", t.timeout)
+    } else {
+        String::new()
+    };
     format!(
-        "satdoku {what}: {} puzzle{}: {counts}; {:.3} s ({:.0} puzzles/s)",
+        "satdoku {what}: {} puzzle{}: {counts}{timeouts}; {:.3} s ({:.0} puzzles/s)",
         t.puzzles,
         if t.puzzles == 1 { "" } else { "s" },
         secs,

@@ -5,7 +5,9 @@ use super::exit::Outcome;
 use super::input::{self, Record};
 use super::{Format, InputArgs};
 use clap::Args;
-use satdoku::candidates::{candidate_counts, candidates, CandidateCounts, PencilGrid};
+use satdoku::candidates::{
+    candidate_counts_within, candidates_within, CandidateCounts, PencilGrid,
+};
 use satdoku::format::text::{Line, Pretty, Symbols};
 use satdoku::geometry::{digits, Cell, Digit};
 use satdoku::Puzzle;
@@ -30,6 +32,8 @@ pub struct CandidatesArgs {
     /// No summary line on stderr.
     #[arg(long, short = 'q')]
     quiet: bool,
+    #[command(flatten)]
+    budget: super::TimeoutArg,
 }
 
 /// Runs `satdoku candidates`; returns the exit code.
@@ -45,7 +49,7 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<u8> {
     });
     let mut out = BufWriter::new(io::stdout().lock());
     let mut outcome = Outcome::default();
-    let (mut puzzles, mut unique, mut multiple, mut none) = (0, 0, 0, 0);
+    let (mut puzzles, mut unique, mut multiple, mut none, mut timeout) = (0, 0, 0, 0, 0);
     let start = Instant::now();
     let result = input::for_each_record(&sources, &opts, |rec| {
         puzzles += 1;
@@ -58,6 +62,10 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<u8> {
             }
             Status::Unique => unique += 1,
             Status::Multiple => multiple += 1,
+            Status::Timeout => {
+                timeout += 1;
+                outcome.timeout()
+            }
         }
         Ok(true)
     })
@@ -67,8 +75,13 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<u8> {
         r => r?,
     }
     if !args.quiet {
+        let timeout = if timeout > 0 {
+            format!(", {timeout} timeout")
+        } else {
+            String::new()
+        };
         eprintln!(
-            "satdoku candidates: {puzzles} puzzle{}: {unique} unique, {multiple} multiple, {none} none; {:.3} s",
+            "satdoku candidates: {puzzles} puzzle{}: {unique} unique, {multiple} multiple, {none} none{timeout}; {:.3} s",
             if puzzles == 1 { "" } else { "s" },
             start.elapsed().as_secs_f64()
         );
@@ -81,6 +94,7 @@ enum Status {
     None,
     Unique,
     Multiple,
+    Timeout,
 }
 
 fn one(
@@ -103,16 +117,48 @@ fn one(
         }
     };
     let start = Instant::now();
-    let found = match candidates(puzzle) {
-        Ok(c) => c,
+    let budget = args.budget.budget();
+    // A progress line for big grids, where one puzzle takes a while.
+    let spinner =
+        (!args.quiet && puzzle.size() >= 16 && io::IsTerminal::is_terminal(&io::stderr()))
+            .then(|| super::print::spinner(format!("{loc}: candidates")));
+    let result = candidates_within(puzzle, &budget, |c| {
+        if let Some(bar) = &spinner {
+            let total: u32 = c.masks.iter().map(|m| m.count_ones()).sum();
+            bar.set_message(format!(
+                "{loc}: candidates: {} SAT calls, {total} candidates confirmed",
+                c.sat_calls
+            ));
+        }
+    })
+    .and_then(|found| match (&found, args.counts) {
+        (Some(_), true) => {
+            let k = candidate_counts_within(puzzle, args.limit as usize, budget.clone())?;
+            Ok((found, Some(k)))
+        }
+        _ => Ok((found, None)),
+    });
+    if let Some(bar) = spinner {
+        bar.finish_and_clear();
+    }
+    let (found, counts) = match result {
+        Ok(r) => r,
+        Err(e) if budget.is_spent() => {
+            eprintln!("satdoku: {loc}: timeout ({e})");
+            match format {
+                Format::Json => {
+                    let o = json!({"source": &*rec.source, "line": rec.line, "puzzle": Line::new(puzzle.givens(), symbols).to_string(), "size": puzzle.size(), "status": "timeout", "error": format!("{loc}: {e}")});
+                    writeln!(out, "{o}")?;
+                }
+                Format::Line => writeln!(out, "timeout")?,
+                Format::Pretty => writeln!(out, "{loc}: timeout ({e})\n")?,
+            }
+            return Ok(Status::Timeout);
+        }
         Err(e) => {
             eprintln!("satdoku: {loc}: {e}");
             return Ok(Status::Invalid);
         }
-    };
-    let counts = match (&found, args.counts) {
-        (Some(_), true) => Some(candidate_counts(puzzle, args.limit as usize)?),
-        _ => None,
     };
     let time = start.elapsed();
     let n = puzzle.size();

@@ -1,6 +1,6 @@
 //! Exit codes, documented in the README. Usage errors exit 2, reported by clap itself. When a
 //! batch has several outcomes, the first in this order wins: error, no solution, several
-//! solutions.
+//! solutions, timeout (an answer found says more than an answer not found).
 
 /// Every puzzle solved (and, for `check` and `solve --unique`, unique).
 pub const SUCCESS: u8 = 0;
@@ -11,6 +11,8 @@ pub const NO_SOLUTION: u8 = 3;
 /// Some puzzle has several solutions (`check`, `solve --unique`, a satisfiable uniqueness
 /// query in `decode`).
 pub const MULTIPLE: u8 = 4;
+/// Some puzzle ran out of its `--timeout` budget, so its answer is unknown.
+pub const TIMEOUT: u8 = 5;
 
 /// The worst outcome seen so far in a batch.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -18,6 +20,7 @@ pub struct Outcome {
     error: bool,
     none: bool,
     multiple: bool,
+    timeout: bool,
 }
 
 impl Outcome {
@@ -33,6 +36,10 @@ impl Outcome {
     pub fn multiple(&mut self) {
         self.multiple = true;
     }
+    /// Records a puzzle that ran out of time.
+    pub fn timeout(&mut self) {
+        self.timeout = true;
+    }
     /// The exit code.
     pub fn code(self) -> u8 {
         if self.error {
@@ -41,6 +48,8 @@ impl Outcome {
             NO_SOLUTION
         } else if self.multiple {
             MULTIPLE
+        } else if self.timeout {
+            TIMEOUT
         } else {
             SUCCESS
         }

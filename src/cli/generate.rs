@@ -1,12 +1,15 @@
 //! `satdoku generate`: unique, minimal puzzles on a classic grid or on a layout read from a
 //! puzzle file (its rules and givens kept), reproducible from a seed.
 
+use super::exit::Outcome;
 use super::input;
 use super::{Format, InputArgs};
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use satdoku::format::text::{Line, Pretty};
-use satdoku::generate::{classic_layout, generate, GenerateError, GenerateOptions, Rng, Symmetry};
+use satdoku::generate::{
+    classic_layout, generate, GenerateError, GenerateOptions, Rng, Symmetry, MAX_ATTEMPTS,
+};
 use satdoku::solve::{Session, Simplify};
 use satdoku::{Formula, Puzzle};
 use serde_json::json;
@@ -20,16 +23,19 @@ pub struct GenerateArgs {
     /// share; `--count` puzzles are made per layout. Not needed with --size.
     #[command(flatten)]
     input: InputArgs,
-    /// Generate classic N×N puzzles (boxes from --box, else the default shape).
-    #[arg(long, value_name = "N")]
-    size: Option<usize>,
+    /// Generate classic N×N puzzles, N from 4 to 64 (boxes from --box, else the default
+    /// shape).
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(4..=satdoku::geometry::MAX_SIZE as u64))]
+    size: Option<u64>,
     /// Seed of the random choices: the same seed gives the same puzzles (default: from the
     /// clock, printed on stderr).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Puzzles to generate (per layout).
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    count: usize,
+    /// Puzzles to generate (per layout), at most 1000000.
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_COUNT))]
+    count: u64,
     /// Symmetry of the givens: they are added and removed in orbits.
     #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
     symmetry: SymmetryArg,
@@ -37,9 +43,12 @@ pub struct GenerateArgs {
     /// ones tried, up to --attempts times.
     #[arg(long, value_name = "K")]
     givens_max: Option<usize>,
-    /// With --givens-max: puzzles to try for each one printed.
-    #[arg(long, default_value_t = 1000, value_name = "N")]
-    attempts: usize,
+    /// With --givens-max: puzzles to try for each one printed, at most 1000000.
+    #[arg(long, default_value_t = 1000, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_ATTEMPTS as u64))]
+    attempts: u64,
+    #[command(flatten)]
+    budget: super::TimeoutArg,
     /// Print the solution too (line: after the puzzle; pretty: below it).
     #[arg(long)]
     solution: bool,
@@ -50,6 +59,9 @@ pub struct GenerateArgs {
     #[arg(long, short = 'q')]
     quiet: bool,
 }
+
+/// Most puzzles `--count` asks for in one run.
+const MAX_COUNT: u64 = 1_000_000;
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum SymmetryArg {
@@ -73,7 +85,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
             if !args.input.files.is_empty() {
                 bail!("give either --size or layout files, not both");
             }
-            vec![("--size".into(), classic_layout(n, opts.box_shape)?)]
+            vec![("--size".into(), classic_layout(n as usize, opts.box_shape)?)]
         }
         None => {
             if args.input.files.is_empty() && io::IsTerminal::is_terminal(&io::stdin()) {
@@ -115,10 +127,11 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
             }
         }
     }
-    let gen_opts = GenerateOptions {
+    let mut gen_opts = GenerateOptions {
         symmetry,
         givens_max: args.givens_max,
-        attempts: args.attempts,
+        attempts: args.attempts as usize,
+        budget: Default::default(),
     };
     let format = args.format.unwrap_or_else(|| {
         if io::IsTerminal::is_terminal(&io::stdout()) {
@@ -133,10 +146,30 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
     let start = Instant::now();
     let mut made = 0;
     let mut givens_total = 0;
+    let mut outcome = Outcome::default();
+    let progress = !args.quiet && io::IsTerminal::is_terminal(&io::stderr());
     for (loc, layout) in &layouts {
         for k in 1..=args.count {
             let t = Instant::now();
-            let g = match generate(layout, &gen_opts, &mut rng) {
+            gen_opts.budget = args.budget.budget();
+            let spinner = progress.then(|| {
+                super::print::spinner(format!("{loc}: generating puzzle {k} of {}", args.count))
+            });
+            let result = generate(layout, &gen_opts, &mut rng);
+            if let Some(bar) = spinner {
+                bar.finish_and_clear();
+            }
+            let g = match result {
+                Err(e) if gen_opts.budget.is_spent() => {
+                    out.flush()?;
+                    eprintln!("satdoku: {loc}: puzzle {k}: timeout ({e})");
+                    outcome.timeout();
+                    if format == Format::Json {
+                        let o = json!({"layout": loc, "index": k, "seed": seed, "status": "timeout", "error": format!("{loc}: {e}")});
+                        writeln!(out, "{o}")?;
+                    }
+                    continue;
+                }
                 Ok(g) => g,
                 Err(e @ GenerateError::NoSolution(_)) => {
                     out.flush()?;
@@ -185,6 +218,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
                     let o = json!({
                         "layout": loc,
                         "index": k,
+                        "status": "generated",
                         "seed": seed,
                         "size": g.puzzle.size(),
                         "puzzle": line,
@@ -204,13 +238,13 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
                 }
             };
             match written {
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(outcome.code()),
                 r => r?,
             }
         }
     }
     match out.flush() {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(outcome.code()),
         r => r?,
     }
     if !args.quiet {
@@ -225,5 +259,5 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
             start.elapsed().as_secs_f64()
         );
     }
-    Ok(super::exit::SUCCESS)
+    Ok(outcome.code())
 }

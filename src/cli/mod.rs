@@ -15,8 +15,15 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use satdoku::format::text::{Layout, Symbols, TextOptions};
 use std::process::ExitCode;
 
-/// Largest JSON puzzle file read.
+/// Largest JSON document read, and largest record of a JSON-lines file.
 pub const MAX_JSON: usize = 16 << 20;
+
+/// Most worker threads `-j` accepts: far more than any machine this runs on needs, few enough
+/// that starting them is instant.
+pub const MAX_THREADS: u64 = 256;
+
+/// Longest `--timeout`, in seconds (about 11.6 days).
+pub const MAX_TIMEOUT: f64 = 1e6;
 
 /// Sudoku of any size, and its variants, as SAT: solve, check uniqueness, count, export
 /// DIMACS, decode SAT solver models.
@@ -130,9 +137,12 @@ pub struct RunArgs {
     /// Output format (default: pretty on a terminal, line otherwise).
     #[arg(long, short = 'f', value_enum)]
     format: Option<Format>,
-    /// Worker threads (default: all cores).
-    #[arg(long, short = 'j', value_name = "N")]
-    threads: Option<usize>,
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, short = 'j', value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    threads: Option<u64>,
+    #[command(flatten)]
+    budget: TimeoutArg,
     /// No summary line on stderr.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -140,6 +150,32 @@ pub struct RunArgs {
     /// JSON output.
     #[arg(long)]
     stats: bool,
+}
+
+/// `--timeout`, shared by every command that solves.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct TimeoutArg {
+    /// Time budget per puzzle in seconds (e.g. 1.5): a puzzle not finished by then gets the
+    /// status `timeout`, the batch goes on, and the exit code is 5 (see the README).
+    #[arg(long, value_name = "SECONDS", value_parser = timeout_arg)]
+    timeout: Option<std::time::Duration>,
+}
+
+impl TimeoutArg {
+    /// A fresh budget for one puzzle, starting now.
+    pub fn budget(&self) -> satdoku::solve::Budget {
+        satdoku::solve::Budget::from_option(self.timeout)
+    }
+}
+
+/// Reads a `--timeout` value: a positive number of seconds up to [`MAX_TIMEOUT`].
+fn timeout_arg(text: &str) -> Result<std::time::Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= MAX_TIMEOUT => Ok(std::time::Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "expected a number of seconds greater than 0 and at most {MAX_TIMEOUT}"
+        )),
+    }
 }
 
 /// Output formats.
@@ -203,10 +239,14 @@ fn box_arg(text: &str) -> Result<String, String> {
 }
 
 /// Whether an I/O error is a closed pipe (`satdoku … | head`), which ends output quietly.
+/// serde_json's errors hide the I/O error from the source chain, so they are asked directly.
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    use std::io::ErrorKind::BrokenPipe;
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            .is_some_and(|io| io.kind() == BrokenPipe)
+            || c.downcast_ref::<serde_json::Error>()
+                .is_some_and(|j| j.io_error_kind() == Some(BrokenPipe))
     })
 }
 

@@ -8,6 +8,19 @@ use satdoku::{Grid, Shape, Verdict};
 use serde_json::{json, Map, Value};
 use std::io::{self, BufWriter, Stdout, Write};
 
+/// A spinner on stderr with `message` and the time so far, for long work on one puzzle.
+/// Callers show it only when stderr is a terminal and `-q` is not given.
+pub fn spinner(message: String) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+            .expect("valid template"),
+    );
+    bar.set_message(message);
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}
+
 /// Writes results to stdout in one format.
 pub struct Printer {
     out: BufWriter<Stdout>,
@@ -86,6 +99,11 @@ impl Printer {
                 }
             },
             Ok(Answer::Count { .. }) => {}
+            Ok(Answer::Timeout(why)) => {
+                tally.timeout += 1;
+                tally.outcome.timeout();
+                self.note(&format!("satdoku: {}: timeout ({why})", done.location()));
+            }
         }
         match self.format {
             Format::Json => self.json(done)?,
@@ -120,6 +138,9 @@ impl Printer {
             .map(|r| format!(" ({r})"))
             .unwrap_or_default();
         match (self.task, answer) {
+            (Task::Solve { .. }, Answer::Timeout(_)) => {} // said on stderr
+            (_, Answer::Timeout(why)) if pretty => writeln!(self.out, "{loc}: timeout ({why})\n")?,
+            (_, Answer::Timeout(_)) => writeln!(self.out, "timeout")?,
             (Task::Solve { unique }, Answer::Verdict(v)) => match v {
                 Verdict::Unique(g) => self.solution(&loc, g, &shape, pretty, "")?,
                 Verdict::Multiple(a, b) => {
@@ -263,6 +284,10 @@ impl Printer {
                     }
                 }
             },
+            Ok(Answer::Timeout(why)) => {
+                o.insert("status".into(), json!("timeout"));
+                o.insert("error".into(), json!(format!("{}: {why}", done.location())));
+            }
             Ok(Answer::Count {
                 found,
                 capped,
