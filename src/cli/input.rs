@@ -4,7 +4,7 @@
 use satdoku::format::fpuzzles;
 use satdoku::format::json::{self as native, Document, Meta};
 use satdoku::format::text::{TextOptions, TextReader};
-use satdoku::{Error, Grid, Puzzle};
+use satdoku::{Error, Grid, ParseError, Puzzle};
 use serde_json::Value;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -77,8 +77,41 @@ fn looks_inline(arg: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || " .-_*,|".contains(c))
 }
 
+/// Why reading one source stopped before its end.
+enum Stop {
+    /// `each` failed (the output closed, say): the whole run stops.
+    Each(anyhow::Error),
+    /// The source itself failed (a folder, a read error) after `line` lines: it becomes one
+    /// `invalid` record and the next source is read.
+    Read { line: usize, error: io::Error },
+}
+
+impl From<anyhow::Error> for Stop {
+    fn from(e: anyhow::Error) -> Stop {
+        Stop::Each(e)
+    }
+}
+
+/// Whether to go on (`Ok(true)`), stop quietly (`Ok(false)`), or why reading stopped.
+type Flow = Result<bool, Stop>;
+
+/// A record that is only an error.
+fn invalid(source: &Arc<str>, line: usize, error: Error) -> Record {
+    Record {
+        source: source.clone(),
+        line,
+        puzzle: Err(error),
+        expected: None,
+        meta: Meta::default(),
+    }
+}
+
+/// The UTF-8 byte order mark some editors write at the start of a file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Reads every record of every source in order, calling `each` on each; stops early when
-/// `each` returns `Ok(false)`.
+/// `each` returns `Ok(false)`. A source that cannot be opened or read becomes one `invalid`
+/// record naming it, and the next source is read: a batch loses nothing it could read.
 pub fn for_each_record(
     sources: &[Source],
     opts: &TextOptions,
@@ -97,13 +130,7 @@ pub fn for_each_record(
                     Box::new(BufReader::with_capacity(1 << 16, f)),
                 ),
                 Err(e) => {
-                    let rec = Record {
-                        source: p.as_str().into(),
-                        line: 0,
-                        puzzle: Err(Error::Limit(format!("cannot open: {e}"))),
-                        expected: None,
-                        meta: Meta::default(),
-                    };
+                    let rec = invalid(&p.as_str().into(), 0, Error::Limit(format!("cannot open: {e}")));
                     if !each(rec)? {
                         return Ok(());
                     }
@@ -111,8 +138,20 @@ pub fn for_each_record(
                 }
             },
         };
-        if !read_source(name, reader, opts, &mut each)? {
-            return Ok(());
+        match read_source(name.clone(), reader, opts, &mut each) {
+            Ok(true) => {}
+            Ok(false) => return Ok(()),
+            Err(Stop::Each(e)) => return Err(e),
+            Err(Stop::Read { line, error }) => {
+                let what = if line == 0 {
+                    format!("cannot read: {error}")
+                } else {
+                    format!("cannot read past line {line}: {error}")
+                };
+                if !each(invalid(&name, 0, Error::Input(what)))? {
+                    return Ok(());
+                }
+            }
         }
     }
     Ok(())
@@ -123,39 +162,23 @@ fn read_source(
     mut reader: Box<dyn BufRead>,
     opts: &TextOptions,
     each: &mut dyn FnMut(Record) -> anyhow::Result<bool>,
-) -> anyhow::Result<bool> {
-    let head = reader.fill_buf()?;
+) -> Flow {
+    let read_err = |error| Stop::Read { line: 0, error };
+    if reader.fill_buf().map_err(read_err)?.starts_with(BOM) {
+        reader.consume(BOM.len());
+    }
+    let head = reader.fill_buf().map_err(read_err)?;
     if head.iter().take(8192).any(|&b| b == 0) {
-        let rec = Record {
-            source: name,
-            line: 1,
-            puzzle: Err(Error::Limit(
-                "binary data, not puzzle text (skipped)".into(),
-            )),
-            expected: None,
-            meta: Meta::default(),
-        };
-        return each(rec);
+        let rec = invalid(
+            &name,
+            1,
+            Error::Limit("binary data, not puzzle text (skipped)".into()),
+        );
+        return Ok(each(rec)?);
     }
     let first = head.iter().find(|b| !b.is_ascii_whitespace()).copied();
     if let Some(b'{') | Some(b'[') = first {
-        let mut text = String::new();
-        reader
-            .take(crate::cli::MAX_JSON as u64 + 1)
-            .read_to_string(&mut text)?;
-        if text.len() > crate::cli::MAX_JSON {
-            return each(Record {
-                source: name,
-                line: 1,
-                puzzle: Err(Error::Limit(format!(
-                    "JSON input larger than {} bytes",
-                    crate::cli::MAX_JSON
-                ))),
-                expected: None,
-                meta: Meta::default(),
-            });
-        }
-        return read_json(name, &text, each);
+        return read_json(name, reader, each);
     }
     let head_text = String::from_utf8_lossy(&head[..head.len().min(4096)]).into_owned();
     let first_line = head_text
@@ -167,9 +190,14 @@ fn read_source(
         return read_payload_lines(name, reader, each);
     }
     let mut any = false;
+    let mut last_line = 0;
     for rec in TextReader::new(reader, opts.clone()) {
-        let rec = rec?;
+        let rec = rec.map_err(|error| Stop::Read {
+            line: last_line,
+            error,
+        })?;
         any = true;
+        last_line = rec.line;
         let go_on = each(Record {
             source: name.clone(),
             line: rec.line,
@@ -182,17 +210,176 @@ fn read_source(
         }
     }
     if !any {
-        return each(Record {
-            source: name,
-            line: 0,
-            puzzle: Err(Error::Limit(
-                "no puzzle in this input (empty, or only comments)".into(),
-            )),
-            expected: None,
-            meta: Meta::default(),
-        });
+        return Ok(each(invalid(
+            &name,
+            0,
+            Error::Limit("no puzzle in this input (empty, or only comments)".into()),
+        ))?);
     }
     Ok(true)
+}
+
+/// Reads one line into `buf` (without its newline), keeping at most `max` bytes: `None` at
+/// the end of input, else whether the line was longer than `max` (the rest is skipped, so
+/// memory stays bounded).
+fn read_bounded_line(
+    reader: &mut dyn BufRead,
+    max: usize,
+    buf: &mut Vec<u8>,
+) -> io::Result<Option<bool>> {
+    buf.clear();
+    let (mut any, mut too_long) = (false, false);
+    loop {
+        let chunk = reader.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (chunk.len(), false),
+        };
+        if !too_long {
+            if buf.len() + take > max {
+                too_long = true;
+                buf.clear();
+            } else {
+                buf.extend_from_slice(&chunk[..take]);
+            }
+        }
+        reader.consume(if done { take + 1 } else { take });
+        if done {
+            break;
+        }
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(any.then_some(too_long))
+}
+
+fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
+/// Reads JSON: JSON lines (one record per line, each up to [`MAX_JSON`] bytes, a bad line
+/// one `invalid` record) or one document (up to [`MAX_JSON`] bytes, maybe pretty-printed:
+/// a puzzle, an array of puzzles, or several values).
+///
+/// The input is JSON lines when one of its first two non-blank lines is a whole JSON value on
+/// its own — the first line of a pretty-printed document (`{`, `[`) never is.
+///
+/// [`MAX_JSON`]: crate::cli::MAX_JSON
+fn read_json(
+    name: Arc<str>,
+    mut reader: Box<dyn BufRead>,
+    each: &mut dyn FnMut(Record) -> anyhow::Result<bool>,
+) -> Flow {
+    use crate::cli::MAX_JSON;
+    let mut head: Vec<(Vec<u8>, bool)> = Vec::new(); // (line, too long)
+    let mut line_no = 0;
+    let read = |line_no: usize| move |error| Stop::Read { line: line_no, error };
+    while head.iter().filter(|(l, long)| *long || !is_blank(l)).count() < 2 {
+        let mut buf = Vec::new();
+        match read_bounded_line(&mut reader, MAX_JSON, &mut buf).map_err(read(line_no))? {
+            None => break,
+            Some(long) => head.push((buf, long)),
+        }
+        line_no += 1;
+    }
+    let lines_mode = head
+        .iter()
+        .filter(|(l, long)| *long || !is_blank(l))
+        .any(|(l, long)| !long && serde_json::from_slice::<serde::de::IgnoredAny>(l).is_ok());
+    if !lines_mode {
+        let mut text = Vec::new();
+        for (l, long) in &head {
+            if *long {
+                text.resize(MAX_JSON + 1, b' ');
+                break;
+            }
+            text.extend_from_slice(l);
+            text.push(b'\n');
+        }
+        if text.len() <= MAX_JSON {
+            let room = (MAX_JSON + 1 - text.len()) as u64;
+            reader
+                .take(room)
+                .read_to_end(&mut text)
+                .map_err(read(line_no))?;
+        }
+        if text.len() > MAX_JSON {
+            let e = Error::Limit(format!(
+                "JSON document larger than {MAX_JSON} bytes (JSON lines may hold up to {MAX_JSON} bytes per line)"
+            ));
+            return Ok(each(invalid(&name, 1, e))?);
+        }
+        return match String::from_utf8(text) {
+            Ok(text) => read_json_document(name, &text, each),
+            Err(e) => {
+                let bytes = e.as_bytes();
+                let at = e.utf8_error().valid_up_to();
+                let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+                let error = Error::Parse(ParseError::new(line, None, "not valid UTF-8 text"));
+                Ok(each(invalid(&name, line, error))?)
+            }
+        };
+    }
+    let mut number = 0;
+    let mut next_line = |reader: &mut dyn BufRead| -> Result<Option<(Vec<u8>, bool)>, Stop> {
+        if number < head.len() {
+            number += 1;
+            return Ok(Some(std::mem::take(&mut head[number - 1])));
+        }
+        let mut buf = Vec::new();
+        let got = read_bounded_line(reader, MAX_JSON, &mut buf).map_err(read(number))?;
+        number += 1;
+        Ok(got.map(|long| (buf, long)))
+    };
+    let mut line = 0;
+    while let Some((text, long)) = next_line(&mut *reader)? {
+        line += 1;
+        if is_blank(&text) && !long {
+            continue;
+        }
+        let records = if long {
+            let e = Error::Limit(format!(
+                "JSON line longer than {MAX_JSON} bytes; not a puzzle (skipped)"
+            ));
+            vec![invalid(&name, line, e)]
+        } else {
+            match serde_json::from_slice::<Value>(&text) {
+                Ok(Value::Array(items)) => items
+                    .into_iter()
+                    .map(|v| json_record(&name, line, v))
+                    .collect(),
+                Ok(v) => vec![json_record(&name, line, v)],
+                Err(e) => {
+                    let error = ParseError::new(
+                        line,
+                        Some(e.column()),
+                        format!("malformed JSON: {}", json_error_text(&e)),
+                    );
+                    vec![invalid(&name, line, Error::Parse(error))]
+                }
+            }
+        };
+        for rec in records {
+            if !each(rec)? {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// serde_json's message without its own " at line L column C" (the record says where).
+fn json_error_text(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" at line ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
 }
 
 /// A record from one JSON value: a native puzzle, an f-puzzles puzzle, or a record holding
@@ -295,12 +482,12 @@ fn solution_grid(v: &Value, n: usize) -> Option<Grid> {
     )
 }
 
-/// Reads a JSON file: one value (a puzzle or an array of puzzles) or JSON lines.
-fn read_json(
+/// Reads a JSON document: one value (a puzzle or an array of puzzles), or several.
+fn read_json_document(
     name: Arc<str>,
     text: &str,
     each: &mut dyn FnMut(Record) -> anyhow::Result<bool>,
-) -> anyhow::Result<bool> {
+) -> Flow {
     let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
     loop {
@@ -317,14 +504,12 @@ fn read_json(
                 .collect(),
             Ok(v) => vec![json_record(&name, line, v)],
             Err(e) => {
-                let rec = Record {
-                    source: name.clone(),
-                    line: e.line(),
-                    puzzle: Err(Error::Format(format!("malformed JSON: {e}"))),
-                    expected: None,
-                    meta: Meta::default(),
-                };
-                each(rec)?;
+                let error = ParseError::new(
+                    e.line(),
+                    Some(e.column()),
+                    format!("malformed JSON: {}", json_error_text(&e)),
+                );
+                each(invalid(&name, e.line(), Error::Parse(error)))?;
                 return Ok(true);
             }
         };
@@ -337,42 +522,51 @@ fn read_json(
 }
 
 /// Reads lines of f-puzzles URLs, `fpuzzles…` ids or payloads (`#` comments and blank lines
-/// skipped).
+/// skipped), each up to [`MAX_JSON`](crate::cli::MAX_JSON) bytes; a bad line is one
+/// `invalid` record.
 fn read_payload_lines(
     name: Arc<str>,
-    reader: Box<dyn BufRead>,
+    mut reader: Box<dyn BufRead>,
     each: &mut dyn FnMut(Record) -> anyhow::Result<bool>,
-) -> anyhow::Result<bool> {
-    for (i, line) in reader.lines().enumerate() {
-        let line = line?;
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let rec = match fpuzzles::import_text(t) {
-            Ok(import) => {
-                for w in &import.warnings {
-                    eprintln!("satdoku: {name}:{}: warning: {w}", i + 1);
+) -> Flow {
+    let mut buf = Vec::new();
+    let mut line = 0;
+    loop {
+        let got = read_bounded_line(&mut reader, crate::cli::MAX_JSON, &mut buf)
+            .map_err(|error| Stop::Read { line, error })?;
+        let Some(long) = got else {
+            return Ok(true);
+        };
+        line += 1;
+        let text = match std::str::from_utf8(&buf) {
+            _ if long => Err(format!(
+                "line longer than {} bytes; not a puzzle (skipped)",
+                crate::cli::MAX_JSON
+            )),
+            Ok(t) => Ok(t.trim()),
+            Err(_) => Err("not valid UTF-8 text".to_string()),
+        };
+        let rec = match text {
+            Ok(t) if t.is_empty() || t.starts_with('#') => continue,
+            Err(e) => invalid(&name, line, Error::Input(e)),
+            Ok(t) => match fpuzzles::import_text(t) {
+                Ok(import) => {
+                    for w in &import.warnings {
+                        eprintln!("satdoku: {name}:{line}: warning: {w}");
+                    }
+                    Record {
+                        source: name.clone(),
+                        line,
+                        puzzle: Ok(import.document.puzzle),
+                        expected: None,
+                        meta: import.document.meta,
+                    }
                 }
-                Record {
-                    source: name.clone(),
-                    line: i + 1,
-                    puzzle: Ok(import.document.puzzle),
-                    expected: None,
-                    meta: import.document.meta,
-                }
-            }
-            Err(e) => Record {
-                source: name.clone(),
-                line: i + 1,
-                puzzle: Err(e),
-                expected: None,
-                meta: Meta::default(),
+                Err(e) => invalid(&name, line, e),
             },
         };
         if !each(rec)? {
             return Ok(false);
         }
     }
-    Ok(true)
 }
