@@ -1679,8 +1679,8 @@ fn thread_count_does_not_change_the_output() {
     satdoku()
         .args(["solve", "-j", "0", FOUR])
         .assert()
-        .code(1)
-        .stderr(predicate::str::contains("--threads must be at least 1"));
+        .code(2)
+        .stderr(predicate::str::contains("0 is not in 1..=256"));
 }
 
 #[test]

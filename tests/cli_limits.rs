@@ -71,7 +71,15 @@ fn generate_refuses_sizes_below_4_and_huge_attempts_or_counts() {
             .stderr(predicate::str::contains("--size"));
     }
     satdoku()
-        .args(["generate", "--size", "4", "--seed", "1", "--givens-max", "0"])
+        .args([
+            "generate",
+            "--size",
+            "4",
+            "--seed",
+            "1",
+            "--givens-max",
+            "0",
+        ])
         .arg("--attempts")
         .arg(u64::MAX.to_string())
         .assert()
@@ -79,7 +87,9 @@ fn generate_refuses_sizes_below_4_and_huge_attempts_or_counts() {
         .stdout("")
         .stderr(predicate::str::contains("--attempts"));
     satdoku()
-        .args(["generate", "--size", "4", "--seed", "1", "--count", "1000001"])
+        .args([
+            "generate", "--size", "4", "--seed", "1", "--count", "1000001",
+        ])
         .assert()
         .code(2)
         .stdout("");
@@ -97,7 +107,15 @@ fn timeout_stops_one_puzzle_and_the_batch_goes_on() {
     // Counting the solutions of an empty 9x9 up to 10^8 takes hours; the budget stops it.
     let empty9 = ".".repeat(81);
     let out = satdoku()
-        .args(["count", "--limit", "100000000", "--timeout", "1", "-f", "json"])
+        .args([
+            "count",
+            "--limit",
+            "100000000",
+            "--timeout",
+            "1",
+            "-f",
+            "json",
+        ])
         .arg(&empty9)
         .arg(FOUR)
         .assert()
@@ -184,7 +202,11 @@ fn timeout_stops_candidates_on_an_empty_25x25() {
 #[test]
 fn timeout_stops_generate_and_the_next_puzzle_is_made() {
     let dir = tempfile::tempdir().unwrap();
-    let layouts = write_file(dir.path(), "l.txt", format!("{}\n{EMPTY4}\n", ".".repeat(625)));
+    let layouts = write_file(
+        dir.path(),
+        "l.txt",
+        format!("{}\n{EMPTY4}\n", ".".repeat(625)),
+    );
     let out = satdoku()
         .args(["generate", "--seed", "1", "--timeout", "1", "-f", "json"])
         .arg(&layouts)
@@ -263,7 +285,10 @@ fn a_bad_json_line_is_one_invalid_record_and_the_rest_is_read() {
         .stdout
         .clone();
     let lines = json_lines(&out);
-    let status: Vec<&str> = lines.iter().map(|l| l["status"].as_str().unwrap()).collect();
+    let status: Vec<&str> = lines
+        .iter()
+        .map(|l| l["status"].as_str().unwrap())
+        .collect();
     assert_eq!(status, ["unique", "invalid", "none", "invalid", "unique"]);
     assert_eq!(lines[1]["line"], 2);
     assert!(lines[1]["error"]
@@ -360,16 +385,28 @@ fn json_output_into_a_closed_pipe_ends_quietly() {
     let many = write_file(dir.path(), "many.txt", format!("{FOUR}\n").repeat(3000));
     let empties = write_file(dir.path(), "e.txt", format!("{EMPTY4}\n").repeat(100));
     let runs: [(&[&str], &Path); 6] = [
-        (&["check", "-f", "json", "-j", "1", "--layout", "line"], &many),
-        (&["check", "-f", "json", "-j", "2", "--layout", "line"], &many),
+        (
+            &["check", "-f", "json", "-j", "1", "--layout", "line"],
+            &many,
+        ),
+        (
+            &["check", "-f", "json", "-j", "2", "--layout", "line"],
+            &many,
+        ),
         (&["solve", "-f", "json", "--layout", "line"], &many),
-        (&["count", "-f", "json", "--all", "--layout", "line"], &empties),
+        (
+            &["count", "-f", "json", "--all", "--layout", "line"],
+            &empties,
+        ),
         (&["convert", "--layout", "line"], &many),
         (&["candidates", "-f", "json", "--layout", "line"], &many),
     ];
     for (args, input) in runs {
         let (code, err) = close_early(args, input);
         assert_eq!(code, Some(0), "{args:?}: {err}");
-        assert!(!err.contains("Broken pipe") && !err.contains("error"), "{args:?}: {err}");
+        assert!(
+            !err.contains("Broken pipe") && !err.contains("error"),
+            "{args:?}: {err}"
+        );
     }
 }

@@ -5,6 +5,7 @@
 //! parallel batch driver.
 
 use super::exit::Outcome;
+use super::files::Temp;
 use super::input::{self, Record};
 use super::{Format, InputArgs, RunArgs};
 use clap::{Args, ValueEnum};
@@ -179,26 +180,16 @@ fn decide(
                 ProofFormatArg::Varisat => ProofFormat::Varisat,
             };
             let f = files(dir, index, numbered, format);
-            let (query, proof) = (tmp(&f.query), tmp(&f.proof));
-            let cert = certify(
-                puzzle,
-                format,
-                fs::File::create(&query)?,
-                fs::File::create(&proof)?,
-            );
-            let cert = match cert {
-                Ok(Certified::Done(c)) => c,
-                other => {
-                    let _ = fs::remove_file(&query);
-                    let _ = fs::remove_file(&proof);
-                    match other? {
-                        Certified::Multiple(a, b) => return Ok((Verdict::Multiple(a, b), extras)),
-                        Certified::Done(_) => unreachable!(),
-                    }
-                }
+            // Temporary files until the certificate is complete; removed on failure or a
+            // signal.
+            let (query, query_file) = Temp::create(tmp(&f.query))?;
+            let (proof, proof_file) = Temp::create(tmp(&f.proof))?;
+            let cert = match certify(puzzle, format, query_file, proof_file)? {
+                Certified::Done(c) => c,
+                Certified::Multiple(a, b) => return Ok((Verdict::Multiple(a, b), extras)),
             };
-            fs::rename(&query, &f.query)?;
-            fs::rename(&proof, &f.proof)?;
+            query.persist(&f.query)?;
+            proof.persist(&f.proof)?;
             let verified = if format == ProofFormat::Varisat {
                 verify_varisat(fs::File::open(&f.query)?, fs::File::open(&f.proof)?)?;
                 Some(true)

@@ -9,20 +9,21 @@ use super::input::{self, Record};
 use super::InputArgs;
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
-use satdoku::format::dimacs::{read_answer, write_formula, SolverAnswer};
+use satdoku::format::dimacs::{read_answer_from, write_formula, SolverAnswer};
 use satdoku::format::text::{parse_grid, parse_one_with, Line, Pretty, Symbols, TextOptions};
 use satdoku::solve::{Formula, Session, Simplify};
 use satdoku::{Grid, Puzzle};
 use std::fs;
-use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
+use std::path::PathBuf;
 
 /// Options of `satdoku dimacs`.
 #[derive(Args, Debug)]
 pub struct DimacsArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Write to FILE (atomically: a temporary file renamed into place) instead of stdout.
+    /// Write to FILE instead of stdout (atomically: a temporary file renamed into place; a
+    /// symlink is followed, a device such as /dev/null written to directly).
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
     /// Write the uniqueness query: the formula plus a clause that blocks the solution satdoku
@@ -172,7 +173,7 @@ pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
                 }
             }
         }
-        Some(path) => write_atomically(path, |w| {
+        Some(path) => super::files::write_file(path, |w| {
             write_formula(formula, &extra, &header, w).map(|_| ())
         })?,
     }
@@ -230,38 +231,6 @@ fn header(puzzle: &Puzzle, formula: &Formula, simplify: SimplifyArg, query: &str
     }
     h.push("decode a model: satdoku decode --puzzle THIS_FILE SOLVER_OUTPUT".into());
     h
-}
-
-/// Writes `path` through a temporary file in the same folder, renamed into place, so a
-/// reader never sees half a file.
-fn write_atomically(
-    path: &Path,
-    write: impl FnOnce(&mut fs::File) -> io::Result<()>,
-) -> anyhow::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .with_context(|| format!("{}: not a file name", path.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| -> io::Result<()> {
-        let mut f = fs::File::create(&tmp)?;
-        write(&mut f)?;
-        f.flush()?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if let Err(e) = result {
-        let _ = fs::remove_file(&tmp);
-        return Err(e).with_context(|| format!("writing {}", path.display()));
-    }
-    Ok(())
 }
 
 /// What a satdoku CNF header says.
@@ -352,19 +321,20 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
             None,
         )
     };
-    let answer_text = match &args.answer {
-        Some(path) if path != "-" => read_limited(path)?,
+    let formula = Formula::new(&puzzle, simplify.mode());
+    // The model is read as a stream: memory holds one value per variable of this formula.
+    let n = puzzle.size();
+    let max_vars = formula.size().0.max(n * n * n);
+    let answer = match &args.answer {
+        Some(path) if path != "-" => {
+            let f = fs::File::open(path).with_context(|| format!("cannot open {path}"))?;
+            read_answer_from(io::BufReader::with_capacity(1 << 16, f), max_vars)
+                .with_context(|| path.clone())?
+        }
         _ => {
-            let mut s = String::new();
-            io::stdin()
-                .take(MAX_ANSWER as u64)
-                .read_to_string(&mut s)
-                .context("reading the solver output from stdin")?;
-            s
+            read_answer_from(io::stdin().lock(), max_vars).context("the solver output on stdin")?
         }
     };
-    let answer = read_answer(&answer_text)?;
-    let formula = Formula::new(&puzzle, simplify.mode());
     let format = args.format.unwrap_or_else(|| {
         use std::io::IsTerminal;
         if io::stdout().is_terminal() {
@@ -423,7 +393,7 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
 fn read_head(path: &str) -> anyhow::Result<String> {
     use std::io::BufRead;
     let f = fs::File::open(path).with_context(|| format!("cannot open {path}"))?;
-    let mut r = io::BufReader::new(f).take(1 << 22);
+    let mut r = io::Read::take(io::BufReader::new(f), 1 << 22);
     let mut head = String::new();
     loop {
         let mut line = String::new();
@@ -440,20 +410,4 @@ fn read_head(path: &str) -> anyhow::Result<String> {
         }
     }
     Ok(head)
-}
-
-/// Largest answer file read by `decode`.
-const MAX_ANSWER: usize = 512 << 20;
-
-fn read_limited(path: &str) -> anyhow::Result<String> {
-    let f = fs::File::open(path).with_context(|| format!("cannot open {path}"))?;
-    let mut s = String::new();
-    f.take(MAX_ANSWER as u64 + 1)
-        .read_to_string(&mut s)
-        .with_context(|| format!("{path}: not readable text"))?;
-    anyhow::ensure!(
-        s.len() <= MAX_ANSWER,
-        "{path}: larger than {MAX_ANSWER} bytes"
-    );
-    Ok(s)
 }

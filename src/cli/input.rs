@@ -130,7 +130,11 @@ pub fn for_each_record(
                     Box::new(BufReader::with_capacity(1 << 16, f)),
                 ),
                 Err(e) => {
-                    let rec = invalid(&p.as_str().into(), 0, Error::Limit(format!("cannot open: {e}")));
+                    let rec = invalid(
+                        &p.as_str().into(),
+                        0,
+                        Error::Limit(format!("cannot open: {e}")),
+                    );
                     if !each(rec)? {
                         return Ok(());
                     }
@@ -278,8 +282,18 @@ fn read_json(
     use crate::cli::MAX_JSON;
     let mut head: Vec<(Vec<u8>, bool)> = Vec::new(); // (line, too long)
     let mut line_no = 0;
-    let read = |line_no: usize| move |error| Stop::Read { line: line_no, error };
-    while head.iter().filter(|(l, long)| *long || !is_blank(l)).count() < 2 {
+    let read = |line_no: usize| {
+        move |error| Stop::Read {
+            line: line_no,
+            error,
+        }
+    };
+    while head
+        .iter()
+        .filter(|(l, long)| *long || !is_blank(l))
+        .count()
+        < 2
+    {
         let mut buf = Vec::new();
         match read_bounded_line(&mut reader, MAX_JSON, &mut buf).map_err(read(line_no))? {
             None => break,

@@ -7,6 +7,7 @@ mod certify;
 mod convert;
 mod dimacs;
 pub mod exit;
+mod files;
 mod generate;
 mod input;
 mod print;
