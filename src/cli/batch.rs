@@ -16,6 +16,15 @@ use std::time::{Duration, Instant};
 /// Records handed to the workers at once.
 const CHUNK: usize = 1024;
 
+/// How each puzzle is worked on: the task, its time budget, and the progress line (on a
+/// terminal) that a long count reports into.
+#[derive(Clone)]
+struct Work {
+    task: Task,
+    timeout: super::TimeoutArg,
+    progress: Option<indicatif::ProgressBar>,
+}
+
 /// What to do with each puzzle.
 #[derive(Clone, Copy, Debug)]
 pub enum Task {
@@ -90,7 +99,8 @@ impl Done {
     }
 }
 
-fn process(rec: Record, task: Task, timeout: super::TimeoutArg) -> Done {
+fn process(rec: Record, work: &Work) -> Done {
+    let task = work.task;
     let mut done = Done {
         source: rec.source,
         line: rec.line,
@@ -106,7 +116,7 @@ fn process(rec: Record, task: Task, timeout: super::TimeoutArg) -> Done {
             return done;
         }
     };
-    let budget = timeout.budget();
+    let budget = work.timeout.budget();
     let mut session = Session::with_budget(&puzzle, Simplify::default(), budget.clone());
     done.reason = session.formula().contradiction();
     done.result = match task {
@@ -122,7 +132,7 @@ fn process(rec: Record, task: Task, timeout: super::TimeoutArg) -> Done {
                 _ => Ok(Answer::Verdict(v)),
             })
         }
-        Task::Count { limit, all } => count(&mut session, limit, all),
+        Task::Count { limit, all } => count(&mut session, limit, all, work.progress.as_ref()),
     };
     if budget.is_spent() {
         if let Err(e) = &done.result {
@@ -135,13 +145,21 @@ fn process(rec: Record, task: Task, timeout: super::TimeoutArg) -> Done {
     done
 }
 
-fn count(session: &mut Session, limit: usize, all: bool) -> Result<Answer, Error> {
+fn count(
+    session: &mut Session,
+    limit: usize,
+    all: bool,
+    progress: Option<&indicatif::ProgressBar>,
+) -> Result<Answer, Error> {
     let mut solutions = Vec::new();
     let mut found = 0;
     while found < limit {
         match session.next_solution()? {
             Some(g) => {
                 found += 1;
+                if let Some(bar) = progress.filter(|_| found % 1000 == 0) {
+                    bar.set_message(format!("(counting: {found} solutions so far)"));
+                }
                 if all {
                     solutions.push(g);
                 }
@@ -189,7 +207,11 @@ pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |j| j as usize,
     );
-    let timeout = run.budget;
+    let mut work = Work {
+        task,
+        timeout: run.budget,
+        progress: None,
+    };
     let start = Instant::now();
     let progress = !run.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let mut printer = Printer::new(
@@ -199,10 +221,11 @@ pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
         task,
         progress,
     );
+    work.progress = printer.progress_bar();
     let (tally, result) = if threads == 1 {
         let mut tally = Tally::default();
         let result = input::for_each_record(&sources, &opts, |rec| {
-            printer.print(&process(rec, task, timeout), &mut tally)?;
+            printer.print(&process(rec, &work), &mut tally)?;
             Ok(true)
         })
         .and_then(|()| printer.finish());
@@ -211,7 +234,7 @@ pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()?;
-        pipeline(&pool, sources, &opts, (task, timeout), printer)
+        pipeline(&pool, sources, &opts, &work, printer)
     };
     match result {
         Err(e) if super::is_broken_pipe(&e) => return Ok(tally.outcome.code()),
@@ -228,7 +251,7 @@ fn pipeline(
     pool: &rayon::ThreadPool,
     sources: Vec<input::Source>,
     opts: &satdoku::TextOptions,
-    (task, timeout): (Task, super::TimeoutArg),
+    work: &Work,
     mut printer: Printer,
 ) -> (Tally, anyhow::Result<()>) {
     use std::sync::mpsc::sync_channel;
@@ -262,12 +285,8 @@ fn pipeline(
             (tally, result)
         });
         for records in rec_rx {
-            let results: Vec<Done> = pool.install(|| {
-                records
-                    .into_par_iter()
-                    .map(|r| process(r, task, timeout))
-                    .collect()
-            });
+            let results: Vec<Done> =
+                pool.install(|| records.into_par_iter().map(|r| process(r, work)).collect());
             if done_tx.send(results).is_err() {
                 break; // the printer stopped (broken pipe or write error)
             }

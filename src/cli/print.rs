@@ -44,7 +44,7 @@ impl Printer {
             let bar = indicatif::ProgressBar::new_spinner();
             bar.set_style(
                 indicatif::ProgressStyle::with_template(
-                    "{spinner} {human_pos} puzzles, {per_sec}, {elapsed}",
+                    "{spinner} {human_pos} puzzles, {per_sec}, {elapsed} {msg}",
                 )
                 .expect("valid template"),
             );
@@ -61,6 +61,11 @@ impl Printer {
         }
     }
 
+    /// The progress line, for workers to report into (a handle to the same line).
+    pub fn progress_bar(&self) -> Option<indicatif::ProgressBar> {
+        self.progress.clone()
+    }
+
     fn line(&self, g: &Grid) -> String {
         Line::new(g, &self.symbols).to_string()
     }
@@ -75,6 +80,7 @@ impl Printer {
         tally.puzzles += 1;
         if let Some(bar) = &self.progress {
             bar.inc(1);
+            bar.set_message("");
         }
         if let Some(s) = &done.stats {
             tally.search += s.time;

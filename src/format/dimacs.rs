@@ -152,6 +152,9 @@ pub fn read_answer_from(input: impl io::BufRead, max_vars: usize) -> Result<Solv
     let mut literals = false;
     while let Some(word) = lex.word().map_err(io_err)? {
         let at = |m: String| Error::Model(format!("solver output line {}: {m}", word.line));
+        if word.binary {
+            return Err(at("not readable text (binary data)".into()));
+        }
         if word.first {
             literals = false;
             let said = match word.text.as_str() {
@@ -262,6 +265,8 @@ struct Word {
     text: String,
     /// Whether it was longer.
     long: bool,
+    /// Whether its bytes are not text (control characters, not UTF-8).
+    binary: bool,
 }
 
 impl Word {
@@ -314,11 +319,14 @@ impl<R: io::BufRead> Lexer<R> {
                 break;
             }
         }
+        let binary = text.iter().any(|&b| b < 0x20 || b == 0x7f)
+            || std::str::from_utf8(&text).is_err() && !long;
         Ok(Some(Word {
             line: self.line,
             first,
             text: String::from_utf8_lossy(&text).into_owned(),
             long,
+            binary,
         }))
     }
 
