@@ -100,6 +100,28 @@ fn generate_refuses_sizes_below_4_and_huge_attempts_or_counts() {
         .stdout(predicate::str::is_match("^[1-4.]{16}\n$").unwrap());
 }
 
+#[test]
+fn grids_below_4x4_are_refused_from_every_format() {
+    let json = r#"{"satdoku":1,"size":2,"givens":"...."}"#;
+    let fpuzzles = r#"{"size":3,"grid":[[{},{},{}],[{},{},{}],[{},{},{}]]}"#;
+    for input in [json, fpuzzles] {
+        satdoku()
+            .args(["check", "-f", "line", "-q"])
+            .write_stdin(input)
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("sizes 4..=64"));
+    }
+    satdoku()
+        .args([
+            "check", "-f", "line", "-q", "--box", "1x3", "--layout", "line",
+        ])
+        .write_stdin("1........\n")
+        .assert()
+        .code(1)
+        .stdout("invalid -:1: grid size 3 is not supported (sizes 4..=64)\n");
+}
+
 // --- --timeout ----------------------------------------------------------------------------
 
 #[test]
@@ -172,6 +194,11 @@ fn timeout_in_line_and_pretty_output_and_its_exit_code_rank() {
 
 #[test]
 fn timeout_values_are_checked() {
+    satdoku()
+        .args(["check", "--timeout", "1", "--minimal", FOUR])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--timeout cannot be used with"));
     for t in ["0", "-1", "abc", "1e7", "nan"] {
         satdoku()
             .args(["check", &format!("--timeout={t}"), FOUR])

@@ -26,7 +26,7 @@ pub struct GenerateArgs {
     /// Generate classic N×N puzzles, N from 4 to 64 (boxes from --box, else the default
     /// shape).
     #[arg(long, value_name = "N",
-          value_parser = clap::value_parser!(u64).range(4..=satdoku::geometry::MAX_SIZE as u64))]
+          value_parser = clap::value_parser!(u64).range(super::MIN_SIZE as u64..=satdoku::geometry::MAX_SIZE as u64))]
     size: Option<u64>,
     /// Seed of the random choices: the same seed gives the same puzzles (default: from the
     /// clock, printed on stderr).

@@ -117,6 +117,22 @@ pub fn for_each_record(
     opts: &TextOptions,
     mut each: impl FnMut(Record) -> anyhow::Result<bool>,
 ) -> anyhow::Result<()> {
+    // One size rule for every format (text, native JSON, f-puzzles): 4x4 up to 64x64. The
+    // library itself builds smaller grids (for tests of the encodings); the tool does not.
+    let mut each = |mut rec: Record| {
+        if let Ok(p) = &rec.puzzle {
+            if p.size() < crate::cli::MIN_SIZE {
+                rec.puzzle = Err(Error::Input(format!(
+                    "grid size {} is not supported (sizes {}..={})",
+                    p.size(),
+                    crate::cli::MIN_SIZE,
+                    satdoku::geometry::MAX_SIZE
+                )));
+                rec.expected = None;
+            }
+        }
+        each(rec)
+    };
     for source in sources {
         let (name, reader): (Arc<str>, Box<dyn BufRead>) = match source {
             Source::Inline(text) => (

@@ -19,6 +19,9 @@ use std::process::ExitCode;
 /// Largest JSON document read, and largest record of a JSON-lines file.
 pub const MAX_JSON: usize = 16 << 20;
 
+/// Smallest grid side the tool reads or generates (the largest is `geometry::MAX_SIZE`).
+pub const MIN_SIZE: usize = 4;
+
 /// Most worker threads `-j` accepts: far more than any machine this runs on needs, few enough
 /// that starting them is instant.
 pub const MAX_THREADS: u64 = 256;
@@ -163,6 +166,11 @@ pub struct TimeoutArg {
 }
 
 impl TimeoutArg {
+    /// Whether a budget was asked for.
+    pub fn is_set(&self) -> bool {
+        self.timeout.is_some()
+    }
+
     /// A fresh budget for one puzzle, starting now.
     pub fn budget(&self) -> satdoku::solve::Budget {
         satdoku::solve::Budget::from_option(self.timeout)
@@ -207,6 +215,16 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let code = match cli.command {
         Command::Solve { input, run, unique } => {
             batch::run(&input, &run, batch::Task::Solve { unique })?
+        }
+        Command::Check { run, extra, .. } if extra.any() && run.budget.is_set() => {
+            // Certificates and minimality run without a budget: say so rather than ignore it.
+            use clap::CommandFactory;
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    "--timeout cannot be used with --proof, --minimal or --redundant",
+                )
+                .exit()
         }
         Command::Check { input, run, extra } if extra.any() => certify::run(&input, &run, &extra)?,
         Command::Check { input, run, .. } => batch::run(&input, &run, batch::Task::Check)?,
