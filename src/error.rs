@@ -116,6 +116,14 @@ impl ParseError {
 
 /// `text` shortened for a message: at most 60 characters, with "…" when cut. Input echoed in
 /// an error (a token, a value, a line) can be megabytes long; the message stays one line.
+///
+/// ```
+/// use satdoku::error::excerpt;
+/// assert_eq!(excerpt("r1c1"), "r1c1");
+/// let cut = excerpt(&"9".repeat(1 << 20));
+/// assert_eq!(cut.chars().count(), 61);
+/// assert!(cut.ends_with("9…"));
+/// ```
 pub fn excerpt(text: &str) -> String {
     const MAX: usize = 60;
     match text.char_indices().nth(MAX) {

@@ -532,3 +532,41 @@ pub fn count_within(
 pub fn count(puzzle: &Puzzle, limit: usize) -> Result<Count, Error> {
     count_with(puzzle, limit, |_| {})
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_one;
+
+    #[test]
+    fn a_spent_budget_stops_the_search_and_says_so() {
+        // An empty 9x9 needs the solver (simplification decides nothing).
+        let p = parse_one(&".".repeat(81)).unwrap();
+        let budget = Budget::of(Duration::ZERO);
+        let mut s = Session::with_budget(&p, Simplify::Full, budget.clone());
+        let e = s.next_solution().unwrap_err();
+        assert!(matches!(e, Error::Limit(_)), "{e}");
+        assert!(budget.is_spent());
+        // Asked again, it does not pretend the search is over.
+        assert!(s.next_solution().is_err());
+        let e = count_within(&p, 10, Budget::of(Duration::ZERO), |_| {}).unwrap_err();
+        assert!(e.to_string().contains("time budget"), "{e}");
+    }
+
+    #[test]
+    fn a_generous_budget_changes_nothing() {
+        let p = parse_one("...4..3.....3.2.").unwrap();
+        let budget = Budget::of(Duration::from_secs(3600));
+        let mut s = Session::with_budget(&p, Simplify::Givens, budget.clone());
+        assert!(matches!(check_session(&mut s).unwrap(), Verdict::Unique(_)));
+        let c = count_within(
+            &parse_one(&".".repeat(16)).unwrap(),
+            1000,
+            budget.clone(),
+            |_| {},
+        );
+        assert_eq!(c.unwrap().found, 288);
+        assert!(!budget.is_spent());
+        assert!(!Budget::unlimited().is_spent());
+    }
+}
