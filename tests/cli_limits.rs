@@ -171,6 +171,13 @@ fn timeout_in_line_and_pretty_output_and_its_exit_code_rank() {
         .assert()
         .code(5)
         .stdout(predicate::str::starts_with("<argument>:1: timeout ("));
+    // An error outranks a timeout.
+    satdoku()
+        .args(args)
+        .args(["-f", "line", &empty9, "12"])
+        .assert()
+        .code(1)
+        .stdout("timeout\n");
     // A definite answer outranks an unknown one: no solution (3) beats timeout (5).
     let dir = tempfile::tempdir().unwrap();
     let file = write_file(
@@ -491,6 +498,16 @@ fn decode_refuses_contradictory_answers_with_their_line() {
             "line 3: variable 1 is set both true and false",
         ));
     decode(format!("\u{feff}s SATISFIABLE\nv {model} 0\n"))
+        .assert()
+        .code(0)
+        .stdout(format!("{FOUR_SOL}\n"));
+    // A CNF saved with a byte order mark still has its satdoku header.
+    let text = std::fs::read_to_string(&cnf).unwrap();
+    let bom_cnf = write_file(dir.path(), "bom.cnf", format!("\u{feff}{text}"));
+    satdoku()
+        .args(["decode", "-f", "line", "-p"])
+        .arg(&bom_cnf)
+        .write_stdin(format!("s SATISFIABLE\nv {model} 0\n"))
         .assert()
         .code(0)
         .stdout(format!("{FOUR_SOL}\n"));

@@ -409,5 +409,9 @@ fn read_head(path: &str) -> anyhow::Result<String> {
             break;
         }
     }
-    Ok(head)
+    // A byte order mark (an editor's) is not part of the first comment line.
+    Ok(match head.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => head,
+    })
 }
