@@ -602,6 +602,44 @@ fn output_follows_symlinks_and_writes_devices_in_place() {
 
 #[cfg(unix)]
 #[test]
+fn certificates_follow_symlinks_and_never_replace_a_device() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let certs = dir.path().join("certs");
+    std::fs::create_dir(&certs).unwrap();
+    let elsewhere = write_file(dir.path(), "q.cnf", "old\n");
+    std::os::unix::fs::symlink(&elsewhere, certs.join("query.cnf")).unwrap();
+    satdoku()
+        .args(["check", "-q", "-f", "line", "--proof"])
+        .arg(&certs)
+        .arg(FOUR)
+        .assert()
+        .code(0);
+    assert!(std::fs::symlink_metadata(certs.join("query.cnf"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&elsewhere)
+        .unwrap()
+        .starts_with("c "));
+    std::fs::remove_file(certs.join("proof.drat")).unwrap();
+    std::os::unix::fs::symlink("/dev/null", certs.join("proof.drat")).unwrap();
+    satdoku()
+        .args(["check", "-q", "-f", "line", "--proof"])
+        .arg(&certs)
+        .arg(FOUR)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not a regular file"));
+    let null = std::fs::metadata("/dev/null").unwrap();
+    assert!(
+        null.file_type().is_char_device(),
+        "/dev/null is still a device"
+    );
+}
+
+#[cfg(unix)]
+#[test]
 fn a_signal_removes_the_temporary_output_file() {
     // The textbook CNF of an empty 64x64 takes seconds to write: stop it half way.
     let dir = tempfile::tempdir().unwrap();

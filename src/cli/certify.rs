@@ -5,7 +5,7 @@
 //! parallel batch driver.
 
 use super::exit::Outcome;
-use super::files::Temp;
+use super::files::{rename_target, Temp};
 use super::input::{self, Record};
 use super::{Format, InputArgs, RunArgs};
 use clap::{Args, ValueEnum};
@@ -182,14 +182,16 @@ fn decide(
             let f = files(dir, index, numbered, format);
             // Temporary files until the certificate is complete; removed on failure or a
             // signal.
-            let (query, query_file) = Temp::create(tmp(&f.query))?;
-            let (proof, proof_file) = Temp::create(tmp(&f.proof))?;
+            let query_target = rename_target(&f.query)?;
+            let proof_target = rename_target(&f.proof)?;
+            let (query, query_file) = Temp::create(tmp(&query_target))?;
+            let (proof, proof_file) = Temp::create(tmp(&proof_target))?;
             let cert = match certify(puzzle, format, query_file, proof_file)? {
                 Certified::Done(c) => c,
                 Certified::Multiple(a, b) => return Ok((Verdict::Multiple(a, b), extras)),
             };
-            query.persist(&f.query)?;
-            proof.persist(&f.proof)?;
+            query.persist(&query_target)?;
+            proof.persist(&proof_target)?;
             let verified = if format == ProofFormat::Varisat {
                 verify_varisat(fs::File::open(&f.query)?, fs::File::open(&f.proof)?)?;
                 Some(true)

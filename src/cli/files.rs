@@ -3,8 +3,9 @@
 //! A regular file is written through a temporary file in the same folder and renamed into
 //! place, so a reader never sees half a file. A symlink is followed: the file it points to is
 //! replaced and the link stays. A device, pipe or socket (`-o /dev/null`, `-o /dev/stdout`)
-//! cannot be replaced and is written to directly. Temporary files are removed on an error and
-//! on SIGINT, SIGTERM or SIGHUP (the process then exits 130).
+//! cannot be replaced and is written to directly by `-o`; certificate files, which are read
+//! back, must be regular files (or symlinks to them). Temporary files are removed on an error
+//! and on SIGINT, SIGTERM or SIGHUP (the process then exits 130).
 
 use anyhow::{bail, Context};
 use std::fs;
@@ -67,6 +68,32 @@ impl Drop for Temp {
     }
 }
 
+/// The file that writing `path` by a rename replaces: `path` itself, or for a symlink the file
+/// it points to (the link stays). Refuses what a rename must not replace: a folder, a device,
+/// a pipe or socket, a symlink to a missing file.
+pub fn rename_target(path: &Path) -> anyhow::Result<PathBuf> {
+    let shown = || path.display().to_string();
+    let meta = match fs::metadata(path) {
+        Ok(m) => Some(m),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e).with_context(|| format!("cannot write {}", shown())),
+    };
+    if meta.as_ref().is_some_and(|m| !m.is_file()) {
+        bail!("cannot write {}: not a regular file", shown());
+    }
+    let is_link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    match (is_link, meta) {
+        (true, Some(_)) => {
+            fs::canonicalize(path).with_context(|| format!("cannot follow the symlink {}", shown()))
+        }
+        (true, None) => bail!(
+            "cannot write {}: a symlink to a missing file (give the target itself)",
+            shown()
+        ),
+        (false, _) => Ok(path.to_path_buf()),
+    }
+}
+
 /// Writes `path` as the module documentation says: atomically for a regular file (or a
 /// symlink to one), directly for a device, pipe or socket.
 pub fn write_file(
@@ -92,16 +119,7 @@ pub fn write_file(
         }
         _ => {}
     }
-    let is_link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-    let target = match (is_link, &meta) {
-        (true, Some(_)) => fs::canonicalize(path)
-            .with_context(|| format!("cannot follow the symlink {}", shown()))?,
-        (true, None) => bail!(
-            "cannot write {}: a symlink to a missing file (give the target itself)",
-            shown()
-        ),
-        (false, _) => path.to_path_buf(),
-    };
+    let target = rename_target(path)?;
     let dir = target
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
