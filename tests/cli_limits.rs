@@ -540,6 +540,25 @@ fn decode_streams_and_cuts_a_huge_bad_word() {
         "the message does not echo the word: {} bytes",
         err.len()
     );
+    // A long header value is quoted cut too.
+    let text = std::fs::read_to_string(&cnf).unwrap();
+    let long_box = format!("c box: {}", "9".repeat(100_000));
+    let bad = write_file(
+        dir.path(),
+        "badbox.cnf",
+        text.replace("c box: 2x2", &long_box),
+    );
+    let out = satdoku()
+        .args(["decode", "-p"])
+        .arg(&bad)
+        .write_stdin("s UNSATISFIABLE\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("the box line of the header"))
+        .get_output()
+        .stderr
+        .clone();
+    assert!(out.len() < 300, "{} bytes", out.len());
     // A variable beyond the formula's is refused, not stored.
     satdoku()
         .args(["decode", "-p"])

@@ -292,7 +292,15 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
         })?;
         let mut opts = TextOptions::default();
         if let Some(b) = &h.box_shape {
-            opts.box_shape = Some(satdoku::geometry::parse_box(b)?);
+            // The header line can be long (a hand-edited file): quote at most 60 characters.
+            let shape = satdoku::geometry::parse_box(b).map_err(|_| {
+                anyhow::anyhow!(
+                    "{}: the box line of the header: cannot read \"{}\" as ROWSxCOLS",
+                    args.puzzle,
+                    satdoku::error::excerpt(b)
+                )
+            })?;
+            opts.box_shape = Some(shape);
         }
         let p = match &h.puzzle_json {
             Some(j) => satdoku::format::json::from_str(j)
