@@ -58,9 +58,26 @@ pub fn thin_lines(f: &Frame, out: &mut Out) {
 
 /// Thick lines where neighbouring cells lie in different regions (a cell in no region
 /// differs from every region), and around the grid. Runs along one grid line are joined.
+/// Regions that are whole rows or columns add nothing to the rows and columns and get no
+/// borders (a puzzle "without regions" is stored that way).
 pub fn region_borders(shape: &Shape, f: &Frame, out: &mut Out) {
     let n = f.n;
-    let differ = |a: Cell, b: Cell| shape.region_of(a) != shape.region_of(b);
+    let trivial: std::collections::HashSet<u16> = shape
+        .region_cells()
+        .iter()
+        .filter(|cells| {
+            cells.len() == n
+                && (cells.iter().all(|c| c.row == cells[0].row)
+                    || cells.iter().all(|c| c.col == cells[0].col))
+        })
+        .filter_map(|cells| shape.region_of(cells[0]))
+        .collect();
+    // Trivial regions all count as one, so no border runs between them.
+    let region = |c: Cell| match shape.region_of(c) {
+        Some(r) if trivial.contains(&r) => Some(u16::MAX),
+        r => r,
+    };
+    let differ = |a: Cell, b: Cell| region(a) != region(b);
     let mut d = String::new();
     let push = |d: &mut String, from: (f64, f64), to: (f64, f64)| {
         let (a, b) = (f.at(from.0, from.1), f.at(to.0, to.1));

@@ -49,7 +49,7 @@ pub fn clone(f: &Frame, cells: &[Cell], clones: &[Cell], out: &mut Out) {
 /// the usual one (1 for white, 2 for black) is written in it.
 pub fn dot(f: &Frame, [a, b]: [Cell; 2], black: bool, value: Option<usize>, out: &mut Out) {
     let p = f.between(a, b);
-    let r = if value.is_some() { 0.16 } else { 0.12 } * f.s;
+    let r = if value.is_some() { 0.17 } else { 0.14 } * f.s;
     let (fill, ink) = if black { ("#000", "#fff") } else { ("#fff", "#000") };
     out.circle(
         p,

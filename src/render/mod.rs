@@ -370,19 +370,6 @@ impl Layers {
     }
 }
 
-/// Whether the puzzle has clues outside the grid, which need a margin one cell wide.
-fn has_outside_clues(puzzle: &Puzzle) -> bool {
-    puzzle.constraints().iter().any(|c| {
-        matches!(
-            c,
-            Constraint::LittleKiller(_)
-                | Constraint::Sandwich(_)
-                | Constraint::XSum(_)
-                | Constraint::Skyscraper(_)
-        )
-    })
-}
-
 /// Splits `text` into lines of at most `width` characters at spaces (explicit line breaks
 /// kept; a longer word gets a line of its own).
 fn wrap(text: &str, width: usize) -> Vec<String> {
@@ -435,8 +422,10 @@ pub fn render(puzzle: &Puzzle, rules: Option<&str>, panels: &[Panel]) -> Result<
             });
         }
     }
-    let margin = if has_outside_clues(puzzle) { S } else { S / 4.0 };
-    let panel_w = n as f64 * S + 2.0 * margin;
+    // A side with clues outside the grid gets a margin one cell wide.
+    let [top, right, bottom, left] =
+        outside::sides(puzzle.constraints(), n).map(|clues| if clues { S } else { S / 4.0 });
+    let panel_w = n as f64 * S + left + right;
     let width = 2.0 * PAD + panels.len() as f64 * panel_w + (panels.len() - 1) as f64 * GAP;
     let inner = width - 2.0 * PAD;
 
@@ -450,12 +439,12 @@ pub fn render(puzzle: &Puzzle, rules: Option<&str>, panels: &[Panel]) -> Result<
     let tag_rows = outside::tag_rows(&Layers::of(puzzle, &probe).tags, panel_w);
     let captioned = panels.iter().any(|p| p.caption.is_some());
     let caption_h = if captioned { CAPTION } else { 0.0 };
-    let panel_h = caption_h + 2.0 * margin + n as f64 * S + tag_rows as f64 * TAG_ROW;
+    let panel_h = caption_h + top + bottom + n as f64 * S + tag_rows as f64 * TAG_ROW;
 
     let mut head = Out::new();
     let mut y = PAD;
     if let Some(title) = puzzle.title.as_deref().filter(|t| !t.trim().is_empty()) {
-        for line in wrap(title, fits(inner, 20.0)) {
+        for line in wrap(title, fits(inner, 20.0 * 1.15)) {
             head.text((width / 2.0, y + 12.0), 20.0, &line, "font-weight=\"bold\"");
             y += 26.0;
         }
@@ -474,8 +463,8 @@ pub fn render(puzzle: &Puzzle, rules: Option<&str>, panels: &[Panel]) -> Result<
     for (i, panel) in panels.iter().enumerate() {
         let px = PAD + i as f64 * (panel_w + GAP);
         let f = Frame {
-            x0: px + margin,
-            y0: panels_y + caption_h + margin,
+            x0: px + left,
+            y0: panels_y + caption_h + top,
             s: S,
             n,
         };
@@ -487,7 +476,8 @@ pub fn render(puzzle: &Puzzle, rules: Option<&str>, panels: &[Panel]) -> Result<
                 "class=\"caption\"",
             );
         }
-        draw_panel(puzzle, panel, &f, panel_w, px, &mut body);
+        let below = f.y0 + f.side() + bottom;
+        draw_panel(puzzle, panel, &f, (px, below), panel_w, &mut body);
     }
     y = panels_y + panel_h;
     let mut foot = Out::new();
@@ -529,7 +519,7 @@ pub fn render(puzzle: &Puzzle, rules: Option<&str>, panels: &[Panel]) -> Result<
 }
 
 /// One panel: fills, grid, rules, digits and the label row, in that order (bottom to top).
-fn draw_panel(puzzle: &Puzzle, panel: &Panel, f: &Frame, panel_w: f64, px: f64, out: &mut Out) {
+fn draw_panel(puzzle: &Puzzle, panel: &Panel, f: &Frame, tags_at: P, panel_w: f64, out: &mut Out) {
     let layers = Layers::of(puzzle, f);
     out.raw("<g class=\"panel\">");
     grid::backgrounds(puzzle.shape(), f, &panel.highlight, out);
@@ -541,8 +531,7 @@ fn draw_panel(puzzle: &Puzzle, panel: &Panel, f: &Frame, panel_w: f64, px: f64, 
     out.raw(layers.marks.as_str());
     out.raw(layers.clues.as_str());
     grid::digits_layer(puzzle.givens(), &panel.content, f, out);
-    let below = f.y0 + f.side() + (f.x0 - px);
-    outside::tags(&layers.tags, (px, below), panel_w, out);
+    outside::tags(&layers.tags, tags_at, panel_w, out);
     out.raw("</g>");
 }
 

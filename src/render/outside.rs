@@ -61,6 +61,20 @@ impl Slots {
     }
 }
 
+/// Which sides of the grid hold clues: top, right, bottom, left (a corner counts for both
+/// of its sides).
+pub fn sides(constraints: &[Constraint], n: usize) -> [bool; 4] {
+    let mut sides = [false; 4];
+    let n = n as isize;
+    for &(r, c) in Slots::new(constraints, n as usize).total.keys() {
+        sides[0] |= r < 0;
+        sides[1] |= c >= n;
+        sides[2] |= r >= n;
+        sides[3] |= c < 0;
+    }
+    sides
+}
+
 /// The grid position of an outside clue (row or column -1 or N).
 fn clue_pos(clue: OutsideClue) -> Pos {
     (clue.row as isize - 1, clue.col as isize - 1)
