@@ -104,7 +104,12 @@ fn solution_pictures_hold_the_solution() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("killer.svg");
     satdoku()
-        .args(["render", "puzzles/examples/killer-4x4.json", "--solution", "-o"])
+        .args([
+            "render",
+            "puzzles/examples/killer-4x4.json",
+            "--solution",
+            "-o",
+        ])
         .arg(&out)
         .assert()
         .success()
@@ -251,7 +256,10 @@ fn hostile_titles_are_escaped() {
         .filter_map(|n| n.text())
         .collect();
     assert!(text.contains(title), "{text}");
-    assert!(text.contains("by <A&B>") && text.contains("Rule & <rule>"), "{text}");
+    assert!(
+        text.contains("by <A&B>") && text.contains("Rule & <rule>"),
+        "{text}"
+    );
 }
 
 /// Subcommand names, from the binary's own help.
@@ -316,7 +324,10 @@ fn the_man_page_names_every_subcommand() {
         .stdout
         .clone();
     let page = String::from_utf8(out).unwrap();
-    assert!(page.starts_with(".ie") || page.contains(".TH satdoku"), "{page}");
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH satdoku"),
+        "{page}"
+    );
     for n in subcommands() {
         assert!(page.contains(&n), "no {n}");
     }
@@ -329,7 +340,10 @@ fn the_man_page_names_every_subcommand() {
     for n in subcommands() {
         let p = dir.path().join(format!("satdoku-{n}.1"));
         let text = std::fs::read_to_string(&p).unwrap();
-        assert!(text.contains(".SH OPTIONS") || text.contains(".SH NAME"), "{n}");
+        assert!(
+            text.contains(".SH OPTIONS") || text.contains(".SH NAME"),
+            "{n}"
+        );
     }
 }
 
@@ -357,7 +371,11 @@ fn no_color_turns_off_styled_help_and_errors() {
         .env("NO_COLOR", "1")
         .assert()
         .code(2)
-        .stderr(esc.clone().not().and(predicate::str::contains("no-such-flag")));
+        .stderr(
+            esc.clone()
+                .not()
+                .and(predicate::str::contains("no-such-flag")),
+        );
     // Results never carry escapes, whatever the environment.
     satdoku()
         .args(["solve", "-f", "pretty", "...4..3.....3.2."])

@@ -52,7 +52,11 @@ fn screenshot(browser: &Path, url: &str, (w, h): (u32, u32), png: &Path) {
     let start = Instant::now();
     loop {
         if let Some(status) = child.try_wait().unwrap() {
-            assert!(status.success(), "{} failed on {url}: {status}", browser.display());
+            assert!(
+                status.success(),
+                "{} failed on {url}: {status}",
+                browser.display()
+            );
             break;
         }
         if start.elapsed() > Duration::from_secs(120) {
@@ -86,9 +90,8 @@ struct Image {
 
 impl Image {
     fn read(path: &Path) -> Image {
-        let mut decoder = png::Decoder::new(std::io::BufReader::new(
-            std::fs::File::open(path).unwrap(),
-        ));
+        let mut decoder =
+            png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
         decoder.set_transformations(png::Transformations::normalize_to_color8());
         let mut reader = decoder.read_info().unwrap();
         let mut buf = vec![0; reader.output_buffer_size().unwrap()];
@@ -168,7 +171,11 @@ fn svg_size(path: &Path) -> (u32, u32) {
 
 /// A picture drawn at its size: not blank, the grid's black frame spanning most of it.
 fn assert_drawn(name: &str, seen: &Seen, (w, h): (u32, u32)) {
-    assert!(seen.inked > 0.03, "{name}: almost blank ({:.3} inked)", seen.inked);
+    assert!(
+        seen.inked > 0.03,
+        "{name}: almost blank ({:.3} inked)",
+        seen.inked
+    );
     assert!(
         seen.dark_box.0 * 2 > w && seen.dark_box.1 * 2 > h,
         "{name}: dark pixels span only {:?} of {w}x{h}",
@@ -200,7 +207,11 @@ fn readme_examples_and_shipped_variants_look_right_in_a_browser() {
         let seen = look(&img, (0, 0, size.0, size.1));
         assert_drawn(name, &seen, size);
         assert_eq!(seen.blue > 500, solved, "{name}: solved digits: {seen:?}");
-        assert_eq!(seen.yellow > 500, highlighted, "{name}: highlights: {seen:?}");
+        assert_eq!(
+            seen.yellow > 500,
+            highlighted,
+            "{name}: highlights: {seen:?}"
+        );
     }
 
     // Every shipped variant, drawn by the binary, laid out on one page at the sizes the

@@ -70,12 +70,15 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
         anyhow::bail!(
             "the input holds {} puzzles; {} takes one picture: use --dir DIR",
             records.len(),
-            if args.output.is_some() { "-o" } else { "stdout" }
+            if args.output.is_some() {
+                "-o"
+            } else {
+                "stdout"
+            }
         );
     }
     if let Some(dir) = &args.dir {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let mut per_source: HashMap<&str, usize> = HashMap::new();
     for r in &records {

@@ -247,10 +247,10 @@ pub fn cage(f: &Frame, cells: &[Cell], sum: Option<usize>, out: &mut Out) {
         .collect();
     let inn = |r: isize, c: isize| set.contains(&(r, c));
     let i = 0.1; // inset, in cells
-    // Each boundary side of each cell, as a segment in cell coordinates. Where the outline
-    // turns outwards (a convex corner) the segment stops short by the inset; where it
-    // continues straight it runs to the cell edge; where it turns inwards (concave) it runs
-    // on by the inset to meet the perpendicular segment.
+                 // Each boundary side of each cell, as a segment in cell coordinates. Where the outline
+                 // turns outwards (a convex corner) the segment stops short by the inset; where it
+                 // continues straight it runs to the cell edge; where it turns inwards (concave) it runs
+                 // on by the inset to meet the perpendicular segment.
     let reach = |along: bool, diagonal: bool| match (along, diagonal) {
         (false, _) => -i,
         (true, false) => 0.0,

@@ -50,7 +50,11 @@ pub fn clone(f: &Frame, cells: &[Cell], clones: &[Cell], out: &mut Out) {
 pub fn dot(f: &Frame, [a, b]: [Cell; 2], black: bool, value: Option<usize>, out: &mut Out) {
     let p = f.between(a, b);
     let r = if value.is_some() { 0.17 } else { 0.14 } * f.s;
-    let (fill, ink) = if black { ("#000", "#fff") } else { ("#fff", "#000") };
+    let (fill, ink) = if black {
+        ("#000", "#fff")
+    } else {
+        ("#fff", "#000")
+    };
     out.circle(
         p,
         r,
@@ -94,7 +98,12 @@ pub fn parity(f: &Frame, cells: &[Cell], odd: bool, out: &mut Out) {
             out.circle((x, y), 0.36 * f.s, &format!("fill=\"{GREY}\""));
         } else {
             let h = 0.34 * f.s;
-            out.rect((x - h, y - h), 2.0 * h, 2.0 * h, &format!("fill=\"{GREY}\""));
+            out.rect(
+                (x - h, y - h),
+                2.0 * h,
+                2.0 * h,
+                &format!("fill=\"{GREY}\""),
+            );
         }
     }
 }
@@ -196,7 +205,12 @@ mod tests {
         };
         let mut out = super::Out::new();
         let c = crate::geometry::Cell::new;
-        super::quadruple(&f, &[c(1, 1), c(1, 2), c(2, 1), c(2, 2)], &[1, 2, 3], &mut out);
+        super::quadruple(
+            &f,
+            &[c(1, 1), c(1, 2), c(2, 1), c(2, 2)],
+            &[1, 2, 3],
+            &mut out,
+        );
         let s = out.as_str();
         assert!(s.contains(">1 2</text>") && s.contains(">3</text>"), "{s}");
         assert!(s.contains("cx=\"40\" cy=\"40\""), "{s}");

@@ -402,7 +402,11 @@ fn fits(width: f64, size: f64) -> usize {
 
 /// Draws `puzzle` as an SVG document: a header with its title and author, the panels side
 /// by side, and the rules text (`rules`) under them.
-pub fn render(puzzle: &Puzzle, rules: Option<&str>, panels: &[Panel]) -> Result<String, RenderError> {
+pub fn render(
+    puzzle: &Puzzle,
+    rules: Option<&str>,
+    panels: &[Panel],
+) -> Result<String, RenderError> {
     if panels.is_empty() {
         return Err(RenderError::NoPanels);
     }

@@ -124,11 +124,7 @@ pub fn little_killer(f: &Frame, cells: &[Cell], sum: usize, slots: &mut Slots, o
     let tip = (x + ux * 0.44 * f.s, y + uy * 0.44 * f.s);
     let head = 0.1 * f.s;
     out.polyline(
-        &[
-            (tip.0 - ux * head, tip.1),
-            tip,
-            (tip.0, tip.1 - uy * head),
-        ],
+        &[(tip.0 - ux * head, tip.1), tip, (tip.0, tip.1 - uy * head)],
         "stroke=\"#000\" stroke-width=\"1.3\" stroke-linejoin=\"round\"",
     );
     out.line(from, tip, "stroke=\"#000\" stroke-width=\"1.3\"");
@@ -147,7 +143,14 @@ pub enum Style {
 }
 
 /// A number beside a row or column.
-pub fn clue(f: &Frame, clue: OutsideClue, value: usize, style: Style, slots: &mut Slots, out: &mut Out) {
+pub fn clue(
+    f: &Frame,
+    clue: OutsideClue,
+    value: usize,
+    style: Style,
+    slots: &mut Slots,
+    out: &mut Out,
+) {
     let (p, scale) = slots.take(f, clue_pos(clue));
     let size = 0.42 * f.s * scale;
     let text = value.to_string();
@@ -164,12 +167,7 @@ pub fn clue(f: &Frame, clue: OutsideClue, value: usize, style: Style, slots: &mu
             );
             out.text(p, size, &text, "");
         }
-        Style::Skyscraper => out.text(
-            p,
-            size,
-            &text,
-            "font-weight=\"bold\" font-style=\"italic\"",
-        ),
+        Style::Skyscraper => out.text(p, size, &text, "font-weight=\"bold\" font-style=\"italic\""),
     }
 }
 

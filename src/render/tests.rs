@@ -119,14 +119,22 @@ fn rule_groups(doc: &roxmltree::Document, kind: &str) -> Vec<usize> {
                 && n.attribute("class")
                     .is_some_and(|c| c.split(' ').any(|w| w == class))
         })
-        .map(|g| g.descendants().filter(|d| d.is_element() && *d != g).count())
+        .map(|g| {
+            g.descendants()
+                .filter(|d| d.is_element() && *d != g)
+                .count()
+        })
         .collect()
 }
 
 fn texts_in<'a>(doc: &'a roxmltree::Document, class: &str) -> Vec<&'a str> {
     doc.descendants()
         .filter(|n| n.attribute("class") == Some(class))
-        .flat_map(|g| g.descendants().filter(|t| t.is_text()).filter_map(|t| t.text()))
+        .flat_map(|g| {
+            g.descendants()
+                .filter(|t| t.is_text())
+                .filter_map(|t| t.text())
+        })
         .collect()
 }
 
@@ -213,7 +221,10 @@ fn hostile_text_is_escaped() {
         .filter(|n| n.is_text())
         .filter_map(|n| n.text())
         .collect();
-    assert!(all.contains("<script>alert(\"x\")</script> & 'q' ]]>"), "{all}");
+    assert!(
+        all.contains("<script>alert(\"x\")</script> & 'q' ]]>"),
+        "{all}"
+    );
     assert!(all.contains("by A & B <c@d>"), "{all}");
     assert!(all.contains("Rule <1> & \"2\""), "{all}");
     assert!(!all.contains('\u{1b}'));
@@ -222,8 +233,14 @@ fn hostile_text_is_escaped() {
 #[test]
 fn differing_solutions_are_highlighted_in_both_panels() {
     let p = crate::parse_one("................").unwrap();
-    let a = crate::parse_one("1234341221434321").unwrap().givens().clone();
-    let b = crate::parse_one("1234341223414123").unwrap().givens().clone();
+    let a = crate::parse_one("1234341221434321")
+        .unwrap()
+        .givens()
+        .clone();
+    let b = crate::parse_one("1234341223414123")
+        .unwrap()
+        .givens()
+        .clone();
     let svg = render(&p, None, &Panel::differing(a, b)).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let marked: usize = doc
