@@ -475,7 +475,7 @@ pub fn render(
         if let Some(c) = &panel.caption {
             body.text(
                 (px + panel_w / 2.0, panels_y + CAPTION / 2.0 - 2.0),
-                15.0,
+                16.0,
                 c,
                 "class=\"caption\"",
             );
