@@ -384,3 +384,31 @@ fn no_color_turns_off_styled_help_and_errors() {
         .success()
         .stdout(esc.not());
 }
+
+/// All 136 puzzles of the shared CC BY f-puzzles collection render, each a well-formed
+/// picture under 50 KB. Run: `cargo test --test render -- --ignored shared` (the file's
+/// path from $SATDOKU_CCBY, else the shared folder beside the repository).
+#[test]
+#[ignore = "needs ../shared/puzzles/fpuzzles/ccby_variants.jsonl (outside the repository)"]
+fn the_shared_collection_renders() {
+    let file = std::env::var("SATDOKU_CCBY")
+        .unwrap_or_else(|_| "../shared/puzzles/fpuzzles/ccby_variants.jsonl".into());
+    let dir = tempfile::tempdir().unwrap();
+    satdoku()
+        .arg("render")
+        .arg(&file)
+        .arg("--dir")
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("136 puzzles, 136 pictures"));
+    let mut count = 0;
+    for e in std::fs::read_dir(dir.path()).unwrap() {
+        let svg = std::fs::read_to_string(e.unwrap().path()).unwrap();
+        let doc = parse(&svg);
+        assert!(!rule_counts(&doc).is_empty() || svg.contains("class=\"givens\""));
+        assert!(svg.len() < 50_000);
+        count += 1;
+    }
+    assert_eq!(count, 136);
+}
