@@ -125,7 +125,7 @@ fn digit_size(f: &Frame) -> f64 {
     if f.n > 9 {
         f.s * 0.5
     } else {
-        f.s * 0.68
+        f.s * 0.64
     }
 }
 
