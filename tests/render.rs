@@ -230,6 +230,28 @@ fn bad_input_and_bad_output_choices_are_errors() {
 }
 
 #[test]
+fn digits_are_numbers_or_the_symbols_read_with() {
+    let svg = |args: &[&str]| {
+        let out = satdoku().arg("render").args(args).assert().success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let sixteen = std::fs::read_to_string("puzzles/classic/16x16.txt").unwrap();
+    let line = sixteen
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.is_empty())
+        .unwrap()
+        .to_string();
+    let numbers = svg(&[&line]);
+    let givens = texts(&parse(&numbers), "givens");
+    assert!(givens.iter().any(|d| d == "16"), "{givens:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("odd-symbols.txt");
+    std::fs::write(&file, "<&.........'....\n").unwrap();
+    let symbols = svg(&["--symbols", "<&>'", file.to_str().unwrap()]);
+    assert_eq!(texts(&parse(&symbols), "givens"), vec!["<", "&", "'"]);
+}
+
+#[test]
 fn hostile_titles_are_escaped() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("evil.json");

@@ -7,7 +7,7 @@ use super::InputArgs;
 use anyhow::Context;
 use clap::Args;
 use satdoku::candidates::candidates;
-use satdoku::render::{render, Panel};
+use satdoku::render::{render_with, Panel};
 use satdoku::{check, Puzzle, Verdict};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -112,7 +112,9 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
                 continue;
             }
         };
-        let svg = match render(puzzle, rec.meta.rules.as_deref(), &panels) {
+        // Digits are numbers unless the input was read with its own symbols.
+        let symbols = args.input.symbols.is_some().then_some(&opts.symbols);
+        let svg = match render_with(puzzle, rec.meta.rules.as_deref(), &panels, symbols) {
             Ok(svg) => svg,
             Err(e) => {
                 eprintln!("satdoku: {loc}: {e}");

@@ -1,10 +1,31 @@
 //! The grid itself: cell fills, thin cell lines, thick region borders, and the digits
 //! (givens bold and black, solved digits blue, candidates as pencil marks).
 
-use super::svg::{Out, N};
+use super::svg::{escape, Out, N};
 use super::{Content, Frame};
-use crate::geometry::{digits, Cell, Shape};
+use crate::format::text::Symbols;
+use crate::geometry::{digits, Cell, Digit, Shape};
 use crate::grid::Grid;
+
+/// How digits are written: as numbers 1..N, or in the symbols the puzzle was read with.
+#[derive(Clone, Copy, Debug)]
+pub struct Writing<'a>(pub Option<&'a Symbols>);
+
+impl Writing<'_> {
+    fn text(self, d: Digit, n: usize) -> String {
+        match self.0 {
+            Some(s) => escape(&s.symbol(d, n)),
+            None => d.get().to_string(),
+        }
+    }
+    /// Whether some digit takes more than one character.
+    fn wide(self, n: usize) -> bool {
+        match self.0 {
+            Some(s) => !s.single_char(n),
+            None => n > 9,
+        }
+    }
+}
 
 /// Fill of cells that belong to no region.
 const NO_REGION: &str = "#d4d4d4";
@@ -121,8 +142,8 @@ pub fn region_borders(shape: &Shape, f: &Frame, out: &mut Out) {
 }
 
 /// Font size of a full-size digit of `n`-digit grids: two-character numbers are smaller.
-fn digit_size(f: &Frame) -> f64 {
-    if f.n > 9 {
+fn digit_size(f: &Frame, w: Writing) -> f64 {
+    if w.wide(f.n) {
         f.s * 0.5
     } else {
         f.s * 0.64
@@ -131,14 +152,14 @@ fn digit_size(f: &Frame) -> f64 {
 
 /// The digits of a panel: givens bold black; solved digits blue; candidates small, each
 /// digit at its own place in the cell (1 top-left … N bottom-right), as pencil marks.
-pub fn digits_layer(givens: &Grid, content: &Content, f: &Frame, out: &mut Out) {
-    let size = digit_size(f);
+pub fn digits_layer(givens: &Grid, content: &Content, f: &Frame, w: Writing, out: &mut Out) {
+    let size = digit_size(f, w);
     out.fmt(format_args!(
         "<g class=\"givens\" font-weight=\"bold\" font-size=\"{}\">",
         N(size)
     ));
     for (cell, d) in givens.filled() {
-        big(f, cell, &d.to_string(), size, out);
+        big(f, cell, &w.text(d, f.n), size, out);
     }
     out.close();
     let mut solved = Out::new();
@@ -148,7 +169,7 @@ pub fn digits_layer(givens: &Grid, content: &Content, f: &Frame, out: &mut Out) 
         Content::Solution(g) => {
             for (cell, d) in g.filled() {
                 if givens.get(cell).is_none() {
-                    big(f, cell, &d.to_string(), size, &mut solved);
+                    big(f, cell, &w.text(d, f.n), size, &mut solved);
                 }
             }
         }
@@ -160,9 +181,9 @@ pub fn digits_layer(givens: &Grid, content: &Content, f: &Frame, out: &mut Out) 
                 }
                 if m.count_ones() == 1 {
                     let d = digits(m).next().expect("one digit");
-                    big(f, cell, &d.to_string(), size, &mut solved);
+                    big(f, cell, &w.text(d, f.n), size, &mut solved);
                 } else {
-                    candidates(f, cell, m, &mut pencil);
+                    candidates(f, cell, m, w, &mut pencil);
                 }
             }
         }
@@ -178,7 +199,7 @@ pub fn digits_layer(givens: &Grid, content: &Content, f: &Frame, out: &mut Out) 
     if !pencil.is_empty() {
         out.fmt(format_args!(
             "<g class=\"candidates\" fill=\"{SOLVED}\" font-size=\"{}\">",
-            N(pencil_size(f))
+            N(pencil_size(f, w))
         ));
         out.raw(pencil.as_str());
         out.close();
@@ -195,10 +216,10 @@ fn pencil_side(n: usize) -> usize {
 }
 
 /// Font size of pencil marks.
-fn pencil_size(f: &Frame) -> f64 {
+fn pencil_size(f: &Frame, w: Writing) -> f64 {
     let k = pencil_side(f.n) as f64;
     let size = f.s / k * 0.78;
-    if f.n > 9 {
+    if w.wide(f.n) {
         size * 0.8
     } else {
         size
@@ -216,18 +237,19 @@ fn big(f: &Frame, cell: Cell, text: &str, size: f64, out: &mut Out) {
 }
 
 /// The candidates of one cell, each digit at its place.
-fn candidates(f: &Frame, cell: Cell, mask: u64, out: &mut Out) {
+fn candidates(f: &Frame, cell: Cell, mask: u64, w: Writing, out: &mut Out) {
     let k = pencil_side(f.n);
     let sub = f.s / k as f64;
-    let size = pencil_size(f);
+    let size = pencil_size(f, w);
     for d in digits(mask) {
         let (i, j) = (d.index() / k, d.index() % k);
         let (x, y) = f.at(cell.r() as f64, cell.c() as f64);
         let (cx, cy) = (x + (j as f64 + 0.5) * sub, y + (i as f64 + 0.5) * sub);
         out.fmt(format_args!(
-            "<text x=\"{}\" y=\"{}\">{d}</text>",
+            "<text x=\"{}\" y=\"{}\">{}</text>",
             N(cx),
-            N(cy + 0.35 * size)
+            N(cy + 0.35 * size),
+            w.text(d, f.n)
         ));
     }
 }

@@ -22,6 +22,7 @@ mod marks;
 mod outside;
 pub mod svg;
 
+use crate::format::text::Symbols;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
@@ -401,12 +402,23 @@ fn fits(width: f64, size: f64) -> usize {
 }
 
 /// Draws `puzzle` as an SVG document: a header with its title and author, the panels side
-/// by side, and the rules text (`rules`) under them.
+/// by side, and the rules text (`rules`) under them. Digits are written as numbers 1..N.
 pub fn render(
     puzzle: &Puzzle,
     rules: Option<&str>,
     panels: &[Panel],
 ) -> Result<String, RenderError> {
+    render_with(puzzle, rules, panels, None)
+}
+
+/// [`render`], writing digits in `symbols` (e.g. `0`–`F` for a hex puzzle) when given.
+pub fn render_with(
+    puzzle: &Puzzle,
+    rules: Option<&str>,
+    panels: &[Panel],
+    symbols: Option<&Symbols>,
+) -> Result<String, RenderError> {
+    let writing = grid::Writing(symbols);
     if panels.is_empty() {
         return Err(RenderError::NoPanels);
     }
@@ -481,7 +493,7 @@ pub fn render(
             );
         }
         let below = f.y0 + f.side() + bottom;
-        draw_panel(puzzle, panel, &f, (px, below), panel_w, &mut body);
+        draw_panel(puzzle, panel, &f, (px, below), panel_w, writing, &mut body);
     }
     y = panels_y + panel_h;
     let mut foot = Out::new();
@@ -523,7 +535,15 @@ pub fn render(
 }
 
 /// One panel: fills, grid, rules, digits and the label row, in that order (bottom to top).
-fn draw_panel(puzzle: &Puzzle, panel: &Panel, f: &Frame, tags_at: P, panel_w: f64, out: &mut Out) {
+fn draw_panel(
+    puzzle: &Puzzle,
+    panel: &Panel,
+    f: &Frame,
+    tags_at: P,
+    panel_w: f64,
+    writing: grid::Writing,
+    out: &mut Out,
+) {
     let layers = Layers::of(puzzle, f);
     out.raw("<g class=\"panel\">");
     grid::backgrounds(puzzle.shape(), f, &panel.highlight, out);
@@ -534,7 +554,7 @@ fn draw_panel(puzzle: &Puzzle, panel: &Panel, f: &Frame, tags_at: P, panel_w: f6
     out.raw(layers.cages.as_str());
     out.raw(layers.marks.as_str());
     out.raw(layers.clues.as_str());
-    grid::digits_layer(puzzle.givens(), &panel.content, f, out);
+    grid::digits_layer(puzzle.givens(), &panel.content, f, writing, out);
     outside::tags(&layers.tags, tags_at, panel_w, out);
     out.raw("</g>");
 }
