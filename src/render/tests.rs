@@ -329,3 +329,40 @@ fn killer_outline_turns_inwards_at_concave_corners() {
     assert!(d.contains("36 44"), "{d}");
     assert!(s.contains(">12</text>"));
 }
+
+#[test]
+fn clues_in_one_place_sit_side_by_side_and_pills_are_drawn_whole() {
+    let rules: Vec<Constraint> = [
+        r#"{"type":"sandwich","clue":"r0c3","sum":10}"#,
+        r#"{"type":"x-sum","clue":"r0c3","sum":20}"#,
+        r#"{"type":"arrow","circle":["r5c5","r5c6"],"line":["r6c6","r7c7"]}"#,
+    ]
+    .iter()
+    .map(|j| serde_json::from_str(j).unwrap())
+    .collect();
+    let p = puzzle(9, Grid::empty(9), rules);
+    let svg = render(&p, None, &[Panel::givens()]).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let x_of = |kind: &str| {
+        let g = doc
+            .descendants()
+            .find(|n| n.attribute("class") == Some(&*format!("rule rule-{kind}")))
+            .unwrap();
+        let t = g.descendants().find(|n| n.has_tag_name("text")).unwrap();
+        t.attribute("x").unwrap().parse::<f64>().unwrap()
+    };
+    // Both clues above column 3, one left and one right of its centre.
+    let (a, b) = (x_of("sandwich"), x_of("x-sum"));
+    assert!(a < b && b - a > 10.0, "{a} {b}");
+    // The pill: a grey stroke through both circle cells, a white one on top, plus the line
+    // and its arrowhead.
+    let arrow = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("rule rule-arrow"))
+        .unwrap();
+    let polylines = arrow
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline"))
+        .count();
+    assert_eq!(polylines, 4);
+}
