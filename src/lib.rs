@@ -35,6 +35,7 @@ pub mod geometry;
 pub mod grid;
 pub mod proof;
 pub mod puzzle;
+pub mod render;
 pub mod rules;
 pub mod simplify;
 pub mod solve;

@@ -11,6 +11,8 @@ mod files;
 mod generate;
 mod input;
 mod print;
+mod render;
+mod shell;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use satdoku::format::text::{Layout, Symbols, TextOptions};
@@ -84,6 +86,13 @@ enum Command {
     /// Convert puzzles: f-puzzles or text to native JSON, native to f-puzzles (JSON, payload,
     /// URL), classic to a text line.
     Convert(convert::ConvertArgs),
+    /// Draw puzzles as SVG pictures: the grid and every rule, optionally the solution (two
+    /// differing solutions side by side) or the true candidates.
+    Render(render::RenderArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(shell::CompletionsArgs),
+    /// Print the man page (roff), or write one page per command into a directory.
+    Manpage(shell::ManpageArgs),
 }
 
 /// Where puzzles come from and how to read them.
@@ -246,6 +255,9 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Candidates(args) => candidates::run(&args)?,
         Command::Generate(args) => generate::run(&args)?,
         Command::Convert(args) => convert::run(&args)?,
+        Command::Render(args) => render::run(&args)?,
+        Command::Completions(args) => shell::completions(&args)?,
+        Command::Manpage(args) => shell::manpage(&args)?,
     };
     Ok(ExitCode::from(code))
 }

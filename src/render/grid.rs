@@ -1,0 +1,255 @@
+//! The grid itself: cell fills, thin cell lines, thick region borders, and the digits
+//! (givens bold and black, solved digits blue, candidates as pencil marks).
+
+use super::svg::{escape, Out, N};
+use super::{Content, Frame};
+use crate::format::text::Symbols;
+use crate::geometry::{digits, Cell, Digit, Shape};
+use crate::grid::Grid;
+
+/// How digits are written: as numbers 1..N, or in the symbols the puzzle was read with.
+#[derive(Clone, Copy, Debug)]
+pub struct Writing<'a>(pub Option<&'a Symbols>);
+
+impl Writing<'_> {
+    fn text(self, d: Digit, n: usize) -> String {
+        match self.0 {
+            Some(s) => escape(&s.symbol(d, n)),
+            None => d.get().to_string(),
+        }
+    }
+    /// Whether some digit takes more than one character.
+    fn wide(self, n: usize) -> bool {
+        match self.0 {
+            Some(s) => !s.single_char(n),
+            None => n > 9,
+        }
+    }
+}
+
+/// Fill of cells that belong to no region.
+const NO_REGION: &str = "#d4d4d4";
+/// Fill of highlighted cells (where two solutions differ).
+const HIGHLIGHT: &str = "#ffd966";
+/// Colour of digits found by the solver (givens are black).
+pub const SOLVED: &str = "#1a56c4";
+
+/// White grid, grey cells outside every region, highlighted cells.
+pub fn backgrounds(shape: &Shape, f: &Frame, highlight: &[Cell], out: &mut Out) {
+    let side = f.side();
+    out.rect(f.at(0.0, 0.0), side, side, "fill=\"#fff\"");
+    let lonely: Vec<Cell> = shape
+        .cells()
+        .filter(|&c| shape.region_of(c).is_none())
+        .collect();
+    cell_rects(f, &lonely, "class=\"no-region\"", NO_REGION, out);
+    cell_rects(f, highlight, "class=\"highlight\"", HIGHLIGHT, out);
+}
+
+/// One filled square per cell, in a group with `attrs`.
+fn cell_rects(f: &Frame, cells: &[Cell], attrs: &str, fill: &str, out: &mut Out) {
+    if cells.is_empty() {
+        return;
+    }
+    out.fmt(format_args!("<g {attrs} fill=\"{fill}\">"));
+    for &c in cells {
+        out.rect(f.at(c.r() as f64, c.c() as f64), f.s, f.s, "");
+    }
+    out.close();
+}
+
+/// The thin lines between all cells.
+pub fn thin_lines(f: &Frame, out: &mut Out) {
+    let side = f.side();
+    out.raw("<path class=\"cells\" stroke=\"#777\" stroke-width=\"1\" d=\"");
+    for i in 1..f.n {
+        let (x, y) = f.at(i as f64, i as f64);
+        out.fmt(format_args!(
+            "M{} {}h{}M{} {}v{}",
+            N(f.x0),
+            N(y),
+            N(side),
+            N(x),
+            N(f.y0),
+            N(side)
+        ));
+    }
+    out.raw("\"/>");
+}
+
+/// Thick lines where neighbouring cells lie in different regions (a cell in no region
+/// differs from every region), and around the grid. Runs along one grid line are joined.
+/// Regions that are whole rows or columns add nothing to the rows and columns and get no
+/// borders (a puzzle "without regions" is stored that way).
+pub fn region_borders(shape: &Shape, f: &Frame, out: &mut Out) {
+    let n = f.n;
+    let trivial: std::collections::HashSet<u16> = shape
+        .region_cells()
+        .iter()
+        .filter(|cells| {
+            cells.len() == n
+                && (cells.iter().all(|c| c.row == cells[0].row)
+                    || cells.iter().all(|c| c.col == cells[0].col))
+        })
+        .filter_map(|cells| shape.region_of(cells[0]))
+        .collect();
+    // Trivial regions all count as one, so no border runs between them.
+    let region = |c: Cell| match shape.region_of(c) {
+        Some(r) if trivial.contains(&r) => Some(u16::MAX),
+        r => r,
+    };
+    let differ = |a: Cell, b: Cell| region(a) != region(b);
+    let mut d = String::new();
+    let push = |d: &mut String, from: (f64, f64), to: (f64, f64)| {
+        let (a, b) = (f.at(from.0, from.1), f.at(to.0, to.1));
+        d.push_str(&format!("M{} {}L{} {}", N(a.0), N(a.1), N(b.0), N(b.1)));
+    };
+    // Vertical lines between column c-1 and c, then horizontal ones between rows.
+    for c in 1..n {
+        let mut start = None;
+        for r in 0..=n {
+            let thick = r < n && differ(Cell::from_index(r, c - 1), Cell::from_index(r, c));
+            match (thick, start) {
+                (true, None) => start = Some(r),
+                (false, Some(s)) => {
+                    push(&mut d, (s as f64, c as f64), (r as f64, c as f64));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    for r in 1..n {
+        let mut start = None;
+        for c in 0..=n {
+            let thick = c < n && differ(Cell::from_index(r - 1, c), Cell::from_index(r, c));
+            match (thick, start) {
+                (true, None) => start = Some(c),
+                (false, Some(s)) => {
+                    push(&mut d, (r as f64, s as f64), (r as f64, c as f64));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    out.raw("<g class=\"regions\" fill=\"none\" stroke=\"#000\" stroke-linecap=\"square\">");
+    if !d.is_empty() {
+        out.fmt(format_args!("<path stroke-width=\"3\" d=\"{d}\"/>"));
+    }
+    out.rect(f.at(0.0, 0.0), f.side(), f.side(), "stroke-width=\"3.5\"");
+    out.close();
+}
+
+/// Font size of a full-size digit of `n`-digit grids: two-character numbers are smaller.
+fn digit_size(f: &Frame, w: Writing) -> f64 {
+    if w.wide(f.n) {
+        f.s * 0.5
+    } else {
+        f.s * 0.64
+    }
+}
+
+/// The digits of a panel: givens bold black; solved digits blue; candidates small, each
+/// digit at its own place in the cell (1 top-left … N bottom-right), as pencil marks.
+pub fn digits_layer(givens: &Grid, content: &Content, f: &Frame, w: Writing, out: &mut Out) {
+    let size = digit_size(f, w);
+    out.fmt(format_args!(
+        "<g class=\"givens\" font-weight=\"bold\" font-size=\"{}\">",
+        N(size)
+    ));
+    for (cell, d) in givens.filled() {
+        big(f, cell, &w.text(d, f.n), size, out);
+    }
+    out.close();
+    let mut solved = Out::new();
+    let mut pencil = Out::new();
+    match content {
+        Content::Givens => {}
+        Content::Solution(g) => {
+            for (cell, d) in g.filled() {
+                if givens.get(cell).is_none() {
+                    big(f, cell, &w.text(d, f.n), size, &mut solved);
+                }
+            }
+        }
+        Content::Candidates(masks) => {
+            for (i, &m) in masks.iter().enumerate() {
+                let cell = Cell::from_position(i, f.n);
+                if givens.get(cell).is_some() {
+                    continue;
+                }
+                if m.count_ones() == 1 {
+                    let d = digits(m).next().expect("one digit");
+                    big(f, cell, &w.text(d, f.n), size, &mut solved);
+                } else {
+                    candidates(f, cell, m, w, &mut pencil);
+                }
+            }
+        }
+    }
+    if !solved.is_empty() {
+        out.fmt(format_args!(
+            "<g class=\"solved\" fill=\"{SOLVED}\" font-size=\"{}\">",
+            N(size)
+        ));
+        out.raw(solved.as_str());
+        out.close();
+    }
+    if !pencil.is_empty() {
+        out.fmt(format_args!(
+            "<g class=\"candidates\" fill=\"{SOLVED}\" font-size=\"{}\">",
+            N(pencil_size(f, w))
+        ));
+        out.raw(pencil.as_str());
+        out.close();
+    }
+}
+
+/// Pencil-mark layout: a k×k block per cell, k = ⌈√N⌉.
+fn pencil_side(n: usize) -> usize {
+    let mut k = 1;
+    while k * k < n {
+        k += 1;
+    }
+    k
+}
+
+/// Font size of pencil marks.
+fn pencil_size(f: &Frame, w: Writing) -> f64 {
+    let k = pencil_side(f.n) as f64;
+    let size = f.s / k * 0.78;
+    if w.wide(f.n) {
+        size * 0.8
+    } else {
+        size
+    }
+}
+
+/// A full-size digit in a cell (font size and colour come from the enclosing group).
+fn big(f: &Frame, cell: Cell, text: &str, size: f64, out: &mut Out) {
+    let (x, y) = f.centre(cell);
+    out.fmt(format_args!(
+        "<text x=\"{}\" y=\"{}\">{text}</text>",
+        N(x),
+        N(y + 0.35 * size)
+    ));
+}
+
+/// The candidates of one cell, each digit at its place.
+fn candidates(f: &Frame, cell: Cell, mask: u64, w: Writing, out: &mut Out) {
+    let k = pencil_side(f.n);
+    let sub = f.s / k as f64;
+    let size = pencil_size(f, w);
+    for d in digits(mask) {
+        let (i, j) = (d.index() / k, d.index() % k);
+        let (x, y) = f.at(cell.r() as f64, cell.c() as f64);
+        let (cx, cy) = (x + (j as f64 + 0.5) * sub, y + (i as f64 + 0.5) * sub);
+        out.fmt(format_args!(
+            "<text x=\"{}\" y=\"{}\">{}</text>",
+            N(cx),
+            N(cy + 0.35 * size),
+            w.text(d, f.n)
+        ));
+    }
+}

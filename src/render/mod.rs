@@ -1,0 +1,563 @@
+//! Pictures of puzzles as SVG: the grid with its regions, every variant rule drawn in the
+//! conventions of f-puzzles and SudokuPad, and the digits of the givens, a solution or the
+//! candidates. Several panels (the puzzle, two solutions, …) sit side by side in one picture.
+//!
+//! ```
+//! use satdoku::render::{render, Panel};
+//!
+//! let puzzle = satdoku::parse_one("1...........2...")?;
+//! let svg = render(&puzzle, None, &[Panel::givens()])?;
+//! assert!(svg.starts_with("<svg"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Each constraint is one `<g class="rule rule-KIND">` group (KIND as in the JSON format),
+//! so a picture can be checked element by element. Rules without a usual mark in the grid
+//! (anti-knight, non-consecutive, …) are named in a row of labels under it. The file is
+//! self-contained: generic font families only, no scripts, no external references.
+
+mod grid;
+mod lines;
+mod marks;
+mod outside;
+pub mod svg;
+
+use crate::format::text::Symbols;
+use crate::geometry::{Cell, Mask, Shape};
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use crate::rules::{Constraint, Rule};
+use svg::{escape, Out, N, P};
+
+/// Why a picture could not be drawn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    /// No panel was asked for.
+    #[error("nothing to draw: no panel")]
+    NoPanels,
+    /// A panel's grid or candidate list does not fit the puzzle.
+    #[error("panel {panel}: {what} is for a {found}-cell grid, the puzzle has {expected} cells")]
+    Size {
+        /// 0-based panel index.
+        panel: usize,
+        /// What did not fit ("solution", "candidates").
+        what: &'static str,
+        /// Cells found.
+        found: usize,
+        /// Cells of the puzzle.
+        expected: usize,
+    },
+}
+
+/// What a panel shows in the cells.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Content {
+    /// The givens only.
+    Givens,
+    /// A full (or partial) grid; digits that are not givens are drawn in another colour.
+    Solution(Grid),
+    /// Per cell (row-major), the candidate digits, as pencil marks; a cell with one candidate
+    /// shows it as a digit.
+    Candidates(Vec<Mask>),
+}
+
+/// One grid of a picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Panel {
+    /// A line above the grid ("solution 1").
+    pub caption: Option<String>,
+    /// The digits to show.
+    pub content: Content,
+    /// Cells to highlight (where two solutions differ).
+    pub highlight: Vec<Cell>,
+}
+
+impl Panel {
+    /// The puzzle with its givens.
+    pub fn givens() -> Panel {
+        Panel::of(Content::Givens)
+    }
+    /// A solution grid.
+    pub fn solution(grid: Grid) -> Panel {
+        Panel::of(Content::Solution(grid))
+    }
+    /// Candidates per cell.
+    pub fn candidates(masks: Vec<Mask>) -> Panel {
+        Panel::of(Content::Candidates(masks))
+    }
+    fn of(content: Content) -> Panel {
+        Panel {
+            caption: None,
+            content,
+            highlight: Vec::new(),
+        }
+    }
+    /// The same panel with a caption.
+    pub fn caption(mut self, text: impl Into<String>) -> Panel {
+        self.caption = Some(text.into());
+        self
+    }
+    /// Two solutions side by side, the cells where they differ highlighted in both.
+    pub fn differing(a: Grid, b: Grid) -> [Panel; 2] {
+        let diff = a.diff(&b);
+        let k = diff.len();
+        let first = Panel {
+            highlight: diff.clone(),
+            ..Panel::solution(a).caption("solution 1")
+        };
+        let second = Panel {
+            highlight: diff,
+            ..Panel::solution(b).caption(format!(
+                "solution 2: {k} cell{} differ{}",
+                if k == 1 { "" } else { "s" },
+                if k == 1 { "s" } else { "" }
+            ))
+        };
+        [first, second]
+    }
+}
+
+/// Side of a cell in picture units (px at 100 %).
+const S: f64 = 40.0;
+/// Space around the whole picture.
+const PAD: f64 = 12.0;
+/// Space between panels.
+const GAP: f64 = 28.0;
+/// Height of a panel caption.
+const CAPTION: f64 = 24.0;
+/// Height of a row of rule labels.
+const TAG_ROW: f64 = 24.0;
+
+/// Where a grid sits: its top-left corner, the cell side and N.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
+    x0: f64,
+    y0: f64,
+    s: f64,
+    n: usize,
+}
+
+impl Frame {
+    /// The point at fractional cell coordinates (row `r`, column `c`; 0,0 is the grid's
+    /// top-left corner, N,N its bottom-right).
+    fn at(&self, r: f64, c: f64) -> P {
+        (self.x0 + c * self.s, self.y0 + r * self.s)
+    }
+    /// The centre of a cell.
+    fn centre(&self, cell: Cell) -> P {
+        self.at(cell.r() as f64 + 0.5, cell.c() as f64 + 0.5)
+    }
+    /// The centre of a cell position that may lie outside the grid (-1 or N).
+    fn centre_of(&self, r: isize, c: isize) -> P {
+        self.at(r as f64 + 0.5, c as f64 + 0.5)
+    }
+    /// The midpoint of two cells' centres (where a dot between them goes).
+    fn between(&self, a: Cell, b: Cell) -> P {
+        let (p, q) = (self.centre(a), self.centre(b));
+        ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0)
+    }
+    /// The grid's side length in picture units.
+    fn side(&self) -> f64 {
+        self.n as f64 * self.s
+    }
+}
+
+/// Where a constraint's drawing goes, bottom to top.
+enum Layer {
+    /// Cell fills (extra regions, clones, parity shapes).
+    Shade,
+    /// Lines through cell centres.
+    Lines,
+    /// Killer cages.
+    Cages,
+    /// Dots, letters and circles on edges, corners and cells.
+    Marks,
+    /// Clues outside the grid.
+    Clues,
+    /// A label under the grid, for rules with no mark in it.
+    Tag(String),
+}
+
+/// The drawings of all constraints, sorted into layers.
+#[derive(Default)]
+struct Layers {
+    shade: Out,
+    lines: Out,
+    cages: Out,
+    marks: Out,
+    clues: Out,
+    tags: Vec<(&'static str, String)>,
+}
+
+/// Draws one constraint. The match is exhaustive on purpose: a new rule type without a
+/// drawing does not compile.
+fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slots) -> (Layer, Out) {
+    use Constraint as C;
+    let mut g = Out::new();
+    let o = &mut g;
+    let layer = match c {
+        C::Diagonal(d) => {
+            lines::diagonals(f, d.positive, d.negative, o);
+            Layer::Lines
+        }
+        C::AntiKnight(_) => Layer::Tag("anti-knight".into()),
+        C::AntiKing(_) => Layer::Tag("anti-king".into()),
+        C::NonConsecutive(_) => Layer::Tag("non-consecutive".into()),
+        C::DisjointGroups(_) => Layer::Tag("disjoint groups".into()),
+        C::NegativeRatio(r) => Layer::Tag(outside::negative_ratio_label(&r.ratios)),
+        C::NegativeXv(_) => Layer::Tag("negative XV".into()),
+        C::ExtraRegion(r) => {
+            marks::fill(f, &r.cells, marks::EXTRA_REGION, o);
+            Layer::Shade
+        }
+        C::Difference(d) => {
+            marks::dot(f, d.cells, false, (d.value != 1).then_some(d.value), o);
+            Layer::Marks
+        }
+        C::Ratio(r) => {
+            marks::dot(f, r.cells, true, (r.value != 2).then_some(r.value), o);
+            Layer::Marks
+        }
+        C::Xv(x) => {
+            marks::xv(f, x.cells, x.value, o);
+            Layer::Marks
+        }
+        C::SumDot(d) => {
+            marks::sum_dot(f, d.cells, d.sum, o);
+            Layer::Marks
+        }
+        C::Odd(r) => {
+            marks::parity(f, &r.cells, true, o);
+            Layer::Shade
+        }
+        C::Even(r) => {
+            marks::parity(f, &r.cells, false, o);
+            Layer::Shade
+        }
+        C::Minimum(r) => {
+            marks::extremum(f, &r.cells, false, o);
+            Layer::Shade
+        }
+        C::Maximum(r) => {
+            marks::extremum(f, &r.cells, true, o);
+            Layer::Shade
+        }
+        C::PencilMarks(p) => {
+            marks::pencil_marks(f, p.cell, &p.digits, o);
+            Layer::Marks
+        }
+        C::Clone(r) => {
+            marks::clone(f, &r.cells, &r.clones, o);
+            Layer::Shade
+        }
+        C::Quadruple(q) => {
+            marks::quadruple(f, &q.cells, &q.digits, o);
+            Layer::Marks
+        }
+        C::RowIndexer(r) => {
+            marks::indexer(f, &r.cells, marks::ROW_INDEXER, o);
+            Layer::Shade
+        }
+        C::ColumnIndexer(r) => {
+            marks::indexer(f, &r.cells, marks::COLUMN_INDEXER, o);
+            Layer::Shade
+        }
+        C::BoxIndexer(r) => {
+            marks::indexer(f, &r.cells, marks::BOX_INDEXER, o);
+            Layer::Shade
+        }
+        C::Thermometer(t) => {
+            lines::thermometer(f, &t.cells, false, o);
+            Layer::Lines
+        }
+        C::SlowThermometer(t) => {
+            lines::thermometer(f, &t.cells, true, o);
+            Layer::Lines
+        }
+        C::Palindrome(l) => {
+            lines::coloured(f, &l.cells, lines::PALINDROME, o);
+            Layer::Lines
+        }
+        C::BetweenLine(l) => {
+            lines::ended(f, &l.cells, lines::End::Circle, o);
+            Layer::Lines
+        }
+        C::Lockout(l) => {
+            lines::ended(f, &l.cells, lines::End::Diamond, o);
+            Layer::Lines
+        }
+        C::Renban(l) => {
+            lines::coloured(f, &l.cells, lines::RENBAN, o);
+            Layer::Lines
+        }
+        C::Whispers(w) => {
+            lines::whispers(f, &w.cells, w.difference, shape.size(), o);
+            Layer::Lines
+        }
+        C::EntropicLine(l) => {
+            lines::coloured(f, &l.cells, lines::ENTROPIC, o);
+            Layer::Lines
+        }
+        C::ModularLine(l) => {
+            lines::coloured(f, &l.cells, lines::MODULAR, o);
+            Layer::Lines
+        }
+        C::Nabner(l) => {
+            lines::coloured(f, &l.cells, lines::NABNER, o);
+            Layer::Lines
+        }
+        C::Killer(k) => {
+            lines::cage(f, &k.cells, k.sum, o);
+            Layer::Cages
+        }
+        C::LittleKiller(k) => {
+            outside::little_killer(f, &k.cells, k.sum, slots, o);
+            Layer::Clues
+        }
+        C::Sandwich(r) => {
+            outside::clue(f, r.clue, r.sum, outside::Style::Sandwich, slots, o);
+            Layer::Clues
+        }
+        C::XSum(r) => {
+            outside::clue(f, r.clue, r.sum, outside::Style::XSum, slots, o);
+            Layer::Clues
+        }
+        C::Skyscraper(r) => {
+            outside::clue(f, r.clue, r.count, outside::Style::Skyscraper, slots, o);
+            Layer::Clues
+        }
+        C::Arrow(a) => {
+            lines::arrow(f, &a.circle, &a.line, o);
+            Layer::Lines
+        }
+        C::DoubleArrow(a) => {
+            lines::double_arrow(f, &a.cells, o);
+            Layer::Lines
+        }
+        C::RegionSumLine(l) => {
+            lines::coloured(f, &l.cells, lines::REGION_SUM, o);
+            Layer::Lines
+        }
+        C::ZipperLine(l) => {
+            lines::coloured(f, &l.cells, lines::ZIPPER, o);
+            Layer::Lines
+        }
+    };
+    (layer, g)
+}
+
+impl Layers {
+    fn of(puzzle: &Puzzle, f: &Frame) -> Layers {
+        let mut layers = Layers::default();
+        let mut slots = outside::Slots::new(puzzle.constraints(), f.n);
+        for c in puzzle.constraints() {
+            let (layer, body) = draw_rule(c, f, puzzle.shape(), &mut slots);
+            let out = match layer {
+                Layer::Shade => &mut layers.shade,
+                Layer::Lines => &mut layers.lines,
+                Layer::Cages => &mut layers.cages,
+                Layer::Marks => &mut layers.marks,
+                Layer::Clues => &mut layers.clues,
+                Layer::Tag(label) => {
+                    layers.tags.push((c.kind(), label));
+                    continue;
+                }
+            };
+            out.open_rule(c.kind(), "");
+            out.raw(body.as_str());
+            out.close();
+        }
+        layers
+    }
+}
+
+/// Splits `text` into lines of at most `width` characters at spaces (explicit line breaks
+/// kept; a longer word gets a line of its own).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(8);
+    let mut lines = Vec::new();
+    for para in text.lines() {
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            let len = line.chars().count();
+            if len > 0 && len + 1 + word.chars().count() > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        lines.push(line);
+    }
+    while lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    lines
+}
+
+/// Characters of a sans-serif font of `size` that fit in `width` (average glyph ≈ 0.55 em).
+fn fits(width: f64, size: f64) -> usize {
+    (width / (size * 0.55)).floor() as usize
+}
+
+/// Draws `puzzle` as an SVG document: a header with its title and author, the panels side
+/// by side, and the rules text (`rules`) under them. Digits are written as numbers 1..N.
+pub fn render(
+    puzzle: &Puzzle,
+    rules: Option<&str>,
+    panels: &[Panel],
+) -> Result<String, RenderError> {
+    render_with(puzzle, rules, panels, None)
+}
+
+/// [`render`], writing digits in `symbols` (e.g. `0`–`F` for a hex puzzle) when given.
+pub fn render_with(
+    puzzle: &Puzzle,
+    rules: Option<&str>,
+    panels: &[Panel],
+    symbols: Option<&Symbols>,
+) -> Result<String, RenderError> {
+    let writing = grid::Writing(symbols);
+    if panels.is_empty() {
+        return Err(RenderError::NoPanels);
+    }
+    let n = puzzle.size();
+    for (i, p) in panels.iter().enumerate() {
+        let found = match &p.content {
+            Content::Givens => continue,
+            Content::Solution(g) => (g.size() * g.size(), "solution"),
+            Content::Candidates(m) => (m.len(), "candidates"),
+        };
+        if found.0 != n * n {
+            return Err(RenderError::Size {
+                panel: i,
+                what: found.1,
+                found: found.0,
+                expected: n * n,
+            });
+        }
+    }
+    // A side with clues outside the grid gets a margin one cell wide.
+    let [top, right, bottom, left] =
+        outside::sides(puzzle.constraints(), n).map(|clues| if clues { S } else { S / 4.0 });
+    let panel_w = n as f64 * S + left + right;
+    let width = 2.0 * PAD + panels.len() as f64 * panel_w + (panels.len() - 1) as f64 * GAP;
+    let inner = width - 2.0 * PAD;
+
+    // The label row is laid out once: every panel shows the same rules.
+    let probe = Frame {
+        x0: 0.0,
+        y0: 0.0,
+        s: S,
+        n,
+    };
+    let tag_rows = outside::tag_rows(&Layers::of(puzzle, &probe).tags, panel_w);
+    let captioned = panels.iter().any(|p| p.caption.is_some());
+    let caption_h = if captioned { CAPTION } else { 0.0 };
+    let panel_h = caption_h + top + bottom + n as f64 * S + tag_rows as f64 * TAG_ROW;
+
+    let mut head = Out::new();
+    let mut y = PAD;
+    if let Some(title) = puzzle.title.as_deref().filter(|t| !t.trim().is_empty()) {
+        for line in wrap(title, fits(inner, 20.0 * 1.15)) {
+            head.text((width / 2.0, y + 12.0), 20.0, &line, "font-weight=\"bold\"");
+            y += 26.0;
+        }
+    }
+    if let Some(author) = puzzle.author.as_deref().filter(|t| !t.trim().is_empty()) {
+        for line in wrap(&format!("by {author}"), fits(inner, 14.0)) {
+            head.text((width / 2.0, y + 8.0), 14.0, &line, "font-style=\"italic\"");
+            y += 19.0;
+        }
+    }
+    if y > PAD {
+        y += 6.0;
+    }
+    let panels_y = y;
+    let mut body = Out::new();
+    for (i, panel) in panels.iter().enumerate() {
+        let px = PAD + i as f64 * (panel_w + GAP);
+        let f = Frame {
+            x0: px + left,
+            y0: panels_y + caption_h + top,
+            s: S,
+            n,
+        };
+        if let Some(c) = &panel.caption {
+            body.text(
+                (px + panel_w / 2.0, panels_y + CAPTION / 2.0 - 2.0),
+                16.0,
+                c,
+                "class=\"caption\"",
+            );
+        }
+        let below = f.y0 + f.side() + bottom;
+        draw_panel(puzzle, panel, &f, (px, below), panel_w, writing, &mut body);
+    }
+    y = panels_y + panel_h;
+    let mut foot = Out::new();
+    if let Some(rules) = rules.filter(|t| !t.trim().is_empty()) {
+        y += 8.0;
+        let lines = wrap(rules, fits(inner, 13.0));
+        foot.raw("<g class=\"rules-text\" text-anchor=\"start\">");
+        for line in lines {
+            foot.fmt(format_args!(
+                "<text x=\"{}\" y=\"{}\" font-size=\"13\">{}</text>",
+                N(PAD),
+                N(y + 12.0),
+                escape(&line)
+            ));
+            y += 17.0;
+        }
+        foot.raw("</g>");
+    }
+    let height = y + PAD;
+
+    let mut doc = Out::new();
+    doc.fmt(format_args!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+         viewBox=\"0 0 {w} {h}\" font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\" \
+         text-anchor=\"middle\">",
+        w = N(width.ceil()),
+        h = N(height.ceil())
+    ));
+    let name = puzzle.title.as_deref().unwrap_or("sudoku");
+    doc.fmt(format_args!("<title>{}</title>", escape(name)));
+    doc.fmt(format_args!(
+        "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>"
+    ));
+    doc.raw(head.as_str());
+    doc.raw(body.as_str());
+    doc.raw(foot.as_str());
+    doc.raw("</svg>\n");
+    Ok(doc.as_str().to_string())
+}
+
+/// One panel: fills, grid, rules, digits and the label row, in that order (bottom to top).
+fn draw_panel(
+    puzzle: &Puzzle,
+    panel: &Panel,
+    f: &Frame,
+    tags_at: P,
+    panel_w: f64,
+    writing: grid::Writing,
+    out: &mut Out,
+) {
+    let layers = Layers::of(puzzle, f);
+    out.raw("<g class=\"panel\">");
+    grid::backgrounds(puzzle.shape(), f, &panel.highlight, out);
+    out.raw(layers.shade.as_str());
+    grid::thin_lines(f, out);
+    out.raw(layers.lines.as_str());
+    grid::region_borders(puzzle.shape(), f, out);
+    out.raw(layers.cages.as_str());
+    out.raw(layers.marks.as_str());
+    out.raw(layers.clues.as_str());
+    grid::digits_layer(puzzle.givens(), &panel.content, f, writing, out);
+    outside::tags(&layers.tags, tags_at, panel_w, out);
+    out.raw("</g>");
+}
+
+#[cfg(test)]
+mod tests;
