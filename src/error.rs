@@ -6,8 +6,8 @@ use thiserror::Error;
 /// Everything the library can report as an error.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum Error {
-    /// A side length outside 1..=MAX_SIZE.
-    #[error("grid size {0} is not supported (sizes 1..={MAX_SIZE})")]
+    /// A side length outside the supported sizes (4..=MAX_SIZE for puzzle files).
+    #[error("grid size {0} is not supported (sizes 4..={MAX_SIZE})")]
     Size(usize),
     /// Box dimensions that do not tile the grid.
     #[error("boxes of {box_rows}x{box_cols} do not tile a {size}x{size} grid (rows x columns must be {size})")]
@@ -114,20 +114,57 @@ impl ParseError {
     }
 }
 
-/// `text` shortened for a message: at most 60 characters, with "…" when cut. Input echoed in
-/// an error (a token, a value, a line) can be megabytes long; the message stays one line.
-///
-/// ```
-/// use satdoku::error::excerpt;
-/// assert_eq!(excerpt("r1c1"), "r1c1");
-/// let cut = excerpt(&"9".repeat(1 << 20));
-/// assert_eq!(cut.chars().count(), 61);
-/// assert!(cut.ends_with("9…"));
-/// ```
+/// Characters of an input value echoed in a message, at most.
+pub const EXCERPT_CHARS: usize = 60;
+
+/// An input value as it may be quoted in a message: at most [`EXCERPT_CHARS`] characters,
+/// then `…` when it was longer. A hostile 300 MB token never fills a terminal.
 pub fn excerpt(text: &str) -> String {
-    const MAX: usize = 60;
-    match text.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}…", &text[..i]),
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
         None => text.to_string(),
+    }
+}
+
+/// A message from a parser (serde's, say) with every quoted span (between \` or `"`) cut to
+/// [`excerpt`] length: the message's own words stay, echoed input is bounded.
+pub fn clip_quoted(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len().min(512));
+    let mut rest = msg;
+    while let Some(open) = rest.find(['`', '"']) {
+        let q = rest[open..].chars().next().expect("found");
+        out.push_str(&rest[..=open]);
+        let after = &rest[open + 1..];
+        match after.find(q) {
+            Some(close) => {
+                out.push_str(&excerpt(&after[..close]));
+                out.push(q);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push_str(&excerpt(after));
+                return out;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_are_bounded() {
+        assert_eq!(excerpt("R1C1"), "R1C1");
+        let long = "é".repeat(100);
+        let e = excerpt(&long);
+        assert_eq!(e.chars().count(), EXCERPT_CHARS + 1);
+        assert!(e.ends_with('…'));
+        assert_eq!(
+            excerpt(&"x".repeat(EXCERPT_CHARS)),
+            "x".repeat(EXCERPT_CHARS)
+        );
     }
 }

@@ -58,6 +58,15 @@ impl Grid {
     pub fn digit(&self, cell: Cell) -> Digit {
         self.get(cell).expect("digit() on an empty cell")
     }
+    /// Cells where `stated` holds a digit that this grid does not, row-major: a found
+    /// solution set against a stated one, which may leave cells open.
+    pub fn disagreements(&self, stated: &Grid) -> Vec<Cell> {
+        let n = self.size;
+        (0..self.cells.len())
+            .filter(|&i| stated.cells[i].is_some() && self.cells[i] != stated.cells[i])
+            .map(|i| Cell::from_position(i, n))
+            .collect()
+    }
     /// Cells where two grids differ, row-major.
     pub fn diff(&self, other: &Grid) -> Vec<Cell> {
         let n = self.size;

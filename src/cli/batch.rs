@@ -120,18 +120,19 @@ fn process(rec: Record, work: &Work) -> Done {
     let mut session = Session::with_budget(&puzzle, Simplify::default(), budget.clone());
     done.reason = session.formula().contradiction();
     done.result = match task {
-        Task::Solve { .. } | Task::Check => {
-            check_session(&mut session).and_then(|v| match (&v, &rec.expected) {
-                (Verdict::Unique(found), Some(expected)) if found != expected => {
-                    let cells = found.diff(expected);
-                    Err(Error::Mismatch {
-                        count: cells.len(),
-                        first: cells[0],
-                    })
-                }
-                _ => Ok(Answer::Verdict(v)),
-            })
-        }
+        Task::Solve { .. } | Task::Check => check_session(&mut session).and_then(|v| {
+            let cells = match (&v, &rec.expected) {
+                (Verdict::Unique(found), Some(stated)) => found.disagreements(stated),
+                _ => Vec::new(),
+            };
+            match cells.first() {
+                Some(&first) => Err(Error::Mismatch {
+                    count: cells.len(),
+                    first,
+                }),
+                None => Ok(Answer::Verdict(v)),
+            }
+        }),
         Task::Count { limit, all } => count(&mut session, limit, all, work.progress.as_ref()),
     };
     if budget.is_spent() {

@@ -144,8 +144,13 @@ fn one(ctx: &mut Ctx, index: usize, rec: &Record, numbered: bool) -> anyhow::Res
         }
     };
     match decide(ctx, index, numbered, puzzle) {
-        Ok((Verdict::Unique(found), _)) if rec.expected.as_ref().is_some_and(|e| *e != found) => {
-            let cells = found.diff(rec.expected.as_ref().expect("checked"));
+        Ok((Verdict::Unique(found), _))
+            if rec
+                .expected
+                .as_ref()
+                .is_some_and(|e| !found.disagreements(e).is_empty()) =>
+        {
+            let cells = found.disagreements(rec.expected.as_ref().expect("checked"));
             let e = satdoku::Error::Mismatch {
                 count: cells.len(),
                 first: cells[0],

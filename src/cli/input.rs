@@ -3,6 +3,7 @@
 
 use satdoku::format::fpuzzles;
 use satdoku::format::json::{self as native, Document, Meta};
+use satdoku::format::strict::StrictValue;
 use satdoku::format::text::{TextOptions, TextReader};
 use satdoku::{Error, Grid, ParseError, Puzzle};
 use serde_json::Value;
@@ -378,12 +379,13 @@ fn read_json(
             ));
             vec![invalid(&name, line, e)]
         } else {
-            match serde_json::from_slice::<Value>(&text) {
-                Ok(Value::Array(items)) => items
+            // StrictValue: a key written twice in one object is an error, not last-wins.
+            match serde_json::from_slice::<StrictValue>(&text) {
+                Ok(StrictValue(Value::Array(items))) => items
                     .into_iter()
                     .map(|v| json_record(&name, line, v))
                     .collect(),
-                Ok(v) => vec![json_record(&name, line, v)],
+                Ok(StrictValue(v)) => vec![json_record(&name, line, v)],
                 Err(e) => {
                     let error = ParseError::new(
                         line,
@@ -458,6 +460,16 @@ fn json_record(name: &Arc<str>, line: usize, value: Value) -> Record {
                 let n = doc.puzzle.size();
                 let grid = solution_grid(sol, n)
                     .ok_or_else(|| Error::Format(format!("solution: not a full {n}x{n} grid")))?;
+                // Two stated solutions (the record's and the f-puzzles one) must agree.
+                if let Some(cell) = doc
+                    .solution
+                    .as_ref()
+                    .and_then(|s| grid.disagreements(s).first().copied())
+                {
+                    return Err(Error::Format(format!(
+                        "solution: differs from the f-puzzles solution at {cell}"
+                    )));
+                }
                 doc.solution = Some(grid);
             }
         }
@@ -519,7 +531,8 @@ fn read_json_document(
     each: &mut dyn FnMut(Record) -> anyhow::Result<bool>,
 ) -> Flow {
     let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
+    // StrictValue: a key written twice in one object is an error, not last-wins.
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<StrictValue>();
     loop {
         let start = stream.byte_offset();
         let start = start + text[start..].len() - text[start..].trim_start().len();
@@ -528,11 +541,11 @@ fn read_json_document(
         };
         let line = line_of(start);
         let records: Vec<Record> = match item {
-            Ok(Value::Array(items)) => items
+            Ok(StrictValue(Value::Array(items))) => items
                 .into_iter()
                 .map(|v| json_record(&name, line, v))
                 .collect(),
-            Ok(v) => vec![json_record(&name, line, v)],
+            Ok(StrictValue(v)) => vec![json_record(&name, line, v)],
             Err(e) => {
                 let error = ParseError::new(
                     e.line(),

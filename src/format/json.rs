@@ -14,8 +14,8 @@
 //! `constraints[0].cells[2]`), then the rule's own validation message. Writing produces the
 //! same document back ([`to_string_pretty`] then [`from_str`] is the identity).
 
-use super::text::{parse_cells, Symbols};
-use crate::error::Error;
+use super::text::{parse_cells, parse_cells_at, Symbols};
+use crate::error::{excerpt, Error};
 use crate::geometry::{default_box, parse_box, Digit, Shape};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
@@ -64,11 +64,39 @@ impl Document {
 }
 
 /// Grid text: one line, or one string per row.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 #[serde(untagged)]
 enum GridText {
     Line(String),
     Rows(Vec<String>),
+}
+
+/// Read by hand so a wrong type says what is expected in words (serde's untagged enums
+/// would say "did not match any variant of untagged enum GridText").
+impl<'de> Deserialize<'de> for GridText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = GridText;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string of cells, or an array of one string per row")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<GridText, E> {
+                Ok(GridText::Line(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<GridText, A::Error> {
+                let mut rows = Vec::new();
+                while let Some(r) = seq.next_element::<String>()? {
+                    rows.push(r);
+                }
+                Ok(GridText::Rows(rows))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -184,18 +212,20 @@ pub fn constraint_from_value(index: usize, value: Value) -> Result<Constraint, E
     match constraint_from(&kind, Value::Object(map)) {
         Some(Ok(c)) => Ok(c),
         Some(Err(e)) => {
-            let path = e.path().to_string();
+            let path = excerpt(&e.path().to_string());
             let at = if path == "." || path.is_empty() {
                 here
             } else {
                 format!("{here}.{path}")
             };
-            Err(format_err(&at, format!("{} ({kind})", e.inner())))
+            let inner = crate::error::clip_quoted(&e.inner().to_string());
+            Err(format_err(&at, format!("{inner} ({})", excerpt(&kind))))
         }
         None => Err(format_err(
             &format!("{here}.type"),
             format!(
-                "unknown constraint type {kind:?}; known types: {}",
+                "unknown constraint type {:?}; known types: {}",
+                excerpt(&kind),
                 CONSTRAINT_TYPES.join(", ")
             ),
         )),
@@ -228,7 +258,7 @@ fn read_grid(text: &GridText, n: usize, field: &str) -> Result<Grid, Error> {
             }
             let mut all = Vec::with_capacity(n * n);
             for (i, r) in rows.iter().enumerate() {
-                let row = parse_cells(r, n, n, &symbols)
+                let row = parse_cells_at(r, i * n, n, n, &symbols)
                     .map_err(|e| located(format!("{field}[{i}]"), e))?;
                 all.extend(row);
             }
@@ -294,9 +324,11 @@ pub fn normalize_regions(regions: &[Option<u16>]) -> Vec<Option<u16>> {
 }
 
 fn json_err(e: serde_path_to_error::Error<serde_json::Error>) -> Error {
-    let path = e.path().to_string();
+    // The path holds the input's own keys (an unknown field's name): keep it short.
+    let path = excerpt(&e.path().to_string());
     let inner = e.into_inner();
-    let msg = if inner.line() > 0 {
+    // serde quotes the input it could not use (a field name, a string): keep it short.
+    let msg = crate::error::clip_quoted(&if inner.line() > 0 {
         format!(
             "{} (line {}, column {})",
             strip_position(&inner.to_string()),
@@ -305,7 +337,7 @@ fn json_err(e: serde_path_to_error::Error<serde_json::Error>) -> Error {
         )
     } else {
         inner.to_string()
-    };
+    });
     format_err(&path, msg)
 }
 
@@ -316,12 +348,9 @@ fn strip_position(msg: &str) -> &str {
     }
 }
 
-/// Reads a native JSON puzzle from text.
+/// Reads a native JSON puzzle from text (a key written twice in one object is refused).
 pub fn from_str(text: &str) -> Result<Document, Error> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let file: File = serde_path_to_error::deserialize(&mut de).map_err(json_err)?;
-    de.end().map_err(|e| Error::Format(e.to_string()))?;
-    from_file(file)
+    from_value(super::strict::parse(text)?)
 }
 
 /// Reads a native JSON puzzle from a parsed JSON value.
@@ -341,7 +370,7 @@ fn from_file(file: File) -> Result<Document, Error> {
         ));
     }
     let n = file.size;
-    crate::geometry::check_size(n).map_err(|e| format_err("size", e))?;
+    super::check_size(n).map_err(|e| format_err("size", e))?;
     let shape = match (&file.box_shape, &file.regions) {
         (Some(_), Some(_)) => {
             return Err(format_err(
@@ -627,6 +656,62 @@ mod tests {
             assert_eq!(read(&to_string_line(&d).unwrap()).unwrap(), d, "{ex}");
         }
         assert_eq!(seen.len(), CONSTRAINT_TYPES.len());
+    }
+
+    #[test]
+    fn duplicate_keys_are_refused() {
+        let twice = KILLER.replace("\"sum\": 5", "\"sum\": 5, \"sum\": 7");
+        let e = read(&twice).unwrap_err().to_string();
+        assert!(
+            e.starts_with("constraints[0].sum: duplicate key \"sum\""),
+            "{e}"
+        );
+        let twice = KILLER.replace(
+            "\"size\": 4,",
+            "\"size\": 4, \"constraints\": [{\"type\": \"anti-king\"}],",
+        );
+        let e = read(&twice).unwrap_err().to_string();
+        assert!(e.starts_with("constraints: duplicate key"), "{e}");
+    }
+
+    #[test]
+    fn grid_errors_name_the_cell_and_the_type_in_words() {
+        let bad = KILLER.replace("\"...4\"]", "\"..94\"]");
+        let e = read(&bad).unwrap_err().to_string();
+        assert!(e.starts_with("givens[3]: column 3: r4c3:"), "{e}");
+        let bad = KILLER.replace("[\"1...\", \"....\", \"....\", \"...4\"]", "5");
+        let e = read(&bad).unwrap_err().to_string();
+        assert!(!e.contains("untagged") && !e.contains("GridText"), "{e}");
+        assert!(
+            e.contains("a string of cells, or an array of one string per row"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn echoed_input_is_cut_short() {
+        let long = "z".repeat(5000);
+        for text in [
+            KILLER.replace("\"size\"", &format!("\"{long}\": 1, \"size\"")),
+            KILLER.replace("\"thermometer\"", &format!("\"{long}\"")),
+            KILLER.replace("\"sum\": 5", &format!("\"sum\": \"{long}\"")),
+            KILLER.replace("\"r1c3\"", &format!("\"{long}\"")),
+            KILLER.replace("\"...4\"", &format!("\"{long}\"")),
+        ] {
+            let e = read(&text).unwrap_err().to_string();
+            assert!(e.len() < 600, "{e}");
+        }
+    }
+
+    #[test]
+    fn sizes_below_four_are_refused() {
+        for n in [1, 2, 3] {
+            let e = read(&format!("{{\"satdoku\": 1, \"size\": {n}}}"))
+                .unwrap_err()
+                .to_string();
+            assert!(e.starts_with("size: grid size"), "{e}");
+            assert!(e.contains("4..=64"), "{e}");
+        }
     }
 
     proptest::proptest! {
