@@ -139,7 +139,9 @@ mod tests {
         let digit = |p: usize| grid.as_bytes()[p] - b'0';
         let mut state = seed;
         let mut next = |m: usize| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (state >> 33) as usize % m
         };
         let mut owner = vec![usize::MAX; n * n];
@@ -174,7 +176,10 @@ mod tests {
             .map(|cage| {
                 let cells: Vec<Cell> = cage.iter().map(|&p| Cell::from_position(p, n)).collect();
                 let sum = cage.iter().map(|&p| digit(p) as usize).sum();
-                Constraint::Killer(Killer { cells, sum: Some(sum) })
+                Constraint::Killer(Killer {
+                    cells,
+                    sum: Some(sum),
+                })
             })
             .collect()
     }
@@ -186,7 +191,10 @@ mod tests {
         for seed in 0..4 {
             for skip in [0, 3] {
                 let p = puzzle(&".".repeat(16), random_cages(FOUR, seed, skip));
-                assert!(assert_count_matches(&p, 1000) > 0, "seed {seed} skip {skip}");
+                assert!(
+                    assert_count_matches(&p, 1000) > 0,
+                    "seed {seed} skip {skip}"
+                );
             }
         }
         for seed in 0..2 {
@@ -196,7 +204,10 @@ mod tests {
         // Two cages fill row 1 of a 4×4 with 4 + 7 = 11, not 10: no solution.
         let p = puzzle(
             &".".repeat(16),
-            vec![cage(&[(1, 1), (1, 2)], Some(4)), cage(&[(1, 3), (1, 4)], Some(7))],
+            vec![
+                cage(&[(1, 1), (1, 2)], Some(4)),
+                cage(&[(1, 3), (1, 4)], Some(7)),
+            ],
         );
         assert_eq!(assert_count_matches(&p, 10), 0);
     }
