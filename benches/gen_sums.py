@@ -13,8 +13,8 @@ Families (the rules the sums issue names):
 - lk:    long little-killer diagonals (every diagonal of 5+ cells from the top and left edges,
          some up-right from the bottom edge) and a few givens;
 - arrow: long arrows, 2-cell pills whose lines run 5-8 cells (sums 20-60);
-- pill3: 3-cell pills (100-199) whose lines run 20-35 cells;
-- cage:  big killer cages (6-9 cells) covering the grid, no givens.
+- pill3: 3-cell pills (100-199) whose lines run 18-35 cells;
+- cage:  big killer cages (mostly 5-9 cells) covering the grid, no givens.
 Which puzzles are unique, multiple or have no solution is not decided here: the outcomes in
 puzzles/expect.txt were measured (satdoku and the Interactive Sudoku Solver agree).
 """
