@@ -107,6 +107,7 @@ impl Rule for Killer {
 mod tests {
     use super::*;
     use crate::rules::sum_fixtures::*;
+    use crate::rules::testing::assert_count_matches;
     use crate::rules::Constraint;
 
     fn cage(cells: &[(usize, usize)], sum: Option<usize>) -> Constraint {
@@ -129,6 +130,86 @@ mod tests {
         // without a sum: only all-different (r1c1 and r2c2 are in a box already: use a
         // diagonal pair in different boxes)
         assert_rule(&cage(&[(2, 2), (3, 3)], None), &["................"]);
+    }
+
+    /// Cages grown at random (fixed seed) over the solved `grid` line, distinct digits in each,
+    /// sums from the grid; every `skip`-th cell stays uncaged.
+    fn random_cages(grid: &str, seed: u64, skip: usize) -> Vec<Constraint> {
+        let n = (grid.len() as f64).sqrt() as usize;
+        let digit = |p: usize| grid.as_bytes()[p] - b'0';
+        let mut state = seed;
+        let mut next = |m: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize % m
+        };
+        let mut owner = vec![usize::MAX; n * n];
+        let mut cages: Vec<Vec<usize>> = Vec::new();
+        for start in 0..n * n {
+            if owner[start] != usize::MAX || (skip > 0 && start % skip == skip - 1) {
+                continue;
+            }
+            let want = 1 + next(4);
+            let mut cage = vec![start];
+            owner[start] = cages.len();
+            while cage.len() < want {
+                // right and down neighbours that are free and hold a new digit
+                let options: Vec<usize> = cage
+                    .iter()
+                    .flat_map(|&p| [(p % n + 1 < n).then_some(p + 1), Some(p + n)])
+                    .flatten()
+                    .filter(|&q| q < n * n && owner[q] == usize::MAX)
+                    .filter(|&q| !cage.iter().any(|&p| digit(p) == digit(q)))
+                    .collect();
+                if options.is_empty() {
+                    break;
+                }
+                let q = options[next(options.len())];
+                owner[q] = cages.len();
+                cage.push(q);
+            }
+            cages.push(cage);
+        }
+        cages
+            .iter()
+            .map(|cage| {
+                let cells: Vec<Cell> = cage.iter().map(|&p| Cell::from_position(p, n)).collect();
+                let sum = cage.iter().map(|&p| digit(p) as usize).sum();
+                Constraint::Killer(Killer {
+                    cells,
+                    sum: Some(sum),
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn many_cages_match_brute_force() {
+        // Many cages together (cages that meet inside houses): four 4×4 killers with all cells
+        // caged, four with every third cell free, and two 6×6 killers on seven givens.
+        for seed in 0..4 {
+            for skip in [0, 3] {
+                let p = puzzle(&".".repeat(16), random_cages(FOUR, seed, skip));
+                assert!(
+                    assert_count_matches(&p, 1000) > 0,
+                    "seed {seed} skip {skip}"
+                );
+            }
+        }
+        for seed in 0..2 {
+            let p = puzzle(SIX_GIVENS, random_cages(SIX, seed, 4));
+            assert!(assert_count_matches(&p, 1000) > 0, "6x6 seed {seed}");
+        }
+        // Two cages fill row 1 of a 4×4 with 4 + 7 = 11, not 10: no solution.
+        let p = puzzle(
+            &".".repeat(16),
+            vec![
+                cage(&[(1, 1), (1, 2)], Some(4)),
+                cage(&[(1, 3), (1, 4)], Some(7)),
+            ],
+        );
+        assert_eq!(assert_count_matches(&p, 10), 0);
     }
 
     #[test]
