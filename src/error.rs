@@ -6,8 +6,8 @@ use thiserror::Error;
 /// Everything the library can report as an error.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum Error {
-    /// A side length outside 1..=MAX_SIZE.
-    #[error("grid size {0} is not supported (sizes 1..={MAX_SIZE})")]
+    /// A side length outside the supported sizes (4..=MAX_SIZE for puzzle files).
+    #[error("grid size {0} is not supported (sizes 4..={MAX_SIZE})")]
     Size(usize),
     /// Box dimensions that do not tile the grid.
     #[error("boxes of {box_rows}x{box_cols} do not tile a {size}x{size} grid (rows x columns must be {size})")]
@@ -111,5 +111,35 @@ impl ParseError {
             column,
             message: message.into(),
         }
+    }
+}
+
+/// Characters of an input value echoed in a message, at most.
+pub const EXCERPT_CHARS: usize = 60;
+
+/// An input value as it may be quoted in a message: at most [`EXCERPT_CHARS`] characters,
+/// then `…` when it was longer. A hostile 300 MB token never fills a terminal.
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_are_bounded() {
+        assert_eq!(excerpt("R1C1"), "R1C1");
+        let long = "é".repeat(100);
+        let e = excerpt(&long);
+        assert_eq!(e.chars().count(), EXCERPT_CHARS + 1);
+        assert!(e.ends_with('…'));
+        assert_eq!(
+            excerpt(&"x".repeat(EXCERPT_CHARS)),
+            "x".repeat(EXCERPT_CHARS)
+        );
     }
 }

@@ -24,6 +24,10 @@ pub struct ConvertArgs {
     /// With --to fpuzzles: write an https://www.f-puzzles.com/?load=… URL.
     #[arg(long)]
     url: bool,
+    /// Refuse (exit 1) a puzzle the target format cannot carry whole, instead of writing it
+    /// with a warning on stderr for each part that is lost.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// Output formats of `convert`.
@@ -63,7 +67,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
                     meta: rec.meta,
                     solution: rec.expected,
                 };
-                write_one(&doc, args, several)
+                write_one(&doc, args, several, &loc)
             }
         };
         match text {
@@ -77,12 +81,27 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
     Ok(code)
 }
 
-fn write_one(doc: &Document, args: &ConvertArgs, several: bool) -> Result<String, String> {
+fn write_one(
+    doc: &Document,
+    args: &ConvertArgs,
+    several: bool,
+    loc: &str,
+) -> Result<String, String> {
     match args.to {
         Target::Native if several => native::to_string_line(doc).map_err(|e| e.to_string()),
         Target::Native => native::to_string_pretty(doc).map_err(|e| e.to_string()),
         Target::Fpuzzles => {
-            let v = fpuzzles::export(doc).map_err(|e| e.to_string())?;
+            let fpuzzles::Export { value: v, losses } =
+                fpuzzles::export(doc).map_err(|e| e.to_string())?;
+            if args.strict && !losses.is_empty() {
+                return Err(format!(
+                    "f-puzzles cannot carry this puzzle whole (--strict): {}",
+                    losses.join("; ")
+                ));
+            }
+            for l in &losses {
+                eprintln!("satdoku: {loc}: warning: not in the f-puzzles export: {l}");
+            }
             Ok(if args.url {
                 format!("https://www.f-puzzles.com/?load={}", fpuzzles::compress(&v))
             } else if args.lz {

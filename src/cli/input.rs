@@ -3,6 +3,7 @@
 
 use satdoku::format::fpuzzles;
 use satdoku::format::json::{self as native, Document, Meta};
+use satdoku::format::strict::StrictValue;
 use satdoku::format::text::{TextOptions, TextReader};
 use satdoku::{Error, Grid, Puzzle};
 use serde_json::Value;
@@ -302,7 +303,8 @@ fn read_json(
     each: &mut dyn FnMut(Record) -> anyhow::Result<bool>,
 ) -> anyhow::Result<bool> {
     let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
+    // StrictValue: a key written twice in one object is an error, not last-wins.
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<StrictValue>();
     loop {
         let start = stream.byte_offset();
         let start = start + text[start..].len() - text[start..].trim_start().len();
@@ -311,11 +313,11 @@ fn read_json(
         };
         let line = line_of(start);
         let records: Vec<Record> = match item {
-            Ok(Value::Array(items)) => items
+            Ok(StrictValue(Value::Array(items))) => items
                 .into_iter()
                 .map(|v| json_record(&name, line, v))
                 .collect(),
-            Ok(v) => vec![json_record(&name, line, v)],
+            Ok(StrictValue(v)) => vec![json_record(&name, line, v)],
             Err(e) => {
                 let rec = Record {
                     source: name.clone(),

@@ -14,7 +14,7 @@
 //! `constraints[0].cells[2]`), then the rule's own validation message. Writing produces the
 //! same document back ([`to_string_pretty`] then [`from_str`] is the identity).
 
-use super::text::{parse_cells, Symbols};
+use super::text::{parse_cells, parse_cells_at, Symbols};
 use crate::error::Error;
 use crate::geometry::{default_box, parse_box, Digit, Shape};
 use crate::grid::Grid;
@@ -64,11 +64,39 @@ impl Document {
 }
 
 /// Grid text: one line, or one string per row.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 #[serde(untagged)]
 enum GridText {
     Line(String),
     Rows(Vec<String>),
+}
+
+/// Read by hand so a wrong type says what is expected in words (serde's untagged enums
+/// would say "did not match any variant of untagged enum GridText").
+impl<'de> Deserialize<'de> for GridText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = GridText;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string of cells, or an array of one string per row")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<GridText, E> {
+                Ok(GridText::Line(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<GridText, A::Error> {
+                let mut rows = Vec::new();
+                while let Some(r) = seq.next_element::<String>()? {
+                    rows.push(r);
+                }
+                Ok(GridText::Rows(rows))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -228,7 +256,7 @@ fn read_grid(text: &GridText, n: usize, field: &str) -> Result<Grid, Error> {
             }
             let mut all = Vec::with_capacity(n * n);
             for (i, r) in rows.iter().enumerate() {
-                let row = parse_cells(r, n, n, &symbols)
+                let row = parse_cells_at(r, i * n, n, n, &symbols)
                     .map_err(|e| located(format!("{field}[{i}]"), e))?;
                 all.extend(row);
             }
@@ -316,12 +344,9 @@ fn strip_position(msg: &str) -> &str {
     }
 }
 
-/// Reads a native JSON puzzle from text.
+/// Reads a native JSON puzzle from text (a key written twice in one object is refused).
 pub fn from_str(text: &str) -> Result<Document, Error> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let file: File = serde_path_to_error::deserialize(&mut de).map_err(json_err)?;
-    de.end().map_err(|e| Error::Format(e.to_string()))?;
-    from_file(file)
+    from_value(super::strict::parse(text)?)
 }
 
 /// Reads a native JSON puzzle from a parsed JSON value.
@@ -341,7 +366,7 @@ fn from_file(file: File) -> Result<Document, Error> {
         ));
     }
     let n = file.size;
-    crate::geometry::check_size(n).map_err(|e| format_err("size", e))?;
+    super::check_size(n).map_err(|e| format_err("size", e))?;
     let shape = match (&file.box_shape, &file.regions) {
         (Some(_), Some(_)) => {
             return Err(format_err(

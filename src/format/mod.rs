@@ -4,4 +4,23 @@
 pub mod dimacs;
 pub mod fpuzzles;
 pub mod json;
+pub mod lzstring;
+pub mod strict;
 pub mod text;
+
+/// The largest JSON text read, in bytes (16 MiB): a whole file, one record, or the text a
+/// compressed f-puzzles payload decompresses to.
+pub const MAX_JSON: usize = 16 << 20;
+
+/// The smallest grid side the puzzle formats read (text, native JSON, f-puzzles).
+pub const MIN_SIZE: usize = 4;
+
+/// Refuses a grid side outside `MIN_SIZE..=MAX_SIZE` (4 to 64), the one size rule of every
+/// puzzle format.
+pub fn check_size(n: usize) -> Result<(), crate::Error> {
+    if (MIN_SIZE..=crate::geometry::MAX_SIZE).contains(&n) {
+        Ok(())
+    } else {
+        Err(crate::Error::Size(n))
+    }
+}

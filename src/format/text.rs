@@ -392,7 +392,7 @@ impl<R: BufRead> TextReader<R> {
         };
         let n = first.tokens.len();
         let start = first.line;
-        if !(4..=MAX_SIZE).contains(&n) {
+        if super::check_size(n).is_err() {
             let msg = format!(
                 "{n} cells is not a puzzle: a line needs n² cells (16 for 4x4, 81 for 9x9), \
                  a block grid row n cells (n = 4..={MAX_SIZE})"
@@ -633,7 +633,7 @@ fn build(line: usize, rows: &[Row], cells: usize, opts: &TextOptions) -> Result<
         )
         .into());
     };
-    if n < 4 && opts.box_shape.is_none() || n > MAX_SIZE {
+    if super::check_size(n).is_err() {
         return Err(ParseError::new(
             line,
             None,
@@ -658,14 +658,16 @@ fn build(line: usize, rows: &[Row], cells: usize, opts: &TextOptions) -> Result<
         Some((r, c)) => Shape::with_box(n, r, c)?,
         None => Shape::new(n)?,
     };
-    let grid = fill_grid(n, rows, &opts.symbols)?;
+    let grid = fill_grid(n, rows, &opts.symbols, 0)?;
     Puzzle::classic(shape, grid)
 }
 
 /// The grid that `rows`' tokens spell (row-major), each value checked against `n`.
-fn fill_grid(n: usize, rows: &[Row], symbols: &Symbols) -> Result<Grid, Error> {
+/// Fills the cells of `rows` into an empty grid from cell position `first` on (row-major),
+/// so a message names the cell where it really is.
+fn fill_grid(n: usize, rows: &[Row], symbols: &Symbols, first: usize) -> Result<Grid, Error> {
     let mut grid = Grid::empty(n);
-    let mut i = 0;
+    let mut i = first;
     for row in rows {
         for t in &row.tokens {
             let cell = crate::geometry::Cell::from_position(i, n);
@@ -706,6 +708,18 @@ pub fn parse_cells(
     n: usize,
     symbols: &Symbols,
 ) -> Result<Vec<Option<Digit>>, Error> {
+    parse_cells_at(text, 0, count, n, symbols)
+}
+
+/// [`parse_cells`] for the part of a grid starting at cell position `first` (row-major, so
+/// `first = 3n` is row 4): messages name the cells where they are (`r4c3`, not `r1c3`).
+pub fn parse_cells_at(
+    text: &str,
+    first: usize,
+    count: usize,
+    n: usize,
+    symbols: &Symbols,
+) -> Result<Vec<Option<Digit>>, Error> {
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let content = strip_comment(line, symbols);
@@ -718,7 +732,7 @@ pub fn parse_cells(
         }
     }
     let found: usize = rows.iter().map(|r| r.tokens.len()).sum();
-    if found != count {
+    if found != count || first + count > n * n {
         return Err(ParseError::new(
             1,
             None,
@@ -726,9 +740,8 @@ pub fn parse_cells(
         )
         .into());
     }
-    let mut grid = fill_grid(n, &rows, symbols)?.cells().to_vec();
-    grid.truncate(count);
-    Ok(grid)
+    let grid = fill_grid(n, &rows, symbols, first)?;
+    Ok(grid.cells()[first..first + count].to_vec())
 }
 
 /// The value of a one-character cell: `None` for empty.
