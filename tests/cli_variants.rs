@@ -301,3 +301,73 @@ fn uniqueness_queries_work_with_irregular_regions() {
         .success()
         .stdout(predicate::str::contains("c query: exclude"));
 }
+
+#[test]
+fn convert_to_fpuzzles_warns_or_refuses_what_it_cannot_carry() {
+    let puzzle = r#"{"satdoku": 1, "size": 4, "constraints": [
+        {"type": "non-consecutive", "except": [["r1c1", "r1c2"]]}]}"#;
+    satdoku()
+        .args(["convert", "--to", "fpuzzles", "-"])
+        .write_stdin(puzzle)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"nonconsecutive\":true"))
+        .stderr(predicate::str::contains(
+            "warning: not in the f-puzzles export: non-consecutive: its exempt pairs",
+        ));
+    satdoku()
+        .args(["convert", "--to", "fpuzzles", "--strict", "-"])
+        .write_stdin(puzzle)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "f-puzzles cannot carry this puzzle whole (--strict)",
+        ));
+    // A lossless export is quiet, with or without --strict.
+    satdoku()
+        .args(["convert", "--to", "fpuzzles", "--strict", "-"])
+        .write_stdin(puzzle.replace("[[\"r1c1\", \"r1c2\"]]", "[]"))
+        .assert()
+        .success()
+        .stderr("");
+    // The license has no f-puzzles field: said, not dropped silently.
+    satdoku()
+        .args(["convert", "--to", "fpuzzles", KILLER])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("license has no f-puzzles field"));
+}
+
+#[test]
+fn hostile_fpuzzles_input_is_refused_with_its_path() {
+    let mut v = thermo_fpuzzles();
+    v["antiknight"] = json!("false");
+    satdoku()
+        .args(["check", "-q", &v.to_string()])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "antiknight: expected true or false",
+        ));
+    let mut v = thermo_fpuzzles();
+    v["thermometer"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"cells": ["R1C1", "R1C2"]}));
+    satdoku()
+        .args(["check", "-q", &fpuzzles::compress(&v)])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("thermometer[3].lines: missing"));
+    // A duplicate key inside a JSON-lines record.
+    let text = v
+        .to_string()
+        .replacen("{", "{\"antiking\": true, \"antiking\": false, ", 1);
+    satdoku()
+        .args(["check", "-q", "-"])
+        .write_stdin(text)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("antiking: duplicate key"));
+}

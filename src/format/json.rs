@@ -654,6 +654,47 @@ mod tests {
         assert_eq!(seen.len(), CONSTRAINT_TYPES.len());
     }
 
+    #[test]
+    fn duplicate_keys_are_refused() {
+        let twice = KILLER.replace("\"sum\": 5", "\"sum\": 5, \"sum\": 7");
+        let e = read(&twice).unwrap_err().to_string();
+        assert!(
+            e.starts_with("constraints[0].sum: duplicate key \"sum\""),
+            "{e}"
+        );
+        let twice = KILLER.replace(
+            "\"size\": 4,",
+            "\"size\": 4, \"constraints\": [{\"type\": \"anti-king\"}],",
+        );
+        let e = read(&twice).unwrap_err().to_string();
+        assert!(e.starts_with("constraints: duplicate key"), "{e}");
+    }
+
+    #[test]
+    fn grid_errors_name_the_cell_and_the_type_in_words() {
+        let bad = KILLER.replace("\"...4\"]", "\"..94\"]");
+        let e = read(&bad).unwrap_err().to_string();
+        assert!(e.starts_with("givens[3]: column 3: r4c3:"), "{e}");
+        let bad = KILLER.replace("[\"1...\", \"....\", \"....\", \"...4\"]", "5");
+        let e = read(&bad).unwrap_err().to_string();
+        assert!(!e.contains("untagged") && !e.contains("GridText"), "{e}");
+        assert!(
+            e.contains("a string of cells, or an array of one string per row"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn sizes_below_four_are_refused() {
+        for n in [1, 2, 3] {
+            let e = read(&format!("{{\"satdoku\": 1, \"size\": {n}}}"))
+                .unwrap_err()
+                .to_string();
+            assert!(e.starts_with("size: grid size"), "{e}");
+            assert!(e.contains("4..=64"), "{e}");
+        }
+    }
+
     proptest::proptest! {
         /// Random givens (a subset of a valid grid), box shapes and free text round-trip.
         #[test]

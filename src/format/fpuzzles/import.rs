@@ -274,10 +274,12 @@ pub fn import_value(value: &Value) -> Result<Import, Error> {
                     except: xv_marked.iter().copied().collect(),
                 }),
             ),
-            _ => return Err(err(format!(
+            _ => {
+                return Err(err(format!(
                 "{path}: unsupported negative constraint {} (satdoku knows \"ratio\" and \"xv\")",
                 shown(v)
-            ))),
+            )))
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 //! Tests of the f-puzzles import and export.
 
 use super::*;
+use crate::format::json::Document;
 use crate::rules::{Constraint, Rule};
 use serde_json::json;
 
@@ -112,4 +113,379 @@ fn rules_text_without_rule_keys_warns_unless_classic() {
     let other = json!({"size": 4, "grid": empty_grid(4),
         "ruleset": "Normal sudoku rules apply. Digits on grey lines sum to 10. Shaded cells are even."});
     assert_eq!(import(other).unwrap().warnings.len(), 1);
+}
+
+fn import_err(v: Value) -> String {
+    match import(v) {
+        Ok(i) => panic!(
+            "accepted: {:?}",
+            i.document
+                .puzzle
+                .constraints()
+                .iter()
+                .map(Rule::kind)
+                .collect::<Vec<_>>()
+        ),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Every boolean key refuses values other than true, false and null, naming the key; the
+/// refused values include JavaScript-truthy ones ("false", 1, [], {}) and falsy ones (0, "").
+#[test]
+fn flags_are_true_or_false() {
+    let keys = [
+        "antiknight",
+        "antiking",
+        "diagonal+",
+        "diagonal-",
+        "disjointgroups",
+        "nonconsecutive",
+    ];
+    for key in keys {
+        for bad in [
+            json!(1),
+            json!(0),
+            json!("true"),
+            json!("false"),
+            json!(""),
+            json!([1]),
+            json!([]),
+            json!({}),
+        ] {
+            let mut v = json!({"size": 4, "grid": empty_grid(4)});
+            v[key] = bad.clone();
+            let e = import_err(v);
+            assert!(
+                e.starts_with(&format!("f-puzzles: {key}: expected true or false")),
+                "{key} = {bad}: {e}"
+            );
+        }
+        for (ok, rules) in [(json!(true), 1), (json!(false), 0), (Value::Null, 0)] {
+            let mut v = json!({"size": 4, "grid": empty_grid(4)});
+            v[key] = ok;
+            assert_eq!(
+                import(v).unwrap().document.puzzle.constraints().len(),
+                rules
+            );
+        }
+    }
+    // `given` too: a digit whose `given` is 1 is neither a clue nor silently dropped.
+    let mut g = empty_grid(4);
+    g[3][2] = json!({"value": 1, "given": 1});
+    let e = import_err(json!({"size": 4, "grid": g}));
+    assert!(
+        e.contains("grid[3][2].given: expected true or false"),
+        "{e}"
+    );
+}
+
+/// Every rule array refuses entries that are not objects or lack their cells/lines/cell,
+/// naming the entry's JSON path.
+#[test]
+fn malformed_entries_are_refused_in_every_rule_array() {
+    let arrays: Vec<&str> = LINE_KEYS
+        .iter()
+        .chain(SEMANTIC.iter())
+        .copied()
+        .filter(|k| {
+            ![
+                "diagonal+",
+                "diagonal-",
+                "antiknight",
+                "antiking",
+                "disjointgroups",
+                "nonconsecutive",
+            ]
+            .contains(k)
+        })
+        .collect();
+    assert_eq!(arrays.len(), 13 + 21);
+    // A valid first entry, so the bad one is entry [1].
+    let good = |key: &str| -> Value {
+        match key {
+            "negative" => json!("xv"),
+            "odd" | "even" | "minimum" | "maximum" => json!({"cell": "R1C1"}),
+            "littlekillersum" => json!({"cell": "R0C1", "direction": "DR", "value": "10"}),
+            "sandwichsum" | "xsum" | "skyscraper" => json!({"cell": "R0C1", "value": "3"}),
+            "arrow" => json!({"cells": ["R1C1"], "lines": [["R1C1", "R2C2"]]}),
+            "difference" | "ratio" | "sum" => json!({"cells": ["R1C1", "R1C2"], "value": "3"}),
+            "xv" => json!({"cells": ["R1C1", "R1C2"], "value": "V"}),
+            "clone" => json!({"cells": ["R1C1"], "cloneCells": ["R3C3"]}),
+            "quadruple" => json!({"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1]}),
+            "killercage" | "extraregion" | "rowindexer" | "columnindexer" | "boxindexer" => {
+                json!({"cells": ["R1C1", "R1C2"]})
+            }
+            _ => json!({"lines": [["R1C1", "R1C2", "R1C3"]]}),
+        }
+    };
+    for key in arrays {
+        let mut v = json!({"size": 6, "grid": empty_grid(6)});
+        v[key] = json!([good(key)]);
+        if key == "whispers" {
+            v[key][0]["value"] = json!("2");
+        }
+        import(v.clone()).unwrap_or_else(|e| panic!("{key}: the good entry: {e}"));
+        for bad in [
+            json!(""),
+            json!(5),
+            json!(-1),
+            Value::Null,
+            json!({}),
+            json!([]),
+            json!(true),
+            json!({"cells": ["R1C1", "R1C2"]}),
+        ] {
+            // For rules on cells, {"cells": …} is a complete entry.
+            let complete = bad.get("cells").is_some()
+                && [
+                    "killercage",
+                    "extraregion",
+                    "rowindexer",
+                    "columnindexer",
+                    "boxindexer",
+                    "difference",
+                    "ratio",
+                    "sum",
+                ]
+                .contains(&key);
+            if complete {
+                continue;
+            }
+            let mut v = v.clone();
+            v[key].as_array_mut().unwrap().push(bad.clone());
+            let e = import_err(v);
+            assert!(
+                e.starts_with(&format!("f-puzzles: {key}[1]")),
+                "{key} + {bad}: {e}"
+            );
+        }
+    }
+    // Arrays themselves must be arrays.
+    let e = import_err(json!({"size": 4, "grid": empty_grid(4), "thermometer": {"lines": []}}));
+    assert!(e.contains("thermometer: expected an array"), "{e}");
+}
+
+/// Errors of a rule's own validation name the f-puzzles entry, not an internal index.
+#[test]
+fn rule_errors_name_the_entry() {
+    let v = json!({"size": 4, "grid": empty_grid(4), "antiknight": true,
+        "thermometer": [{"lines": [["R1C1", "R1C2"]]}, {"lines": [["R2C1", "R2C2"], ["R3C1", "R3C3"]]}]});
+    let e = import_err(v);
+    assert!(
+        e.starts_with("f-puzzles: thermometer[1].lines[1] (thermometer):"),
+        "{e}"
+    );
+}
+
+/// Messages never show Rust's debug forms and quote at most 60 characters of input.
+#[test]
+fn messages_are_plain_and_short() {
+    let long = "Q".repeat(500);
+    let cases = [
+        json!({"size": 4, "grid": empty_grid(4), "xv": [{"cells": ["R1C1", "R1C2"], "value": "10"}]}),
+        json!({"size": 4, "grid": empty_grid(4), "xv": [{"cells": ["R1C1", "R1C2"]}]}),
+        json!({"size": 4, "grid": empty_grid(4), "killercage": [{"cells": ["R1C1"], "value": long.clone()}]}),
+        json!({"size": 4, "grid": empty_grid(4), "killercage": [{"cells": [long.clone()]}]}),
+        json!({"size": 4, "grid": empty_grid(4), "negative": [long.clone()]}),
+        json!({"size": 4, "grid": empty_grid(4), long.clone(): true}),
+        json!({"size": 4, "grid": empty_grid(4), "littlekillersum": [{"cell": "R0C1", "direction": long.clone(), "value": "3"}]}),
+    ];
+    for v in cases {
+        let e = import_err(v);
+        assert!(!e.contains("Some(") && !e.contains("None"), "{e}");
+        assert!(e.chars().count() < 300, "{e}");
+    }
+    // A whole number written as 10.0 is the number 10.
+    let v = json!({"size": 4, "grid": empty_grid(4), "killercage": [{"cells": ["R1C1", "R1C2"], "value": 7.0}]});
+    assert!(import(v).is_ok());
+    let v = json!({"size": 4, "grid": empty_grid(4), "killercage": [{"cells": ["R1C1", "R1C2"], "value": 7.5}]});
+    assert!(import_err(v).contains("killercage[0].value: expected a whole number"));
+}
+
+/// Sizes 1 to 3 are refused, as in the text and native formats.
+#[test]
+fn tiny_sizes_are_refused() {
+    for n in [0, 1, 2, 3, 65] {
+        let e = import_err(json!({"size": n, "grid": empty_grid(n.min(4))}));
+        assert!(e.contains("sizes 4..=64"), "{n}: {e}");
+    }
+}
+
+/// A key written twice is refused with its path, in the JSON text and in payloads.
+#[test]
+fn duplicate_keys_are_refused() {
+    let text = r#"{"size": 4, "antiknight": false, "grid": [[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]], "antiknight": true}"#;
+    let e = import_text(text).unwrap_err().to_string();
+    assert!(e.starts_with("f-puzzles: antiknight: duplicate key"), "{e}");
+    let payload = lz_str::compress_to_base64(text);
+    let e = import_text(&payload).unwrap_err().to_string();
+    assert!(e.starts_with("f-puzzles: antiknight: duplicate key"), "{e}");
+    let cage = text.replace(
+        "\"antiknight\": true",
+        r#""killercage": [{"cells": ["R1C1"], "value": "1", "value": "2"}]"#,
+    );
+    let e = import_text(&cage).unwrap_err().to_string();
+    assert!(e.contains("killercage[0].value: duplicate key"), "{e}");
+}
+
+/// Writes an lz-string base64 payload whose text is `'a'` repeated 1 + 2 + … + `codes`
+/// times: each code names the next free dictionary entry (`w + w[0]`), so the text grows
+/// quadratically with the payload.
+fn expanding_payload(codes: usize) -> String {
+    let mut bits: Vec<bool> = Vec::new();
+    let put = |value: usize, width: usize, bits: &mut Vec<bool>| {
+        for i in 0..width {
+            bits.push(value >> i & 1 == 1);
+        }
+    };
+    put(0, 2, &mut bits); // an 8-bit literal
+    put(b'a' as usize, 8, &mut bits);
+    let (mut dict, mut width, mut enlarge) = (4usize, 3usize, 4usize);
+    let grow = |enlarge: &mut usize, width: &mut usize| {
+        *enlarge -= 1;
+        if *enlarge == 0 {
+            *enlarge = 1 << *width;
+            *width += 1;
+        }
+    };
+    for _ in 0..codes {
+        put(dict, width, &mut bits);
+        dict += 1;
+        grow(&mut enlarge, &mut width);
+    }
+    put(2, width, &mut bits);
+    let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    bits.chunks(6)
+        .map(|c| {
+            let v = c
+                .iter()
+                .enumerate()
+                .fold(0, |v, (i, &b)| v | (usize::from(b) << (5 - i)));
+            alphabet[v] as char
+        })
+        .collect()
+}
+
+#[test]
+fn huge_payloads_stop_at_the_size_limit() {
+    // Small: the generator is right (compare with lz-str).
+    let small = expanding_payload(10);
+    let text = String::from_utf16(&lz_str::decompress_from_base64(&small).unwrap()).unwrap();
+    assert_eq!(text, "a".repeat(1 + (2..=11).sum::<usize>()));
+    // ~60 KB of payload for about 10^9 characters: refused at 16 MiB, early.
+    let big = expanding_payload(45_000);
+    assert!(big.len() < 120_000);
+    let e = import_text(&big).unwrap_err().to_string();
+    assert!(e.contains("decompresses to more than 16 MiB"), "{e}");
+}
+
+/// The rules of a puzzle as sorted JSON texts (the export groups rules by key).
+fn rule_texts(p: &crate::puzzle::Puzzle) -> Vec<String> {
+    let mut v: Vec<String> = p
+        .constraints()
+        .iter()
+        .map(|c| serde_json::to_string(c).unwrap())
+        .collect();
+    v.sort();
+    v
+}
+
+/// native → f-puzzles → native: the same puzzle, or the loss is reported.
+fn round_trip(doc: &Document, what: &str) -> Vec<String> {
+    let out = export(doc).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let back = import(out.value.clone()).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let (a, b) = (&doc.puzzle, &back.document.puzzle);
+    assert_eq!(a.shape(), b.shape(), "{what}");
+    assert_eq!(a.givens(), b.givens(), "{what}");
+    assert_eq!(a.title, b.title, "{what}");
+    assert_eq!(doc.meta.rules, back.document.meta.rules, "{what}");
+    if out.losses.is_empty() {
+        assert_eq!(rule_texts(a), rule_texts(b), "{what}: {}", out.value);
+    }
+    out.losses
+}
+
+/// Every constraint example of docs/FORMAT.md survives the f-puzzles round trip, except
+/// the exemption lists f-puzzles cannot write, which are reported.
+#[test]
+fn every_documented_example_round_trips_or_reports_its_loss() {
+    let docs = include_str!("../../../docs/FORMAT.md");
+    let examples: Vec<&str> = docs
+        .lines()
+        .filter(|l| l.starts_with("{\"type\""))
+        .collect();
+    assert_eq!(examples.len(), crate::format::json::CONSTRAINT_TYPES.len());
+    for ex in examples {
+        let text = format!("{{\"satdoku\": 1, \"size\": 9, \"constraints\": [{ex}]}}");
+        let doc = crate::format::json::from_str(&text).unwrap();
+        let losses = round_trip(&doc, ex);
+        let lossy = ["non-consecutive", "negative-ratio", "negative-xv"]
+            .iter()
+            .any(|k| ex.contains(&format!("\"{k}\"")));
+        assert_eq!(!losses.is_empty(), lossy, "{ex}: {losses:?}");
+        if lossy {
+            assert!(losses[0].contains("exempt pairs"), "{losses:?}");
+        }
+    }
+}
+
+/// The shipped native puzzles round-trip; only their source/license/solution are reported.
+#[test]
+fn shipped_puzzles_round_trip() {
+    let mut seen = 0;
+    for dir in ["puzzles/examples", "puzzles/variants"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        for f in std::fs::read_dir(path).unwrap() {
+            let f = f.unwrap().path();
+            if f.extension().and_then(|e| e.to_str()) != Some("json") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&f).unwrap();
+            let doc = crate::format::json::from_str(&text).unwrap();
+            let what = f.display().to_string();
+            for loss in round_trip(&doc, &what) {
+                assert!(loss.contains("has no f-puzzles field"), "{what}: {loss}");
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen >= 20, "{seen}");
+}
+
+/// What the export cannot carry is reported, one sentence each.
+#[test]
+fn lossy_exports_say_what_is_lost() {
+    let losses = |ex: &str| -> Vec<String> {
+        let text = format!("{{\"satdoku\": 1, \"size\": 9, \"constraints\": [{ex}]}}");
+        export(&crate::format::json::from_str(&text).unwrap())
+            .unwrap()
+            .losses
+    };
+    // Exemptions that match the dots are carried by the dots.
+    assert!(losses(r#"{"type": "non-consecutive", "except": [["r1c1", "r1c2"]]}, {"type": "difference", "cells": ["r1c2", "r1c1"]}"#).is_empty());
+    assert_eq!(losses(r#"{"type": "non-consecutive", "except": []}, {"type": "ratio", "cells": ["r1c1", "r1c2"]}"#).len(), 1);
+    assert_eq!(
+        losses(r#"{"type": "negative-ratio", "ratios": [3]}"#).len(),
+        1
+    );
+    assert!(losses(r#"{"type": "negative-ratio", "ratios": [3]}, {"type": "ratio", "cells": ["r1c1", "r1c2"], "value": 3}"#)
+        .iter()
+        .any(|l| l.contains("exempt pairs")));
+    assert_eq!(
+        losses(r#"{"type": "minimum", "cells": ["r1c1"]}, {"type": "minimum", "cells": ["r5c5"]}"#)
+            .len(),
+        1
+    );
+    assert_eq!(
+        losses(r#"{"type": "little-killer", "cells": ["r2c2", "r3c3"], "sum": 5}"#).len(),
+        1
+    );
+    // Two pencil-mark lists on one cell are written as their intersection.
+    let text = r#"{"satdoku": 1, "size": 4, "constraints": [
+        {"type": "pencil-marks", "cell": "r1c1", "digits": [1, 2]},
+        {"type": "pencil-marks", "cell": "r1c1", "digits": [2, 3]}]}"#;
+    let out = export(&crate::format::json::from_str(text).unwrap()).unwrap();
+    assert!(out.losses.is_empty());
+    assert_eq!(out.value["grid"][0][0]["givenPencilMarks"], json!([2]));
 }
