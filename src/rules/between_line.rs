@@ -6,7 +6,7 @@
 //! `x(m,d) ∧ y(a,d) -> !y(b,d)` and `x(m,d) ∧ !y(a,d+1) -> y(b,d+1)`.
 //! `restrict` removes 1 and N from interior cells.
 
-use super::common::{line, values};
+use super::common::{path, values};
 use super::Rule;
 use crate::cnf::order::Ladder;
 use crate::cnf::Encoder;
@@ -33,7 +33,7 @@ impl Rule for BetweenLine {
         "between-line"
     }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        line(shape, &self.cells, 2)
+        path(shape, &self.cells, 2)
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         let n = shape.size();
@@ -119,5 +119,11 @@ mod tests {
             r#"{"type": "between-line", "cells": ["r1c1", "r1c2"], "ends": 2}"#,
             "unknown field",
         );
+    }
+
+    /// The line may pass a cell twice; every interior visit is between the ends.
+    #[test]
+    fn a_line_may_visit_a_cell_twice() {
+        counts_agree(&rule(&[(1, 1), (2, 2), (3, 3), (3, 2), (2, 2), (2, 3)]));
     }
 }

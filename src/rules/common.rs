@@ -30,10 +30,34 @@ pub fn cell_set(shape: &Shape, cells: &[Cell], what: &str) -> Result<(), String>
     Ok(())
 }
 
-/// Errors unless `cells` is a line: at least `min_len` cells, inside the grid, none twice,
-/// each touching the next by an edge or a corner.
+/// Errors unless `cells` is a line that visits each cell once: at least `min_len` cells,
+/// inside the grid, none twice, each touching the next by an edge or a corner. For rules
+/// over the line's cells as a set (renban, nabner) or that a revisit would make impossible
+/// (thermometer).
 pub fn line(shape: &Shape, cells: &[Cell], min_len: usize) -> Result<(), String> {
-    cell_set(shape, cells, "the line")?;
+    path(shape, cells, min_len)?;
+    let mut seen = HashSet::new();
+    for &c in cells {
+        if !seen.insert(c) {
+            return Err(format!(
+                "{c} appears twice in the line (this rule's line cannot visit a cell twice)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Errors unless `cells` is a path: at least `min_len` cells, inside the grid, each touching
+/// the next by an edge or a corner. It may cross itself or visit a cell again (a loop): for
+/// rules that hold on each step or window of the line (whispers, palindromes, …), which
+/// stay well defined when a cell is seen twice.
+pub fn path(shape: &Shape, cells: &[Cell], min_len: usize) -> Result<(), String> {
+    if cells.is_empty() {
+        return Err("the line has no cells".into());
+    }
+    for &c in cells {
+        inside(shape, c)?;
+    }
     if cells.len() < min_len {
         return Err(format!(
             "the line has {} cell(s); it needs at least {min_len}",

@@ -7,7 +7,7 @@
 //! defined both ways), then for every window of three cells `t(a,k) -> !t(b,k)` for each
 //! pair and `t(a,k) ∨ t(b,k) ∨ t(c,k)` for each third.
 
-use super::common::{line, values, windows};
+use super::common::{path, values, windows};
 use super::Rule;
 use crate::cnf::class::{different_classes, memberships};
 use crate::cnf::Encoder;
@@ -33,7 +33,7 @@ impl Rule for EntropicLine {
         "entropic-line"
     }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        line(shape, &self.cells, 1)?;
+        path(shape, &self.cells, 1)?;
         let n = shape.size();
         if n % 3 != 0 {
             return Err(format!(
@@ -142,5 +142,12 @@ mod tests {
             r#"{"type": "entropic-line", "cells": ["r1c1"], "thirds": 3}"#,
             "unknown field",
         );
+    }
+
+    /// A loop: every window of three consecutive cells still holds one of each third.
+    #[test]
+    fn a_loop_visits_a_cell_twice() {
+        let looped = rule(&[(1, 2), (1, 3), (2, 3), (1, 2), (1, 3)]);
+        assert_count_matches(&crate::rules::fixtures::six_by_six(looped), 10_000);
     }
 }

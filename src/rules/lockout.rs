@@ -6,7 +6,7 @@
 //! each interior cell m and digit d, a ≤ d ≤ b and b ≤ d ≤ a:
 //! `x(m,d) ∧ a ≤ d -> b < d` and `x(m,d) ∧ b ≤ d -> a < d`.
 
-use super::common::{line, values};
+use super::common::{path, values};
 use super::Rule;
 use crate::cnf::order::Ladder;
 use crate::cnf::{pairs, Encoder};
@@ -36,7 +36,7 @@ impl Rule for Lockout {
         "lockout"
     }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        line(shape, &self.cells, 2)
+        path(shape, &self.cells, 2)
     }
     fn encode(&self, enc: &mut Encoder) {
         let n = enc.size();
@@ -121,5 +121,11 @@ mod tests {
             r#"{"type": "lockout", "cells": ["r2c1", "r3c2"], "gap": 4}"#,
             "unknown field",
         );
+    }
+
+    /// The line may pass a cell twice; every interior visit is locked out.
+    #[test]
+    fn a_line_may_visit_a_cell_twice() {
+        counts_agree(&rule(&[(1, 1), (2, 2), (3, 3), (2, 2), (2, 3)]));
     }
 }

@@ -6,7 +6,7 @@
 //! both ways), then for every window of three cells `t(a,k) -> !t(b,k)` for each pair and
 //! `t(a,k) ∨ t(b,k) ∨ t(c,k)` for each class.
 
-use super::common::{line, values, windows};
+use super::common::{path, values, windows};
 use super::Rule;
 use crate::cnf::class::{different_classes, memberships};
 use crate::cnf::Encoder;
@@ -27,7 +27,7 @@ impl Rule for ModularLine {
         "modular-line"
     }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        line(shape, &self.cells, 1)
+        path(shape, &self.cells, 1)
     }
     fn encode(&self, enc: &mut Encoder) {
         let n = enc.size();
@@ -115,5 +115,14 @@ mod tests {
             r#"{"type": "modular-line", "cells": ["r1c1"], "modulus": 3}"#,
             "unknown field",
         );
+    }
+
+    /// A loop of three cells: every window of three consecutive cells still holds three
+    /// classes (a loop of four cannot, and counts 0).
+    #[test]
+    fn a_loop_visits_a_cell_twice() {
+        counts_agree(&rule(&[(1, 2), (1, 3), (2, 3), (1, 2)]));
+        let four = puzzle(EMPTY4, rule(&[(1, 2), (1, 3), (2, 3), (2, 2), (1, 2)]));
+        assert_eq!(crate::rules::testing::assert_count_matches(&four, 300), 0);
     }
 }

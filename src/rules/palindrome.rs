@@ -2,7 +2,7 @@
 //!
 //! Encoding: for each mirrored pair, `x(a,d) <-> x(b,d)` (`pairs::equal`), 2N binary clauses.
 
-use super::common::{line, values};
+use super::common::{path, values};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
@@ -29,7 +29,7 @@ impl Rule for Palindrome {
         "palindrome"
     }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        line(shape, &self.cells, 1)
+        path(shape, &self.cells, 1)
     }
     fn encode(&self, enc: &mut Encoder) {
         for (i, j) in self.mirrored() {
@@ -86,5 +86,11 @@ mod tests {
             r#"{"type": "palindrome", "lines": [["r1c1"]]}"#,
             "unknown field",
         );
+    }
+
+    /// Going back along the line revisits a cell; each mirrored pair still holds.
+    #[test]
+    fn a_line_may_visit_a_cell_twice() {
+        counts_agree(&rule(&[(1, 2), (2, 2), (3, 3), (4, 4), (3, 3)]));
     }
 }

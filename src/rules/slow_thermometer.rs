@@ -4,7 +4,7 @@
 //! Encoding: order encoding (`cnf::order`): ladders y(c,k) = "c ≥ k", and per edge a → b
 //! the clauses `y(a,k) -> y(b,k)` for every k (b ≥ a).
 
-use super::common::{line, values};
+use super::common::{path, values};
 use super::Rule;
 use crate::cnf::order::{at_least, Ladder};
 use crate::cnf::Encoder;
@@ -25,7 +25,7 @@ impl Rule for SlowThermometer {
         "slow-thermometer"
     }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        line(shape, &self.cells, 1)
+        path(shape, &self.cells, 1)
     }
     fn encode(&self, enc: &mut Encoder) {
         let ladders: Vec<Ladder> = self.cells.iter().map(|&c| Ladder::new(enc, c)).collect();
@@ -89,5 +89,11 @@ mod tests {
             r#"{"type": "slow-thermometer", "cells": ["r1c1"], "slow": true}"#,
             "unknown field",
         );
+    }
+
+    /// Coming back to a cell forces the digits between to be equal: well defined.
+    #[test]
+    fn a_line_may_visit_a_cell_twice() {
+        counts_agree(&rule(&[(1, 1), (2, 1), (3, 2), (2, 1)]));
     }
 }

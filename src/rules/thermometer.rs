@@ -129,4 +129,14 @@ mod tests {
             "unknown field",
         );
     }
+
+    /// The rule needs each cell once (a set of digits, or a strict order), so a line that
+    /// comes back to a cell is refused, naming the cell.
+    #[test]
+    fn a_line_visiting_a_cell_twice_is_refused() {
+        let looped = rule(&[(1, 2), (1, 3), (2, 3), (2, 2), (1, 2)]);
+        let e = invalid(&looped[0], 4);
+        assert!(e.contains("r1c2 appears twice"), "{e}");
+        assert!(e.contains("cannot visit a cell twice"), "{e}");
+    }
 }

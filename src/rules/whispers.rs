@@ -4,7 +4,7 @@
 //! Encoding: per edge, the support encoding of |a − b| ≥ k (`pairs::relation`), 2N clauses.
 //! `restrict` removes digits that have no partner at all (5 on a 9×9 German line).
 
-use super::common::{line, values};
+use super::common::{path, values};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Digit, Mask, Shape};
@@ -31,7 +31,7 @@ impl Rule for Whispers {
         "whispers"
     }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        line(shape, &self.cells, 1)?;
+        path(shape, &self.cells, 1)?;
         let n = shape.size();
         if self.difference == 0 || self.difference >= n {
             return Err(format!(
@@ -130,5 +130,12 @@ mod tests {
             r#"{"type": "whispers", "cells": ["r1c1"], "value": 5}"#,
             "unknown field",
         );
+    }
+
+    /// A whispers loop (as in published X/V-whispers puzzles) holds on each step.
+    #[test]
+    fn a_loop_visits_a_cell_twice() {
+        let looped = rule(&[(1, 2), (1, 3), (2, 3), (2, 2), (1, 2)], 2);
+        counts_agree_46(&looped, &looped);
     }
 }

@@ -489,3 +489,21 @@ fn lossy_exports_say_what_is_lost() {
     assert!(out.losses.is_empty());
     assert_eq!(out.value["grid"][0][0]["givenPencilMarks"], json!([2]));
 }
+
+/// A whispers loop imports (it was refused as "r1c2 appears twice") and its count matches
+/// brute force; a thermometer loop stays refused, naming its entry.
+#[test]
+fn a_whispers_loop_imports_and_counts_right() {
+    let looped = json!([["R1C2", "R1C3", "R2C3", "R2C2", "R1C2"]]);
+    let v =
+        json!({"size": 4, "grid": empty_grid(4), "whispers": [{"lines": looped, "value": "2"}]});
+    let p = import(v).unwrap().document.puzzle;
+    let n = crate::rules::testing::assert_count_matches(&p, 300);
+    assert!(n > 0 && n < 288, "{n}");
+    let v = json!({"size": 4, "grid": empty_grid(4), "thermometer": [{"lines": looped}]});
+    let e = import_err(v);
+    assert!(
+        e.starts_with("f-puzzles: thermometer[0].lines[0] (thermometer): r1c2 appears twice"),
+        "{e}"
+    );
+}
