@@ -126,6 +126,31 @@ pub fn excerpt(text: &str) -> String {
     }
 }
 
+/// A message from a parser (serde's, say) with every quoted span (between \` or `"`) cut to
+/// [`excerpt`] length: the message's own words stay, echoed input is bounded.
+pub fn clip_quoted(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len().min(512));
+    let mut rest = msg;
+    while let Some(open) = rest.find(['`', '"']) {
+        let q = rest[open..].chars().next().expect("found");
+        out.push_str(&rest[..=open]);
+        let after = &rest[open + 1..];
+        match after.find(q) {
+            Some(close) => {
+                out.push_str(&excerpt(&after[..close]));
+                out.push(q);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push_str(&excerpt(after));
+                return out;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,7 +15,7 @@
 //! same document back ([`to_string_pretty`] then [`from_str`] is the identity).
 
 use super::text::{parse_cells, parse_cells_at, Symbols};
-use crate::error::Error;
+use crate::error::{excerpt, Error};
 use crate::geometry::{default_box, parse_box, Digit, Shape};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
@@ -212,18 +212,20 @@ pub fn constraint_from_value(index: usize, value: Value) -> Result<Constraint, E
     match constraint_from(&kind, Value::Object(map)) {
         Some(Ok(c)) => Ok(c),
         Some(Err(e)) => {
-            let path = e.path().to_string();
+            let path = excerpt(&e.path().to_string());
             let at = if path == "." || path.is_empty() {
                 here
             } else {
                 format!("{here}.{path}")
             };
-            Err(format_err(&at, format!("{} ({kind})", e.inner())))
+            let inner = crate::error::clip_quoted(&e.inner().to_string());
+            Err(format_err(&at, format!("{inner} ({})", excerpt(&kind))))
         }
         None => Err(format_err(
             &format!("{here}.type"),
             format!(
-                "unknown constraint type {kind:?}; known types: {}",
+                "unknown constraint type {:?}; known types: {}",
+                excerpt(&kind),
                 CONSTRAINT_TYPES.join(", ")
             ),
         )),
@@ -322,9 +324,11 @@ pub fn normalize_regions(regions: &[Option<u16>]) -> Vec<Option<u16>> {
 }
 
 fn json_err(e: serde_path_to_error::Error<serde_json::Error>) -> Error {
-    let path = e.path().to_string();
+    // The path holds the input's own keys (an unknown field's name): keep it short.
+    let path = excerpt(&e.path().to_string());
     let inner = e.into_inner();
-    let msg = if inner.line() > 0 {
+    // serde quotes the input it could not use (a field name, a string): keep it short.
+    let msg = crate::error::clip_quoted(&if inner.line() > 0 {
         format!(
             "{} (line {}, column {})",
             strip_position(&inner.to_string()),
@@ -333,7 +337,7 @@ fn json_err(e: serde_path_to_error::Error<serde_json::Error>) -> Error {
         )
     } else {
         inner.to_string()
-    };
+    });
     format_err(&path, msg)
 }
 
@@ -682,6 +686,21 @@ mod tests {
             e.contains("a string of cells, or an array of one string per row"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn echoed_input_is_cut_short() {
+        let long = "z".repeat(5000);
+        for text in [
+            KILLER.replace("\"size\"", &format!("\"{long}\": 1, \"size\"")),
+            KILLER.replace("\"thermometer\"", &format!("\"{long}\"")),
+            KILLER.replace("\"sum\": 5", &format!("\"sum\": \"{long}\"")),
+            KILLER.replace("\"r1c3\"", &format!("\"{long}\"")),
+            KILLER.replace("\"...4\"", &format!("\"{long}\"")),
+        ] {
+            let e = read(&text).unwrap_err().to_string();
+            assert!(e.len() < 600, "{e}");
+        }
     }
 
     #[test]

@@ -681,7 +681,7 @@ fn fill_grid(n: usize, rows: &[Row], symbols: &Symbols, first: usize) -> Result<
                 if v > n {
                     return Err(at(format!(
                         "{cell}: {:?} is digit {v}, out of range for a {n}x{n} grid",
-                        t.text()
+                        crate::error::excerpt(&t.text())
                     ))
                     .into());
                 }
@@ -771,7 +771,7 @@ fn read_token(text: &str, n: usize, symbols: &Symbols) -> Result<Option<usize>, 
     match text.parse::<usize>() {
         Ok(0) => Ok(None),
         Ok(v) => Ok(Some(v)),
-        Err(_) => Err(format!("unknown cell {text:?}")),
+        Err(_) => Err(format!("unknown cell {:?}", crate::error::excerpt(text))),
     }
 }
 
