@@ -507,3 +507,20 @@ fn a_whispers_loop_imports_and_counts_right() {
         "{e}"
     );
 }
+
+/// Fields nobody reads (a typo) are named in a warning, never dropped in silence.
+#[test]
+fn unknown_fields_are_named() {
+    let mut g = empty_grid(4);
+    g[1][2] = json!({"valu": 3, "given": true, "centerPencilMarks": [1]});
+    let v = json!({"size": 4, "grid": g,
+        "killercage": [{"cells": ["R1C1", "R1C2"], "vlaue": "3", "outlineC": "#000"}]});
+    let w = import(v).unwrap().warnings;
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].contains("2 field(s)")
+            && w[0].contains("grid[1][2].valu")
+            && w[0].contains("killercage[0].vlaue"),
+        "{w:?}"
+    );
+}
