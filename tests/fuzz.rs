@@ -282,6 +282,7 @@ fn mutate_text(rng: &mut Rng, text: &str) -> String {
     t
 }
 
+/// `str::floor_char_boundary` is newer than the crate's minimum Rust (1.85).
 trait CharBoundary {
     fn floor_char_boundary_compat(&self, i: usize) -> usize;
 }
@@ -437,7 +438,7 @@ sys.exit(1 if bad else 0)
 "#;
     let out = match std::process::Command::new("python3")
         .arg("-c")
-        .arg(&driver)
+        .arg(driver)
         .arg(&tools)
         .arg(&file)
         .output()

@@ -395,3 +395,80 @@ fn diagonal_from(n: usize, (r, c): (usize, usize), (dr, dc): (isize, isize)) -> 
     }
     cells
 }
+
+/// Fields a grid cell may hold: read (`value`, `given`, `region`, `givenPencilMarks`) or the
+/// solver's and the interface's (marks, colours).
+const CELL_FIELDS: &[&str] = &[
+    "value",
+    "given",
+    "region",
+    "givenPencilMarks",
+    "centerPencilMarks",
+    "cornerPencilMarks",
+    "c",
+    "cArray",
+    "parity",
+    "highlight",
+];
+/// Fields a rule or drawing entry may hold: read, or its drawing (colours, sizes, tags).
+const ENTRY_FIELDS: &[&str] = &[
+    "cells",
+    "cell",
+    "lines",
+    "value",
+    "values",
+    "direction",
+    "cloneCells",
+    "outlineC",
+    "fontC",
+    "baseC",
+    "width",
+    "height",
+    "angle",
+    "size",
+    "fromConstraint",
+    "isNewConstraint",
+    "isLLConstraint",
+    "c",
+    "cArray",
+];
+
+/// A warning naming fields satdoku does not know in grid cells and entries (a typo such as
+/// `"valu"` would otherwise vanish without a word); `None` when there are none.
+pub(super) fn unknown_fields(map: &Map<String, Value>) -> Option<String> {
+    let mut found: Vec<String> = Vec::new();
+    let mut note = |obj: &Map<String, Value>, known: &[&str], path: &str| {
+        for k in obj.keys().filter(|k| !known.contains(&k.as_str())) {
+            found.push(format!("{path}.{}", excerpt(k)));
+        }
+    };
+    if let Some(Value::Array(rows)) = map.get("grid") {
+        for (r, row) in rows.iter().enumerate() {
+            for (c, cell) in row.as_array().into_iter().flatten().enumerate() {
+                if let Some(o) = cell.as_object() {
+                    note(o, CELL_FIELDS, &format!("grid[{r}][{c}]"));
+                }
+            }
+        }
+    }
+    for (key, v) in map {
+        let Value::Array(entries) = v else { continue };
+        if key == "negative" || IGNORED.contains(&key.as_str()) {
+            continue;
+        }
+        for (i, e) in entries.iter().enumerate() {
+            if let Some(o) = e.as_object() {
+                note(o, ENTRY_FIELDS, &format!("{key}[{i}]"));
+            }
+        }
+    }
+    let total = found.len();
+    (total > 0).then(|| {
+        let shown: Vec<&str> = found.iter().take(5).map(String::as_str).collect();
+        format!(
+            "{total} field(s) satdoku does not know, not read: {}{}",
+            shown.join(", "),
+            if total > 5 { ", …" } else { "" }
+        )
+    })
+}
