@@ -540,7 +540,7 @@ fn fuzz(count: usize, seed: u64, binary_every: usize) {
     );
     let checked = independent_check(&answers, scratch.path());
     println!(
-        "fuzz: {} f-puzzles unique answers checked independently",
+        "fuzz: {} f-puzzles unique answers given to the independent checker",
         checked.map_or("no".into(), |c| c.to_string())
     );
 }
