@@ -100,18 +100,28 @@ fn jsonl_records_compare_the_stated_solution() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("records.jsonl");
     let good = json!({"title": "t", "author": "a", "license": "CC BY 4.0", "solution": SOLUTION, "fpuzzles": v});
+    // The record states another solution and the f-puzzles JSON states none.
     let mut bad = good.clone();
     bad["solution"] = json!("2143341212344321");
+    bad["fpuzzles"].as_object_mut().unwrap().remove("solution");
     let lz = json!({"fpuzzles_lzstring": fpuzzles::compress(&v), "solution": SOLUTION});
-    std::fs::write(&file, format!("{good}\n{bad}\n{lz}\n")).unwrap();
+    // The record and its f-puzzles JSON state two different solutions.
+    let mut conflict = good.clone();
+    conflict["solution"] = json!("2143341212344321");
+    std::fs::write(&file, format!("{good}\n{bad}\n{lz}\n{conflict}\n")).unwrap();
     satdoku()
         .args(["check", "-f", "line", "-q"])
         .arg(&file)
         .assert()
         .code(1)
-        .stdout(predicate::str::contains(format!("unique {SOLUTION}\ninvalid")))
+        .stdout(predicate::str::contains(format!(
+            "unique {SOLUTION}\ninvalid"
+        )))
         .stderr(predicate::str::contains(
             "records.jsonl:2: unique, but the solution differs from the one stated beside the puzzle",
+        ))
+        .stderr(predicate::str::contains(
+            "records.jsonl:4: solution: differs from the f-puzzles solution at r1c1",
         ));
 }
 
@@ -370,4 +380,36 @@ fn hostile_fpuzzles_input_is_refused_with_its_path() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("antiking: duplicate key"));
+}
+
+/// The author's `solution` inside f-puzzles JSON is compared with the solution found: a
+/// wrong one is reported (exit 1), a partial one is compared cell by cell.
+#[test]
+fn the_fpuzzles_solution_key_is_compared() {
+    let v = thermo_fpuzzles();
+    assert!(v.get("solution").is_some(), "the export carries the solution");
+    let dir = tempfile::tempdir().unwrap();
+    let mut wrong = v.clone();
+    wrong["solution"][0] = json!(4);
+    let mut partial = v.clone();
+    for i in 0..12 {
+        partial["solution"][i] = json!(".");
+    }
+    let (w, p) = (dir.path().join("wrong.json"), dir.path().join("partial.json"));
+    std::fs::write(&w, wrong.to_string()).unwrap();
+    std::fs::write(&p, partial.to_string()).unwrap();
+    satdoku()
+        .args(["check", "-f", "line", "-q"])
+        .arg(&w)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "unique, but the solution differs from the one stated beside the puzzle in 1 cells, first r1c1",
+        ));
+    satdoku()
+        .args(["check", "-f", "line", "-q"])
+        .arg(&p)
+        .assert()
+        .success()
+        .stdout(format!("unique {SOLUTION}\n"));
 }
