@@ -19,6 +19,8 @@ use crate::error::{excerpt, Error};
 use crate::geometry::{default_box, parse_box, Digit, Shape};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
+/// Every constraint type name, from the rule registry.
+pub use crate::rules::CONSTRAINT_TYPES;
 use crate::rules::*;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -126,66 +128,22 @@ struct File {
     constraints: Vec<Value>,
 }
 
+/// Reads a constraint's body by its `type`, for each rule of the registry.
 macro_rules! kinds {
-    ($($name:literal => $var:ident($ty:ty)),* $(,)?) => {
-        /// Every constraint type name of the native format, in documentation order.
-        pub const CONSTRAINT_TYPES: &[&str] = &[$($name),*];
-
+    ($($(#[$doc:meta])* $name:literal => $var:ident($m:ident::$ty:ident),)*) => {
         fn constraint_from(
             kind: &str,
             body: Value,
         ) -> Option<Result<Constraint, serde_path_to_error::Error<serde_json::Error>>> {
             match kind {
-                $($name => Some(serde_path_to_error::deserialize::<_, $ty>(body).map(Constraint::$var)),)*
+                $($name => Some(serde_path_to_error::deserialize::<_, $m::$ty>(body).map(Constraint::$var)),)*
                 _ => None,
             }
         }
     };
 }
 
-kinds! {
-    "diagonal" => Diagonal(diagonal::Diagonal),
-    "anti-knight" => AntiKnight(anti_knight::AntiKnight),
-    "anti-king" => AntiKing(anti_king::AntiKing),
-    "non-consecutive" => NonConsecutive(non_consecutive::NonConsecutive),
-    "disjoint-groups" => DisjointGroups(disjoint_groups::DisjointGroups),
-    "negative-ratio" => NegativeRatio(negative_ratio::NegativeRatio),
-    "negative-xv" => NegativeXv(negative_xv::NegativeXv),
-    "extra-region" => ExtraRegion(extra_region::ExtraRegion),
-    "difference" => Difference(difference::Difference),
-    "ratio" => Ratio(ratio::Ratio),
-    "xv" => Xv(xv::Xv),
-    "sum-dot" => SumDot(sum_dot::SumDot),
-    "odd" => Odd(odd::Odd),
-    "even" => Even(even::Even),
-    "minimum" => Minimum(minimum::Minimum),
-    "maximum" => Maximum(maximum::Maximum),
-    "pencil-marks" => PencilMarks(pencil_marks::PencilMarks),
-    "clone" => Clone(clone::Clones),
-    "quadruple" => Quadruple(quadruple::Quadruple),
-    "row-indexer" => RowIndexer(row_indexer::RowIndexer),
-    "column-indexer" => ColumnIndexer(column_indexer::ColumnIndexer),
-    "box-indexer" => BoxIndexer(box_indexer::BoxIndexer),
-    "thermometer" => Thermometer(thermometer::Thermometer),
-    "slow-thermometer" => SlowThermometer(slow_thermometer::SlowThermometer),
-    "palindrome" => Palindrome(palindrome::Palindrome),
-    "between-line" => BetweenLine(between_line::BetweenLine),
-    "lockout" => Lockout(lockout::Lockout),
-    "renban" => Renban(renban::Renban),
-    "whispers" => Whispers(whispers::Whispers),
-    "entropic-line" => EntropicLine(entropic_line::EntropicLine),
-    "modular-line" => ModularLine(modular_line::ModularLine),
-    "nabner" => Nabner(nabner::Nabner),
-    "killer" => Killer(killer::Killer),
-    "little-killer" => LittleKiller(little_killer::LittleKiller),
-    "sandwich" => Sandwich(sandwich::Sandwich),
-    "x-sum" => XSum(x_sum::XSum),
-    "skyscraper" => Skyscraper(skyscraper::Skyscraper),
-    "arrow" => Arrow(arrow::Arrow),
-    "double-arrow" => DoubleArrow(double_arrow::DoubleArrow),
-    "region-sum-line" => RegionSumLine(region_sum_line::RegionSumLine),
-    "zipper-line" => ZipperLine(zipper_line::ZipperLine),
-}
+crate::rules::registry!(kinds);
 
 fn format_err(path: &str, msg: impl std::fmt::Display) -> Error {
     if path.is_empty() || path == "." {
