@@ -6,7 +6,7 @@
 //! returned from `distinct_groups` so the simplifier uses them; pairs inside one region are
 //! left out.
 
-use super::common::move_pairs;
+use super::cell_lists::move_pairs;
 use super::Rule;
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
@@ -52,7 +52,7 @@ impl Rule for AntiKing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule() -> Vec<Constraint> {

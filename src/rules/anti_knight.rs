@@ -4,7 +4,7 @@
 //! from `distinct_groups` so the simplifier also removes candidates along knight moves. Pairs
 //! inside one region are left out: the region already keeps them apart.
 
-use super::common::move_pairs;
+use super::cell_lists::move_pairs;
 use super::Rule;
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
@@ -50,7 +50,7 @@ impl Rule for AntiKnight {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule() -> Vec<Constraint> {

@@ -5,7 +5,7 @@
 //! Encoding: for each listed cell (r,c) and digit v, `x((r,c),v) -> x((r,v),c)`: N binary
 //! clauses per cell.
 
-use super::common::cell_set;
+use super::cell_lists::cell_set;
 use super::Rule;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Digit, Shape};
@@ -56,7 +56,7 @@ impl Rule for ColumnIndexer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

@@ -5,7 +5,7 @@
 //! `x(a,d) -> x(b,d-v) ∨ x(b,d+v)` and the same from b, 2N clauses; unit propagation keeps
 //! both cells arc consistent.
 
-use super::common::{pair, some_pair};
+use super::cell_lists::{pair, some_pair};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
@@ -67,7 +67,7 @@ impl Rule for Difference {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(a: (usize, usize), b: (usize, usize), value: usize) -> Vec<Constraint> {

@@ -60,7 +60,7 @@ impl Rule for DisjointGroups {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule() -> Vec<Constraint> {

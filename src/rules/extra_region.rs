@@ -4,7 +4,7 @@
 //! Encoding: returned as a house when it has N cells (exactly-one per digit; hidden singles
 //! in the simplifier), else as an all-different group (`x(a,d) -> !x(b,d)`).
 
-use super::common::cell_set;
+use super::cell_lists::cell_set;
 use super::Rule;
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
@@ -57,7 +57,7 @@ impl Rule for ExtraRegion {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

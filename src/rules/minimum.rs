@@ -7,7 +7,7 @@
 //! Encoding: for each listed cell a and unlisted neighbour b, the support encoding of
 //! a < b (`pairs::relation`): `x(a,d) -> OR { x(b,e) : d < e }` and the same from b.
 
-use super::common::cell_set;
+use super::cell_lists::cell_set;
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
@@ -73,7 +73,7 @@ impl Rule for Minimum {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

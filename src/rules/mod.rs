@@ -45,10 +45,7 @@ pub mod xv;
 pub mod arrow;
 pub mod cell_lists;
 pub mod clue;
-mod common;
 pub mod double_arrow;
-#[cfg(test)]
-mod fixtures;
 pub mod killer;
 pub mod little_killer;
 pub mod region_sum_line;

@@ -3,7 +3,7 @@
 //! Encoding: the support encoding of a = v·b ∨ b = v·a (`pairs::relation`):
 //! `x(a,d) -> x(b,v·d) ∨ x(b,d/v)` and the same from b, 2N clauses.
 
-use super::common::{pair, some_pair};
+use super::cell_lists::{pair, some_pair};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
@@ -65,7 +65,7 @@ impl Rule for Ratio {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(a: (usize, usize), b: (usize, usize), value: usize) -> Vec<Constraint> {
