@@ -1,7 +1,7 @@
 //! The rule toolkit: checks and readings shared by rule files. Cell lists and lines (inside
 //! the grid, no cell twice, consecutive cells touching), pairs and exempt pairs, reading
-//! digits from a grid, windows along a line, and the unary rules' shared parts. No rule logic
-//! lives here, and each mistake is worded once.
+//! digits from a grid and windows along a line. No rule logic lives here, and each mistake
+//! is worded once.
 
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
@@ -193,52 +193,6 @@ pub fn move_pairs(n: usize, moves: &[(isize, isize)]) -> Vec<(Cell, Cell)> {
 /// Whether two digits of 1..=`n` (equal or not) satisfy `rel`.
 pub fn some_pair(n: usize, rel: impl Fn(usize, usize) -> bool) -> bool {
     (1..=n).any(|i| (1..=n).any(|j| rel(i, j)))
-}
-
-/// Unary rules ("these cells hold only digits with property P": odd, even): the candidates,
-/// clauses and check they share.
-pub mod unary {
-    use crate::cnf::Encoder;
-    use crate::geometry::{Cell, Digit, Mask};
-    use crate::grid::Grid;
-
-    /// Removes from `cells` every digit 1..=n that `allowed` rejects.
-    pub fn restrict(n: usize, cells: &[Cell], allowed: fn(usize) -> bool, cands: &mut [Mask]) {
-        let keep: Mask = (1..=n)
-            .filter(|&d| allowed(d))
-            .fold(0, |m, d| m | Digit::new(d).bit());
-        for c in cells {
-            cands[c.position(n)] &= keep;
-        }
-    }
-
-    /// `!x(c,d)` for every cell and every digit `allowed` rejects: complete without
-    /// simplification.
-    pub fn encode(enc: &mut Encoder, cells: &[Cell], allowed: fn(usize) -> bool) {
-        let n = enc.size();
-        for &c in cells {
-            for d in (1..=n).filter(|&d| !allowed(d)) {
-                // !x(c,d): d is not allowed here
-                enc.clause([!enc.x(c, Digit::new(d))]);
-            }
-        }
-    }
-
-    /// Errors on the first cell whose digit `allowed` rejects; `what` names the property.
-    pub fn check(
-        grid: &Grid,
-        cells: &[Cell],
-        allowed: fn(usize) -> bool,
-        what: &str,
-    ) -> Result<(), String> {
-        for &c in cells {
-            let d = grid.digit(c);
-            if !allowed(d.get()) {
-                return Err(format!("{c} holds {d}, which is not {what}"));
-            }
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ pub mod disjoint_groups;
 pub mod entropic_line;
 pub mod even;
 pub mod extra_region;
+mod families;
 pub mod lockout;
 pub mod maximum;
 pub mod minimum;

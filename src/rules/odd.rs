@@ -4,7 +4,8 @@
 //! `!x(c,d)` for every even d say the same in the formula, so it is complete even without
 //! simplification.
 
-use super::cell_lists::{cell_set, unary};
+use super::cell_lists::cell_set;
+use super::families::unary;
 use super::Rule;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
