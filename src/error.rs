@@ -1,6 +1,6 @@
 //! Typed errors of the library. Each says what is wrong and where.
 
-use crate::geometry::{Cell, Digit, MAX_SIZE};
+use crate::cell::{Cell, Digit, MAX_SIZE};
 use thiserror::Error;
 
 /// Everything the library can report as an error.

@@ -7,8 +7,8 @@
 use super::cell_lists::cell_set;
 use super::Rule;
 use crate::geometry::{Cell, Shape};
+use crate::grid::check_distinct;
 use crate::grid::Grid;
-use crate::puzzle::check_distinct;
 use serde::{Deserialize, Serialize};
 
 /// An extra region.

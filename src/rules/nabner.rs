@@ -8,8 +8,8 @@ use super::cell_lists::{line, values};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
+use crate::grid::check_distinct;
 use crate::grid::Grid;
-use crate::puzzle::check_distinct;
 use serde::{Deserialize, Serialize};
 
 /// A nabner line.

@@ -10,8 +10,8 @@ use super::cell_lists::{line, values};
 use super::Rule;
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{Cell, Digit, Shape};
+use crate::grid::check_distinct;
 use crate::grid::Grid;
-use crate::puzzle::check_distinct;
 use serde::{Deserialize, Serialize};
 
 /// A renban line.
