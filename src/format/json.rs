@@ -190,7 +190,6 @@ pub fn constraint_from_value(index: usize, value: Value) -> Result<Constraint, E
     }
 }
 
-/// The value of one written cell: `.`/`0` empty, `1-9`, then `A-Z` for 10-35.
 /// Reads the givens or solution field: one string of N² cells, or N row strings; the cells
 /// are read by the text reader (`format::text::parse_cells`), so the same symbols work.
 fn read_grid(text: &GridText, n: usize, field: &str) -> Result<Grid, Error> {
