@@ -1,6 +1,6 @@
 //! Typed errors of the library. Each says what is wrong and where.
 
-use crate::geometry::{Cell, Digit, MAX_SIZE};
+use crate::cell::{Cell, Digit, MAX_SIZE};
 use thiserror::Error;
 
 /// Everything the library can report as an error.
@@ -19,7 +19,7 @@ pub enum Error {
         /// Columns per box.
         box_cols: usize,
     },
-    /// A `--box` value that is not `RxC`.
+    /// A box shape that is not `RxC` (the CLI's `--box`, the native JSON `"box"`).
     #[error("cannot read box shape {0:?}: expected ROWSxCOLS, e.g. 2x3")]
     BoxSpec(String),
     /// Regions of the wrong sizes.
@@ -64,9 +64,13 @@ pub enum Error {
     /// as `constraints[3].type`) and what is wrong.
     #[error("{0}")]
     Format(String),
-    /// A puzzle too large for the configured bounds.
+    /// A puzzle too large for the configured bounds, or a time budget spent.
     #[error("{0}")]
     Limit(String),
+    /// Reading or writing failed (a file that cannot be opened, a failed write), or the
+    /// input holds no puzzle text (binary data, nothing but comments).
+    #[error("{0}")]
+    Io(String),
     /// Input that cannot be used (unreadable, not text, empty, bad option values).
     #[error("{0}")]
     Input(String),

@@ -1,6 +1,7 @@
 //! A grid of N×N cells, each empty or holding a digit. Printing lives in `format::text`.
 
-use crate::geometry::{Cell, Digit};
+use crate::error::Error;
+use crate::geometry::{Cell, Digit, Mask};
 
 /// An N×N grid of optional digits (givens of a puzzle, or a solution when full).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -75,4 +76,26 @@ impl Grid {
             .map(|i| Cell::from_position(i, n))
             .collect()
     }
+}
+/// Errors if two of `cells` hold the same digit.
+pub fn check_distinct(
+    grid: &Grid,
+    cells: impl Iterator<Item = Cell> + Clone,
+    name: &str,
+) -> Result<(), Error> {
+    let mut seen: Mask = 0;
+    for cell in cells.clone() {
+        let d: Digit = grid.digit(cell);
+        if seen & d.bit() != 0 {
+            let first = cells
+                .clone()
+                .find(|&c| grid.digit(c) == d)
+                .expect("seen before");
+            return Err(Error::Verification(format!(
+                "{first} and {cell} both hold {d} in {name}"
+            )));
+        }
+        seen |= d.bit();
+    }
+    Ok(())
 }

@@ -27,12 +27,14 @@
 #![warn(missing_docs)]
 
 pub mod candidates;
+pub mod cell;
 pub mod cnf;
 pub mod error;
 pub mod format;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod groups;
 pub mod proof;
 pub mod puzzle;
 pub mod render;

@@ -162,7 +162,7 @@ pub fn certify(
         Claim::NoSolution => header.push("UNSAT means the puzzle has no solution".into()),
     }
     let (vars, clauses) =
-        write_formula(&formula, &extra, &header, query).map_err(|e| Error::Limit(e.to_string()))?;
+        write_formula(&formula, &extra, &header, query).map_err(|e| Error::Io(e.to_string()))?;
 
     let start = Instant::now();
     let mut counting = Counting {
@@ -182,7 +182,7 @@ pub fn certify(
             .map_err(|e| Error::Solver(e.to_string()))?;
         sat
     };
-    counting.flush().map_err(|e| Error::Limit(e.to_string()))?;
+    counting.flush().map_err(|e| Error::Io(e.to_string()))?;
     if sat {
         return Err(Error::Model(
             "the certificate query is satisfiable, though the search found it UNSAT".into(),

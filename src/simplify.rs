@@ -7,7 +7,7 @@
 //! full one; a puzzle decided entirely here is unique without any search.
 
 use crate::geometry::{digits, full_mask, Cell, Mask};
-use crate::puzzle::Groups;
+use crate::groups::Groups;
 
 /// Why the givens have no solution, found without search.
 #[derive(Clone, Debug, PartialEq, Eq)]

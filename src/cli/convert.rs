@@ -91,8 +91,7 @@ fn write_one(
         Target::Native if several => native::to_string_line(doc).map_err(|e| e.to_string()),
         Target::Native => native::to_string_pretty(doc).map_err(|e| e.to_string()),
         Target::Fpuzzles => {
-            let fpuzzles::Export { value: v, losses } =
-                fpuzzles::export(doc).map_err(|e| e.to_string())?;
+            let fpuzzles::Export { value: v, losses } = fpuzzles::export(doc);
             if args.strict && !losses.is_empty() {
                 return Err(format!(
                     "f-puzzles cannot carry this puzzle whole (--strict): {}",

@@ -150,7 +150,7 @@ pub fn for_each_record(
                     let rec = invalid(
                         &p.as_str().into(),
                         0,
-                        Error::Limit(format!("cannot open: {e}")),
+                        Error::Io(format!("cannot open: {e}")),
                     );
                     if !each(rec)? {
                         return Ok(());
@@ -193,7 +193,7 @@ fn read_source(
         let rec = invalid(
             &name,
             1,
-            Error::Limit("binary data, not puzzle text (skipped)".into()),
+            Error::Io("binary data, not puzzle text (skipped)".into()),
         );
         return Ok(each(rec)?);
     }
@@ -234,7 +234,7 @@ fn read_source(
         return Ok(each(invalid(
             &name,
             0,
-            Error::Limit("no puzzle in this input (empty, or only comments)".into()),
+            Error::Io("no puzzle in this input (empty, or only comments)".into()),
         ))?);
     }
     Ok(true)

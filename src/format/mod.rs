@@ -1,5 +1,6 @@
 //! Reading and writing puzzles and solutions: text lines and blocks, DIMACS and solver
-//! output, JSON results, the native JSON puzzle format and f-puzzles import/export.
+//! output, the native JSON puzzle format and f-puzzles import/export. (The CLI's JSON
+//! results are written in `cli/`.)
 
 pub mod dimacs;
 pub mod fpuzzles;

@@ -4,7 +4,7 @@
 //! from `distinct_groups` so the simplifier also removes candidates along knight moves. Pairs
 //! inside one region are left out: the region already keeps them apart.
 
-use super::common::move_pairs;
+use super::families::moves;
 use super::Rule;
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
@@ -26,31 +26,17 @@ impl Rule for AntiKnight {
         Ok(())
     }
     fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
-        move_pairs(shape.size(), &MOVES)
-            .into_iter()
-            .filter(|&(a, b)| {
-                shape.region_of(a).is_none() || shape.region_of(a) != shape.region_of(b)
-            })
-            .map(|(a, b)| vec![a, b])
-            .collect()
+        moves::distinct_groups(shape, &MOVES)
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        for (a, b) in move_pairs(shape.size(), &MOVES) {
-            if grid.digit(a) == grid.digit(b) {
-                return Err(format!(
-                    "{a} and {b}, a knight's move apart, both hold {}",
-                    grid.digit(a)
-                ));
-            }
-        }
-        Ok(())
+        moves::check(shape, grid, &MOVES, "a knight's move")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule() -> Vec<Constraint> {

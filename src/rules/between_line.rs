@@ -6,7 +6,7 @@
 //! `x(m,d) ∧ y(a,d) -> !y(b,d)` and `x(m,d) ∧ !y(a,d+1) -> y(b,d+1)`.
 //! `restrict` removes 1 and N from interior cells.
 
-use super::common::{path, values};
+use super::cell_lists::{path, values};
 use super::Rule;
 use crate::cnf::order::Ladder;
 use crate::cnf::Encoder;
@@ -79,7 +79,7 @@ impl Rule for BetweenLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

@@ -7,7 +7,7 @@
 //! Encoding: for each listed cell and digit v, `x(cell,v) -> x(region[v],p)`: N binary
 //! clauses per cell.
 
-use super::common::cell_set;
+use super::cell_lists::cell_set;
 use super::Rule;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Digit, Shape};
@@ -87,7 +87,7 @@ impl Rule for BoxIndexer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

@@ -1,8 +1,115 @@
-//! Checks and readings shared by the rules that take lists of cells (cages, lines, arrows):
-//! cells inside the grid, no cell twice, lines whose consecutive cells touch.
+//! The rule toolkit: checks and readings shared by rule files. Cell lists and lines (inside
+//! the grid, no cell twice, consecutive cells touching), pairs and exempt pairs, reading
+//! digits from a grid and windows along a line. No rule logic lives here, and each mistake
+//! is worded once.
 
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
+use std::collections::HashSet;
+
+/// Errors if `cell` lies outside the grid.
+pub fn inside(shape: &Shape, cell: Cell) -> Result<(), String> {
+    let n = shape.size();
+    if cell.r() < n && cell.c() < n {
+        Ok(())
+    } else {
+        Err(format!("{cell} is outside the {n}x{n} grid"))
+    }
+}
+
+/// Errors if `cells` is empty, leaves the grid, or names a cell twice.
+pub fn cell_set(shape: &Shape, cells: &[Cell], what: &str) -> Result<(), String> {
+    if cells.is_empty() {
+        return Err(format!("{what} has no cells"));
+    }
+    inside_once(shape, cells, what)
+}
+
+/// Every cell lies inside the grid and none appears twice; an empty list passes (rules that
+/// need cells say so in their own words).
+pub fn cells_ok(shape: &Shape, cells: &[Cell]) -> Result<(), String> {
+    inside_once(shape, cells, "the cells")
+}
+
+/// Errors on the first cell outside the grid or named twice; `what` names the list.
+fn inside_once(shape: &Shape, cells: &[Cell], what: &str) -> Result<(), String> {
+    let mut seen = HashSet::new();
+    for &c in cells {
+        inside(shape, c)?;
+        if !seen.insert(c) {
+            return Err(format!("{c} appears twice in {what}"));
+        }
+    }
+    Ok(())
+}
+
+/// Errors unless `cells` is a line that visits each cell once: at least `min_len` cells,
+/// inside the grid, none twice, each touching the next by an edge or a corner. For rules
+/// over the line's cells as a set (renban, nabner) or that a revisit would make impossible
+/// (thermometer).
+pub fn line(shape: &Shape, cells: &[Cell], min_len: usize) -> Result<(), String> {
+    path(shape, cells, min_len)?;
+    let mut seen = HashSet::new();
+    for &c in cells {
+        if !seen.insert(c) {
+            return Err(format!(
+                "{c} appears twice in the line (this rule's line cannot visit a cell twice)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The name the sum rules use for [`line`].
+pub use line as line_ok;
+
+/// Errors unless `cells` is a path: at least `min_len` cells, inside the grid, each touching
+/// the next by an edge or a corner. It may cross itself or visit a cell again (a loop): for
+/// rules that hold on each step or window of the line (whispers, palindromes, …), which
+/// stay well defined when a cell is seen twice.
+pub fn path(shape: &Shape, cells: &[Cell], min_len: usize) -> Result<(), String> {
+    if cells.is_empty() {
+        return Err("the line has no cells".into());
+    }
+    for &c in cells {
+        inside(shape, c)?;
+    }
+    if cells.len() < min_len {
+        return Err(format!(
+            "the line has {} cell(s); it needs at least {min_len}",
+            cells.len()
+        ));
+    }
+    for w in cells.windows(2) {
+        if !w[0].is_king_neighbour(w[1]) {
+            return Err(format!(
+                "{} and {} follow each other on the line but do not touch",
+                w[0], w[1]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Errors if the two cells of a pair are outside the grid or the same cell.
+pub fn pair(shape: &Shape, [a, b]: [Cell; 2]) -> Result<(), String> {
+    inside(shape, a)?;
+    inside(shape, b)?;
+    if a == b {
+        return Err(format!("the pair names {a} twice"));
+    }
+    Ok(())
+}
+
+/// The digits (as numbers 1..=N) of `cells` in a full grid.
+pub fn values(grid: &Grid, cells: &[Cell]) -> Vec<usize> {
+    cells.iter().map(|&c| grid.digit(c).get()).collect()
+}
+
+/// The sum of the digits of `cells` in a full grid.
+pub fn sum(grid: &Grid, cells: &[Cell]) -> usize {
+    values(grid, cells).iter().sum()
+}
 
 /// The cells as written, for messages: `r1c1 r1c2 r1c3`, or `r1c1…r4c4 (9 cells)`.
 pub fn describe(cells: &[Cell]) -> String {
@@ -17,49 +124,75 @@ pub fn describe(cells: &[Cell]) -> String {
     }
 }
 
-/// Every cell lies inside the grid and none appears twice.
-pub fn cells_ok(shape: &Shape, cells: &[Cell]) -> Result<(), String> {
-    let n = shape.size();
-    if let Some(c) = cells.iter().find(|c| c.r() >= n || c.c() >= n) {
-        return Err(format!("{c} is outside the {n}x{n} grid"));
+/// A pair in a fixed order, so (a, b) and (b, a) compare equal.
+pub fn unordered(a: Cell, b: Cell) -> (Cell, Cell) {
+    if a <= b {
+        (a, b)
+    } else {
+        (b, a)
     }
-    for (i, c) in cells.iter().enumerate() {
-        if cells[..i].contains(c) {
-            return Err(format!("{c} appears twice"));
-        }
-    }
-    Ok(())
 }
 
-/// A line: at least `min` cells, inside the grid, no cell twice, and each cell touching the
-/// next by an edge or a corner.
-pub fn line_ok(shape: &Shape, cells: &[Cell], min: usize) -> Result<(), String> {
-    if cells.len() < min {
-        return Err(format!(
-            "a line needs at least {min} cells, this one has {}",
-            cells.len()
-        ));
-    }
-    cells_ok(shape, cells)?;
-    for w in cells.windows(2) {
-        if !w[0].is_king_neighbour(w[1]) {
+/// Checks exempt pairs: inside the grid and orthogonally adjacent.
+pub fn except_pairs(shape: &Shape, except: &[[Cell; 2]]) -> Result<(), String> {
+    for &[a, b] in except {
+        pair(shape, [a, b])?;
+        if !a.is_orthogonal_neighbour(b) {
             return Err(format!(
-                "{} and {} are consecutive on the line but do not touch",
-                w[0], w[1]
+                "exempt pair {a}, {b} is not a pair of orthogonal neighbours"
             ));
         }
     }
     Ok(())
 }
 
-/// The digits of `cells` in a full grid, as numbers.
-pub fn values(grid: &Grid, cells: &[Cell]) -> Vec<usize> {
-    cells.iter().map(|&c| grid.digit(c).get()).collect()
+/// Every pair of orthogonal neighbours of an `n`×`n` grid not listed in `except`, once
+/// each (left/upper cell first).
+pub fn unmarked_orthogonal_pairs(n: usize, except: &[[Cell; 2]]) -> Vec<(Cell, Cell)> {
+    let skip: HashSet<(Cell, Cell)> = except.iter().map(|&[a, b]| unordered(a, b)).collect();
+    let mut out = Vec::with_capacity(2 * n * n);
+    for r in 0..n {
+        for c in 0..n {
+            let a = Cell::from_index(r, c);
+            for b in [a.offset(0, 1, n), a.offset(1, 0, n)].into_iter().flatten() {
+                if !skip.contains(&(a, b)) {
+                    out.push((a, b));
+                }
+            }
+        }
+    }
+    out
 }
 
-/// The sum of the digits of `cells` in a full grid.
-pub fn sum(grid: &Grid, cells: &[Cell]) -> usize {
-    values(grid, cells).iter().sum()
+/// Index ranges of every `size` consecutive cells of a line of `len` cells; a shorter line is
+/// one window of all its cells.
+pub fn windows(len: usize, size: usize) -> Vec<std::ops::Range<usize>> {
+    if len <= size {
+        std::iter::once(0..len).collect()
+    } else {
+        (0..=len - size).map(|i| i..i + size).collect()
+    }
+}
+
+/// Every pair of cells of an `n`×`n` grid one of `moves` apart, once each.
+pub fn move_pairs(n: usize, moves: &[(isize, isize)]) -> Vec<(Cell, Cell)> {
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let a = Cell::from_index(r, c);
+            for &(dr, dc) in moves {
+                if let Some(b) = a.offset(dr, dc, n) {
+                    out.push((a, b));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether two digits of 1..=`n` (equal or not) satisfy `rel`.
+pub fn some_pair(n: usize, rel: impl Fn(usize, usize) -> bool) -> bool {
+    (1..=n).any(|i| (1..=n).any(|j| rel(i, j)))
 }
 
 #[cfg(test)]
@@ -70,17 +203,15 @@ mod tests {
     fn lines_must_be_inside_distinct_and_touching() {
         let s = Shape::new(4).unwrap();
         let c = |r, c| Cell::new(r, c);
-        assert!(line_ok(&s, &[c(1, 1), c(2, 2), c(2, 3)], 2).is_ok());
-        assert!(line_ok(&s, &[c(1, 1)], 2)
-            .unwrap_err()
-            .contains("at least 2"));
-        assert!(line_ok(&s, &[c(1, 1), c(1, 3)], 2)
+        assert!(line(&s, &[c(1, 1), c(2, 2), c(2, 3)], 2).is_ok());
+        assert!(line(&s, &[c(1, 1)], 2).unwrap_err().contains("at least 2"));
+        assert!(line(&s, &[c(1, 1), c(1, 3)], 2)
             .unwrap_err()
             .contains("do not touch"));
-        assert!(line_ok(&s, &[c(1, 1), c(1, 2), c(1, 1)], 2)
+        assert!(line(&s, &[c(1, 1), c(1, 2), c(1, 1)], 2)
             .unwrap_err()
             .contains("twice"));
-        assert!(line_ok(&s, &[c(4, 4), c(5, 5)], 2)
+        assert!(line(&s, &[c(4, 4), c(5, 5)], 2)
             .unwrap_err()
             .contains("outside"));
         assert_eq!(describe(&[c(1, 1), c(1, 2)]), "r1c1 r1c2");

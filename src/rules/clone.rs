@@ -3,7 +3,7 @@
 //! Encoding: for each pair, `x(a,d) -> x(b,d)` and `x(b,d) -> x(a,d)` for every d
 //! (`pairs::equal`), 2N binary clauses.
 
-use super::common::cell_set;
+use super::cell_lists::cell_set;
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
@@ -56,7 +56,7 @@ impl Rule for Clones {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)], clones: &[(usize, usize)]) -> Vec<Constraint> {

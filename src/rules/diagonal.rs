@@ -6,8 +6,8 @@
 
 use super::Rule;
 use crate::geometry::{Cell, Shape};
+use crate::grid::check_distinct;
 use crate::grid::Grid;
-use crate::puzzle::check_distinct;
 use serde::{Deserialize, Serialize};
 
 /// The diagonal rule.

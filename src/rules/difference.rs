@@ -5,9 +5,9 @@
 //! `x(a,d) -> x(b,d-v) ∨ x(b,d+v)` and the same from b, 2N clauses; unit propagation keeps
 //! both cells arc consistent.
 
-use super::common::{pair, some_pair};
+use super::families::dot;
 use super::Rule;
-use crate::cnf::{pairs, Encoder};
+use crate::cnf::Encoder;
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -38,36 +38,31 @@ impl Rule for Difference {
         "difference"
     }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        pair(shape, self.cells)?;
-        let n = shape.size();
-        if !some_pair(n, |i, j| self.holds(i, j)) {
-            return Err(format!("no two digits 1..{n} differ by {}", self.value));
-        }
-        Ok(())
+        dot::validate(
+            shape,
+            self.cells,
+            |i, j| self.holds(i, j),
+            &format!("differ by {}", self.value),
+        )
     }
     fn encode(&self, enc: &mut Encoder) {
-        let [a, b] = self.cells;
         // x(a,d) -> x(b,d-v) ∨ x(b,d+v), and from b's side
-        pairs::relation(enc, a, b, |i, j| self.holds(i, j));
+        dot::encode(enc, self.cells, |i, j| self.holds(i, j));
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let [a, b] = self.cells;
-        let (x, y) = (grid.digit(a), grid.digit(b));
-        if self.holds(x.get(), y.get()) {
-            Ok(())
-        } else {
-            Err(format!(
-                "{a} = {x} and {b} = {y} do not differ by {}",
-                self.value
-            ))
-        }
+        dot::check(
+            grid,
+            self.cells,
+            |i, j| self.holds(i, j),
+            &format!("do not differ by {}", self.value),
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(a: (usize, usize), b: (usize, usize), value: usize) -> Vec<Constraint> {

@@ -9,8 +9,8 @@
 
 use super::Rule;
 use crate::geometry::{Cell, Shape};
+use crate::grid::check_distinct;
 use crate::grid::Grid;
-use crate::puzzle::check_distinct;
 use serde::{Deserialize, Serialize};
 
 /// The disjoint-groups rule (no fields).
@@ -60,7 +60,7 @@ impl Rule for DisjointGroups {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule() -> Vec<Constraint> {

@@ -7,7 +7,7 @@
 //! defined both ways), then for every window of three cells `t(a,k) -> !t(b,k)` for each
 //! pair and `t(a,k) ∨ t(b,k) ∨ t(c,k)` for each third.
 
-use super::common::{path, values, windows};
+use super::cell_lists::{path, values, windows};
 use super::Rule;
 use crate::cnf::class::{different_classes, memberships};
 use crate::cnf::Encoder;
@@ -84,8 +84,8 @@ impl Rule for EntropicLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
     use crate::rules::testing::assert_count_matches;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
@@ -148,6 +148,6 @@ mod tests {
     #[test]
     fn a_loop_visits_a_cell_twice() {
         let looped = rule(&[(1, 2), (1, 3), (2, 3), (1, 2), (1, 3)]);
-        assert_count_matches(&crate::rules::fixtures::six_by_six(looped), 10_000);
+        assert_count_matches(&crate::rules::testing::six_by_six(looped), 10_000);
     }
 }

@@ -4,7 +4,8 @@
 //! `!x(c,d)` for every odd d say the same in the formula, so it is complete even without
 //! simplification.
 
-use super::common::{cell_set, unary};
+use super::cell_lists::cell_set;
+use super::families::unary;
 use super::Rule;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
@@ -46,7 +47,7 @@ impl Rule for Even {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
     use crate::solve::{Formula, Simplify};
 

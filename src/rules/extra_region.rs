@@ -4,11 +4,11 @@
 //! Encoding: returned as a house when it has N cells (exactly-one per digit; hidden singles
 //! in the simplifier), else as an all-different group (`x(a,d) -> !x(b,d)`).
 
-use super::common::cell_set;
+use super::cell_lists::cell_set;
 use super::Rule;
 use crate::geometry::{Cell, Shape};
+use crate::grid::check_distinct;
 use crate::grid::Grid;
-use crate::puzzle::check_distinct;
 use serde::{Deserialize, Serialize};
 
 /// An extra region.
@@ -57,7 +57,7 @@ impl Rule for ExtraRegion {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

@@ -6,7 +6,7 @@
 //! each interior cell m and digit d, a ≤ d ≤ b and b ≤ d ≤ a:
 //! `x(m,d) ∧ a ≤ d -> b < d` and `x(m,d) ∧ b ≤ d -> a < d`.
 
-use super::common::{path, values};
+use super::cell_lists::{path, values};
 use super::Rule;
 use crate::cnf::order::Ladder;
 use crate::cnf::{pairs, Encoder};
@@ -85,7 +85,7 @@ impl Rule for Lockout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

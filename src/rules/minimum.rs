@@ -7,13 +7,13 @@
 //! Encoding: for each listed cell a and unlisted neighbour b, the support encoding of
 //! a < b (`pairs::relation`): `x(a,d) -> OR { x(b,e) : d < e }` and the same from b.
 
-use super::common::cell_set;
+use super::cell_lists::cell_set;
+use super::families::extreme;
 use super::Rule;
-use crate::cnf::{pairs, Encoder};
+use crate::cnf::Encoder;
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
 
 /// The set of minimum cells.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,22 +21,6 @@ use std::collections::HashSet;
 pub struct Minimum {
     /// Every minimum cell of the puzzle.
     pub cells: Vec<Cell>,
-}
-
-impl Minimum {
-    /// (listed cell, unlisted orthogonal neighbour) pairs.
-    fn comparisons(&self, n: usize) -> Vec<(Cell, Cell)> {
-        let set: HashSet<Cell> = self.cells.iter().copied().collect();
-        let mut out = Vec::new();
-        for &a in &self.cells {
-            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                if let Some(b) = a.offset(dr, dc, n).filter(|b| !set.contains(b)) {
-                    out.push((a, b));
-                }
-            }
-        }
-        out
-    }
 }
 
 /// The relation between a listed cell's digit `i` and an unlisted neighbour's `j`.
@@ -52,28 +36,18 @@ impl Rule for Minimum {
         cell_set(shape, &self.cells, "the minimum cells")
     }
     fn encode(&self, enc: &mut Encoder) {
-        for (a, b) in self.comparisons(enc.size()) {
-            // x(a,d) -> OR x(b,e) with d < e, and from b's side
-            pairs::relation(enc, a, b, holds);
-        }
+        // x(a,d) -> OR x(b,e) with d < e, and from b's side
+        extreme::encode(enc, &self.cells, holds);
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        for (a, b) in self.comparisons(shape.size()) {
-            let (x, y) = (grid.digit(a), grid.digit(b));
-            if !holds(x.get(), y.get()) {
-                return Err(format!(
-                    "{a} = {x} is not less than its neighbour {b} = {y}"
-                ));
-            }
-        }
-        Ok(())
+        extreme::check(shape, grid, &self.cells, holds, "less than")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

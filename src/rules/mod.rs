@@ -5,6 +5,9 @@
 //! implements [`Rule`]. Rules lower to shared primitives where they can: full houses and
 //! all-different groups are returned as cell lists (the classic encoder and the simplifier
 //! handle them), everything else writes clauses through the [`Encoder`].
+//!
+//! Adding a rule: its file (with its `pub mod` line below), one line in the `registry!` list, and its
+//! docs (an example in docs/FORMAT.md, its name in the README's list; tests check both).
 
 pub mod anti_king;
 pub mod anti_knight;
@@ -18,6 +21,7 @@ pub mod disjoint_groups;
 pub mod entropic_line;
 pub mod even;
 pub mod extra_region;
+mod families;
 pub mod lockout;
 pub mod maximum;
 pub mod minimum;
@@ -42,10 +46,7 @@ pub mod xv;
 pub mod arrow;
 pub mod cell_lists;
 pub mod clue;
-mod common;
 pub mod double_arrow;
-#[cfg(test)]
-mod fixtures;
 pub mod killer;
 pub mod little_killer;
 pub mod region_sum_line;
@@ -86,162 +87,171 @@ pub trait Rule {
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String>;
 }
 
-/// A variant constraint.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
-pub enum Constraint {
-    /// Both or one of the main diagonals hold every digit once.
-    Diagonal(diagonal::Diagonal),
-    /// No two cells a knight's move apart hold the same digit.
-    AntiKnight(anti_knight::AntiKnight),
-    /// No two cells a king's move apart hold the same digit.
-    AntiKing(anti_king::AntiKing),
-    /// Orthogonal neighbours are not consecutive (except listed pairs).
-    NonConsecutive(non_consecutive::NonConsecutive),
-    /// Cells at the same position in every box hold different digits.
-    DisjointGroups(disjoint_groups::DisjointGroups),
-    /// Unmarked orthogonal neighbours are not in any of the ratios.
-    NegativeRatio(negative_ratio::NegativeRatio),
-    /// Unmarked orthogonal neighbours do not sum to 5 or 10.
-    NegativeXv(negative_xv::NegativeXv),
-    /// Cells that hold different digits (a full house with N cells).
-    ExtraRegion(extra_region::ExtraRegion),
-    /// Two cells differ by a value (white dot).
-    Difference(difference::Difference),
-    /// One cell is a multiple of the other (black dot).
-    Ratio(ratio::Ratio),
-    /// Two cells sum to 10 (X) or 5 (V).
-    Xv(xv::Xv),
-    /// Two cells sum to a value.
-    SumDot(sum_dot::SumDot),
-    /// Cells with odd digits.
-    Odd(odd::Odd),
-    /// Cells with even digits.
-    Even(even::Even),
-    /// Cells smaller than their unlisted orthogonal neighbours.
-    Minimum(minimum::Minimum),
-    /// Cells larger than their unlisted orthogonal neighbours.
-    Maximum(maximum::Maximum),
-    /// A cell holds one of the listed digits.
-    PencilMarks(pencil_marks::PencilMarks),
-    /// Two sets of cells hold the same digits, position by position.
-    Clone(clone::Clones),
-    /// Listed digits appear among the cells.
-    Quadruple(quadruple::Quadruple),
-    /// Digit v at (r,c): cell (v,c) holds r.
-    RowIndexer(row_indexer::RowIndexer),
-    /// Digit v at (r,c): cell (r,v) holds c.
-    ColumnIndexer(column_indexer::ColumnIndexer),
-    /// Digit v at position p of a region: position v holds p.
-    BoxIndexer(box_indexer::BoxIndexer),
-    /// Digits strictly increase from the bulb.
-    Thermometer(thermometer::Thermometer),
-    /// Digits never decrease from the bulb.
-    SlowThermometer(slow_thermometer::SlowThermometer),
-    /// The line reads the same both ways.
-    Palindrome(palindrome::Palindrome),
-    /// Interior digits lie strictly between the ends.
-    BetweenLine(between_line::BetweenLine),
-    /// Ends differ by at least N/2; interior digits lie outside them.
-    Lockout(lockout::Lockout),
-    /// Different, consecutive digits in any order.
-    Renban(renban::Renban),
-    /// Neighbours on the line differ by at least a value.
-    Whispers(whispers::Whispers),
-    /// Any three consecutive cells: one low, one middle, one high digit.
-    EntropicLine(entropic_line::EntropicLine),
-    /// Any three consecutive cells: different modulo 3.
-    ModularLine(modular_line::ModularLine),
-    /// Different digits, no two consecutive.
-    Nabner(nabner::Nabner),
-    /// A cage of different digits, with an optional sum.
-    Killer(killer::Killer),
-    /// A diagonal whose digits add up to a sum.
-    LittleKiller(little_killer::LittleKiller),
-    /// The sum between the 1 and the N of a row or column.
-    Sandwich(sandwich::Sandwich),
-    /// The sum of the first X digits from a clue, X being the first digit.
-    XSum(x_sum::XSum),
-    /// How many digits are visible from a clue.
-    Skyscraper(skyscraper::Skyscraper),
-    /// The digits on a line add up to the number in a circle (or pill).
-    Arrow(arrow::Arrow),
-    /// The ends of a line add up to the sum of the cells between them.
-    DoubleArrow(double_arrow::DoubleArrow),
-    /// Every run of a line inside one region has the same sum.
-    RegionSumLine(region_sum_line::RegionSumLine),
-    /// Cells equally far from a line's centre add up to the same sum (the centre digit).
-    ZipperLine(zipper_line::ZipperLine),
+/// The rule registry, the one list of rules: for each, its documentation line, its JSON
+/// `type`, its [`Constraint`] variant and its payload (`module::Type`). Everything that must
+/// know every rule derives from it: the enum and its [`Rule`] dispatch here, the JSON tags
+/// ([`CONSTRAINT_TYPES`], `format::json`), and the tests that docs/FORMAT.md and the README
+/// list each rule. `registry!(callback)` calls `callback! { … }` with the list, in
+/// documentation order.
+macro_rules! registry {
+    ($callback:ident) => {
+        $callback! {
+        /// Both or one of the main diagonals hold every digit once.
+        "diagonal" => Diagonal(diagonal::Diagonal),
+        /// No two cells a knight's move apart hold the same digit.
+        "anti-knight" => AntiKnight(anti_knight::AntiKnight),
+        /// No two cells a king's move apart hold the same digit.
+        "anti-king" => AntiKing(anti_king::AntiKing),
+        /// Orthogonal neighbours are not consecutive (except listed pairs).
+        "non-consecutive" => NonConsecutive(non_consecutive::NonConsecutive),
+        /// Cells at the same position in every box hold different digits.
+        "disjoint-groups" => DisjointGroups(disjoint_groups::DisjointGroups),
+        /// Unmarked orthogonal neighbours are not in any of the ratios.
+        "negative-ratio" => NegativeRatio(negative_ratio::NegativeRatio),
+        /// Unmarked orthogonal neighbours do not sum to 5 or 10.
+        "negative-xv" => NegativeXv(negative_xv::NegativeXv),
+        /// Cells that hold different digits (a full house with N cells).
+        "extra-region" => ExtraRegion(extra_region::ExtraRegion),
+        /// Two cells differ by a value (white dot).
+        "difference" => Difference(difference::Difference),
+        /// One cell is a multiple of the other (black dot).
+        "ratio" => Ratio(ratio::Ratio),
+        /// Two cells sum to 10 (X) or 5 (V).
+        "xv" => Xv(xv::Xv),
+        /// Two cells sum to a value.
+        "sum-dot" => SumDot(sum_dot::SumDot),
+        /// Cells with odd digits.
+        "odd" => Odd(odd::Odd),
+        /// Cells with even digits.
+        "even" => Even(even::Even),
+        /// Cells smaller than their unlisted orthogonal neighbours.
+        "minimum" => Minimum(minimum::Minimum),
+        /// Cells larger than their unlisted orthogonal neighbours.
+        "maximum" => Maximum(maximum::Maximum),
+        /// A cell holds one of the listed digits.
+        "pencil-marks" => PencilMarks(pencil_marks::PencilMarks),
+        /// Two sets of cells hold the same digits, position by position.
+        "clone" => Clone(clone::Clones),
+        /// Listed digits appear among the cells.
+        "quadruple" => Quadruple(quadruple::Quadruple),
+        /// Digit v at (r,c): cell (v,c) holds r.
+        "row-indexer" => RowIndexer(row_indexer::RowIndexer),
+        /// Digit v at (r,c): cell (r,v) holds c.
+        "column-indexer" => ColumnIndexer(column_indexer::ColumnIndexer),
+        /// Digit v at position p of a region: position v holds p.
+        "box-indexer" => BoxIndexer(box_indexer::BoxIndexer),
+        /// Digits strictly increase from the bulb.
+        "thermometer" => Thermometer(thermometer::Thermometer),
+        /// Digits never decrease from the bulb.
+        "slow-thermometer" => SlowThermometer(slow_thermometer::SlowThermometer),
+        /// The line reads the same both ways.
+        "palindrome" => Palindrome(palindrome::Palindrome),
+        /// Interior digits lie strictly between the ends.
+        "between-line" => BetweenLine(between_line::BetweenLine),
+        /// Ends differ by at least N/2; interior digits lie outside them.
+        "lockout" => Lockout(lockout::Lockout),
+        /// Different, consecutive digits in any order.
+        "renban" => Renban(renban::Renban),
+        /// Neighbours on the line differ by at least a value.
+        "whispers" => Whispers(whispers::Whispers),
+        /// Any three consecutive cells: one low, one middle, one high digit.
+        "entropic-line" => EntropicLine(entropic_line::EntropicLine),
+        /// Any three consecutive cells: different modulo 3.
+        "modular-line" => ModularLine(modular_line::ModularLine),
+        /// Different digits, no two consecutive.
+        "nabner" => Nabner(nabner::Nabner),
+        /// A cage of different digits, with an optional sum.
+        "killer" => Killer(killer::Killer),
+        /// A diagonal whose digits add up to a sum.
+        "little-killer" => LittleKiller(little_killer::LittleKiller),
+        /// The sum between the 1 and the N of a row or column.
+        "sandwich" => Sandwich(sandwich::Sandwich),
+        /// The sum of the first X digits from a clue, X being the first digit.
+        "x-sum" => XSum(x_sum::XSum),
+        /// How many digits are visible from a clue.
+        "skyscraper" => Skyscraper(skyscraper::Skyscraper),
+        /// The digits on a line add up to the number in a circle (or pill).
+        "arrow" => Arrow(arrow::Arrow),
+        /// The ends of a line add up to the sum of the cells between them.
+        "double-arrow" => DoubleArrow(double_arrow::DoubleArrow),
+        /// Every run of a line inside one region has the same sum.
+        "region-sum-line" => RegionSumLine(region_sum_line::RegionSumLine),
+        /// Cells equally far from a line's centre add up to the same sum (the centre digit).
+        "zipper-line" => ZipperLine(zipper_line::ZipperLine),
+        }
+    };
 }
+pub(crate) use registry;
 
-macro_rules! dispatch {
-    ($self:ident, $r:ident => $e:expr) => {
-        match $self {
-            Constraint::Diagonal($r) => $e,
-            Constraint::AntiKnight($r) => $e,
-            Constraint::AntiKing($r) => $e,
-            Constraint::NonConsecutive($r) => $e,
-            Constraint::DisjointGroups($r) => $e,
-            Constraint::NegativeRatio($r) => $e,
-            Constraint::NegativeXv($r) => $e,
-            Constraint::ExtraRegion($r) => $e,
-            Constraint::Difference($r) => $e,
-            Constraint::Ratio($r) => $e,
-            Constraint::Xv($r) => $e,
-            Constraint::SumDot($r) => $e,
-            Constraint::Odd($r) => $e,
-            Constraint::Even($r) => $e,
-            Constraint::Minimum($r) => $e,
-            Constraint::Maximum($r) => $e,
-            Constraint::PencilMarks($r) => $e,
-            Constraint::Clone($r) => $e,
-            Constraint::Quadruple($r) => $e,
-            Constraint::RowIndexer($r) => $e,
-            Constraint::ColumnIndexer($r) => $e,
-            Constraint::BoxIndexer($r) => $e,
-            Constraint::Thermometer($r) => $e,
-            Constraint::SlowThermometer($r) => $e,
-            Constraint::Palindrome($r) => $e,
-            Constraint::BetweenLine($r) => $e,
-            Constraint::Lockout($r) => $e,
-            Constraint::Renban($r) => $e,
-            Constraint::Whispers($r) => $e,
-            Constraint::EntropicLine($r) => $e,
-            Constraint::ModularLine($r) => $e,
-            Constraint::Nabner($r) => $e,
-            Constraint::Killer($r) => $e,
-            Constraint::LittleKiller($r) => $e,
-            Constraint::Sandwich($r) => $e,
-            Constraint::XSum($r) => $e,
-            Constraint::Skyscraper($r) => $e,
-            Constraint::Arrow($r) => $e,
-            Constraint::DoubleArrow($r) => $e,
-            Constraint::RegionSumLine($r) => $e,
-            Constraint::ZipperLine($r) => $e,
+/// Declares [`Constraint`], [`CONSTRAINT_TYPES`] and the dispatch from the registry.
+macro_rules! declare {
+    ($($(#[$doc:meta])* $name:literal => $var:ident($m:ident::$ty:ident),)*) => {
+        /// A variant constraint.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+        pub enum Constraint {
+            $($(#[$doc])* $var($m::$ty),)*
+        }
+
+        /// Every constraint type name of the native format, in documentation order.
+        pub const CONSTRAINT_TYPES: &[&str] = &[$($name),*];
+
+        impl Constraint {
+            /// The rule inside, to call its [`Rule`] methods.
+            fn rule(&self) -> &dyn Rule {
+                match self {
+                    $(Constraint::$var(r) => r,)*
+                }
+            }
         }
     };
 }
 
+registry!(declare);
+
 impl Rule for Constraint {
     fn kind(&self) -> &'static str {
-        dispatch!(self, r => r.kind())
+        self.rule().kind()
     }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        dispatch!(self, r => r.validate(shape))
+        self.rule().validate(shape)
     }
     fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
-        dispatch!(self, r => r.houses(shape))
+        self.rule().houses(shape)
     }
     fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
-        dispatch!(self, r => r.distinct_groups(shape))
+        self.rule().distinct_groups(shape)
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        dispatch!(self, r => r.restrict(shape, cands))
+        self.rule().restrict(shape, cands)
     }
     fn encode(&self, enc: &mut Encoder) {
-        dispatch!(self, r => r.encode(enc))
+        self.rule().encode(enc)
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        dispatch!(self, r => r.check(shape, grid))
+        self.rule().check(shape, grid)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The README's "Supported rules (41 `type`s): …" paragraph counts and lists the
+    /// registry, in its order.
+    #[test]
+    fn the_readme_lists_every_type() {
+        let readme = include_str!("../../README.md");
+        let start = readme
+            .find("Supported rules (")
+            .expect("the README lists the rules");
+        let end = readme[start..]
+            .find("\n\n")
+            .map_or(readme.len(), |e| start + e);
+        let para = &readme[start..end];
+        let count = format!("Supported rules ({} `type`s):", CONSTRAINT_TYPES.len());
+        assert!(para.starts_with(&count), "{para}");
+        let listed: Vec<&str> = para.split('`').skip(1).step_by(2).skip(1).collect();
+        assert_eq!(listed, CONSTRAINT_TYPES);
     }
 }

@@ -6,7 +6,7 @@
 //! both ways), then for every window of three cells `t(a,k) -> !t(b,k)` for each pair and
 //! `t(a,k) ∨ t(b,k) ∨ t(c,k)` for each class.
 
-use super::common::{path, values, windows};
+use super::cell_lists::{path, values, windows};
 use super::Rule;
 use crate::cnf::class::{different_classes, memberships};
 use crate::cnf::Encoder;
@@ -66,7 +66,7 @@ impl Rule for ModularLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

@@ -4,12 +4,12 @@
 //! Encoding: the line is an all-different group; for every two cells a, b of the line,
 //! forbidden pairs `x(a,d) -> !x(b,d-1) ∧ !x(b,d+1)` (`pairs::forbid`).
 
-use super::common::{line, values};
+use super::cell_lists::{line, values};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
+use crate::grid::check_distinct;
 use crate::grid::Grid;
-use crate::puzzle::check_distinct;
 use serde::{Deserialize, Serialize};
 
 /// A nabner line.
@@ -68,7 +68,7 @@ impl Rule for Nabner {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

@@ -8,7 +8,7 @@
 //! Encoding: for each unexempt orthogonal pair (a, b), forbidden pairs
 //! `x(a,d) -> !x(b,e)` for every e with e = r·d or d = r·e.
 
-use super::common::{except_pairs, unmarked_orthogonal_pairs};
+use super::cell_lists::{except_pairs, unmarked_orthogonal_pairs};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
@@ -83,7 +83,7 @@ impl Rule for NegativeRatio {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(ratios: Vec<usize>, except: Vec<[Cell; 2]>) -> Vec<Constraint> {

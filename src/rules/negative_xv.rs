@@ -7,7 +7,7 @@
 //! Encoding: for each unexempt orthogonal pair (a, b), forbidden pairs
 //! `x(a,d) -> !x(b,5-d) ∧ !x(b,10-d)`.
 
-use super::common::{except_pairs, unmarked_orthogonal_pairs};
+use super::cell_lists::{except_pairs, unmarked_orthogonal_pairs};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
@@ -57,7 +57,7 @@ impl Rule for NegativeXv {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(except: Vec<[Cell; 2]>) -> Vec<Constraint> {

@@ -7,7 +7,7 @@
 //! Encoding: for each unexempt orthogonal pair (a, b), forbidden pairs
 //! `x(a,d) -> !x(b,d±1)`: 2(N−1) binary clauses per pair.
 
-use super::common::{except_pairs, unmarked_orthogonal_pairs};
+use super::cell_lists::{except_pairs, unmarked_orthogonal_pairs};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
@@ -50,7 +50,7 @@ impl Rule for NonConsecutive {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(except: Vec<[Cell; 2]>) -> Vec<Constraint> {

@@ -2,7 +2,7 @@
 //!
 //! Encoding: for each mirrored pair, `x(a,d) <-> x(b,d)` (`pairs::equal`), 2N binary clauses.
 
-use super::common::{path, values};
+use super::cell_lists::{path, values};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
@@ -54,7 +54,7 @@ impl Rule for Palindrome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

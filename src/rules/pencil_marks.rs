@@ -4,7 +4,7 @@
 //! `!x(c,d)` for every unlisted d say the same in the formula, so it is complete even without
 //! simplification.
 
-use super::common::inside;
+use super::cell_lists::inside;
 use super::Rule;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Digit, Mask, Shape};
@@ -71,7 +71,7 @@ impl Rule for PencilMarks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(r: usize, c: usize, digits: &[usize]) -> Vec<Constraint> {

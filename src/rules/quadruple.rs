@@ -5,7 +5,7 @@
 //! (`card::at_least_k`): one clause `x(c1,d) ∨ … ∨ x(cm,d)` when k = 1, every (m−k+1)-subset
 //! as a clause for small sets, a sequential counter beyond.
 
-use super::common::cell_set;
+use super::cell_lists::cell_set;
 use super::Rule;
 use crate::cnf::{card, Encoder, Term};
 use crate::geometry::{Cell, Digit, Shape};
@@ -92,7 +92,7 @@ impl Rule for Quadruple {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     const CENTRE: [(usize, usize); 4] = [(2, 2), (2, 3), (3, 2), (3, 3)];

@@ -3,9 +3,9 @@
 //! Encoding: the support encoding of a = v·b ∨ b = v·a (`pairs::relation`):
 //! `x(a,d) -> x(b,v·d) ∨ x(b,d/v)` and the same from b, 2N clauses.
 
-use super::common::{pair, some_pair};
+use super::families::dot;
 use super::Rule;
-use crate::cnf::{pairs, Encoder};
+use crate::cnf::Encoder;
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -36,36 +36,31 @@ impl Rule for Ratio {
         "ratio"
     }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        pair(shape, self.cells)?;
-        let n = shape.size();
-        if !some_pair(n, |i, j| self.holds(i, j)) {
-            return Err(format!("no two digits 1..{n} are in ratio {}", self.value));
-        }
-        Ok(())
+        dot::validate(
+            shape,
+            self.cells,
+            |i, j| self.holds(i, j),
+            &format!("are in ratio {}", self.value),
+        )
     }
     fn encode(&self, enc: &mut Encoder) {
-        let [a, b] = self.cells;
         // x(a,d) -> x(b,v·d) ∨ x(b,d/v), and from b's side
-        pairs::relation(enc, a, b, |i, j| self.holds(i, j));
+        dot::encode(enc, self.cells, |i, j| self.holds(i, j));
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let [a, b] = self.cells;
-        let (x, y) = (grid.digit(a), grid.digit(b));
-        if self.holds(x.get(), y.get()) {
-            Ok(())
-        } else {
-            Err(format!(
-                "{a} = {x} and {b} = {y} are not in ratio {}",
-                self.value
-            ))
-        }
+        dot::check(
+            grid,
+            self.cells,
+            |i, j| self.holds(i, j),
+            &format!("are not in ratio {}", self.value),
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(a: (usize, usize), b: (usize, usize), value: usize) -> Vec<Constraint> {

@@ -6,12 +6,12 @@
 //! and digit d outside the run; `s(k) -> x(c1,d) ∨ … ∨ x(cL,d)` for every d in the run
 //! (each run digit appears); and `x(c,d) -> OR { s(k) : run k holds d }`.
 
-use super::common::{line, values};
+use super::cell_lists::{line, values};
 use super::Rule;
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{Cell, Digit, Shape};
+use crate::grid::check_distinct;
 use crate::grid::Grid;
-use crate::puzzle::check_distinct;
 use serde::{Deserialize, Serialize};
 
 /// A renban line.
@@ -105,7 +105,7 @@ impl Rule for Renban {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

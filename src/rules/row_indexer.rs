@@ -5,10 +5,11 @@
 //! Encoding: for each listed cell (r,c) and digit v, `x((r,c),v) -> x((v,c),r)`: N binary
 //! clauses per cell.
 
-use super::common::cell_set;
+use super::cell_lists::cell_set;
+use super::families::indexer::{self, Axis};
 use super::Rule;
 use crate::cnf::Encoder;
-use crate::geometry::{Cell, Digit, Shape};
+use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 
@@ -28,35 +29,17 @@ impl Rule for RowIndexer {
         cell_set(shape, &self.cells, "the row indexer")
     }
     fn encode(&self, enc: &mut Encoder) {
-        for &cell in &self.cells {
-            let row = Digit::new(cell.r() + 1);
-            for v in 0..enc.size() {
-                let target = Cell::from_index(v, cell.c());
-                // x((r,c),v) -> x((v,c),r)
-                enc.implies(enc.x(cell, Digit::from_index(v)), enc.x(target, row));
-            }
-        }
+        indexer::encode(enc, &self.cells, Axis::Row);
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        for &cell in &self.cells {
-            let v = grid.digit(cell);
-            let target = Cell::from_index(v.index(), cell.c());
-            let got = grid.digit(target);
-            if got.get() != cell.r() + 1 {
-                return Err(format!(
-                    "{cell} = {v} indexes {target}, which holds {got} instead of {}",
-                    cell.r() + 1
-                ));
-            }
-        }
-        Ok(())
+        indexer::check(grid, &self.cells, Axis::Row)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

@@ -4,7 +4,7 @@
 //! Encoding: order encoding (`cnf::order`): ladders y(c,k) = "c ≥ k", and per edge a → b
 //! the clauses `y(a,k) -> y(b,k)` for every k (b ≥ a).
 
-use super::common::{path, values};
+use super::cell_lists::{path, values};
 use super::Rule;
 use crate::cnf::order::{at_least, Ladder};
 use crate::cnf::Encoder;
@@ -54,7 +54,7 @@ impl Rule for SlowThermometer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

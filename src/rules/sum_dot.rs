@@ -3,9 +3,9 @@
 //! Encoding: the support encoding of a + b = s (`pairs::relation`):
 //! `x(a,d) -> x(b,s-d)` and the same from b, 2N clauses.
 
-use super::common::{pair, some_pair};
+use super::families::dot;
 use super::Rule;
-use crate::cnf::{pairs, Encoder};
+use crate::cnf::Encoder;
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -25,36 +25,31 @@ impl Rule for SumDot {
         "sum-dot"
     }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        pair(shape, self.cells)?;
-        let n = shape.size();
-        if !some_pair(n, |i, j| i + j == self.sum) {
-            return Err(format!("no two digits 1..{n} sum to {}", self.sum));
-        }
-        Ok(())
+        dot::validate(
+            shape,
+            self.cells,
+            |i, j| i + j == self.sum,
+            &format!("sum to {}", self.sum),
+        )
     }
     fn encode(&self, enc: &mut Encoder) {
-        let [a, b] = self.cells;
         // x(a,d) -> x(b,s-d), and from b's side
-        pairs::relation(enc, a, b, |i, j| i + j == self.sum);
+        dot::encode(enc, self.cells, |i, j| i + j == self.sum);
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let [a, b] = self.cells;
-        let (x, y) = (grid.digit(a), grid.digit(b));
-        if x.get() + y.get() == self.sum {
-            Ok(())
-        } else {
-            Err(format!(
-                "{a} = {x} and {b} = {y} do not sum to {}",
-                self.sum
-            ))
-        }
+        dot::check(
+            grid,
+            self.cells,
+            |i, j| i + j == self.sum,
+            &format!("do not sum to {}", self.sum),
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(a: (usize, usize), b: (usize, usize), sum: usize) -> Vec<Constraint> {

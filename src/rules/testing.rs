@@ -1,18 +1,19 @@
-//! Test support: a brute-force solution counter that shares nothing with the SAT path.
+//! Test support for the rule files: a brute-force solution counter that shares nothing with
+//! the SAT path, small puzzles and grids, count comparisons and serde checks.
 //!
-//! It fills cells in row-major order with digits that do not repeat in the row, column or
+//! The counter fills cells in row-major order with digits that do not repeat in the row, column or
 //! region (the classic rules, written out here), and counts the full grids that
 //! [`Puzzle::verify`] accepts. Variant rules are therefore judged only by their own checkers.
 
-use crate::geometry::{Cell, Digit};
+use crate::format::text::parse_one;
+use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
-use crate::solve;
+use crate::rules::Constraint;
+use crate::solve::{self, Session, Simplify};
 
 /// Counts the solutions of `puzzle` by exhaustive search, up to `limit`.
 pub fn brute_force_count(puzzle: &Puzzle, limit: usize) -> usize {
-    let n = puzzle.size();
-    let shape = puzzle.shape();
     let mut grid = puzzle.givens().clone();
     let mut count = 0;
     fn fits(grid: &Grid, shape: &crate::geometry::Shape, cell: Cell, d: Digit) -> bool {
@@ -51,7 +52,6 @@ pub fn brute_force_count(puzzle: &Puzzle, limit: usize) -> usize {
             }
         }
     }
-    let _ = (n, shape);
     go(puzzle, &mut grid, 0, &mut count, limit);
     count
 }
@@ -69,10 +69,159 @@ pub fn assert_count_matches(puzzle: &Puzzle, limit: usize) -> usize {
     brute
 }
 
+/// The empty 4×4 grid (288 classic solutions).
+pub const EMPTY4: &str = "................";
+/// A 4×4 grid with two givens.
+pub const GIVENS4: &str = "1...\n....\n..2.\n....";
+/// Where [`six_by_six`] puts its givens first.
+pub const GIVEN_CELLS6: [(usize, usize); 6] = [(1, 1), (2, 5), (3, 3), (4, 4), (5, 2), (6, 6)];
+/// Where [`six_by_six`] adds givens, in order, while the classic completions are too many.
+const MORE_CELLS6: [(usize, usize); 6] = [(1, 4), (3, 6), (6, 3), (4, 1), (2, 2), (5, 5)];
+/// The most classic completions [`six_by_six`] leaves for brute force to walk through.
+const MAX_COMPLETIONS6: usize = 3000;
+
+/// A puzzle from text givens and constraints; panics on an invalid one.
+pub fn puzzle(givens: &str, constraints: Vec<Constraint>) -> Puzzle {
+    let p = parse_one(givens).unwrap();
+    Puzzle::new(p.shape().clone(), p.givens().clone(), constraints).unwrap()
+}
+
+/// A full or partial grid from text.
+pub fn grid(text: &str) -> Grid {
+    parse_one(text).unwrap().givens().clone()
+}
+
+/// The SAT count of a puzzle (up to `limit`).
+pub fn count(p: &Puzzle, limit: usize) -> usize {
+    solve::count(p, limit).unwrap().found
+}
+
+/// A 6×6 puzzle with `constraints` whose givens come from a solution of the empty grid
+/// under those constraints, so it has at least one solution. Six givens (at
+/// [`GIVEN_CELLS6`]), plus more while the classic completions exceed a few thousand, so
+/// brute force stays fast.
+pub fn six_by_six(constraints: Vec<Constraint>) -> Puzzle {
+    let shape = Shape::new(6).unwrap();
+    let empty = Puzzle::new(shape.clone(), Grid::empty(6), constraints.clone()).unwrap();
+    let sol = solve::some_solution(&empty)
+        .unwrap()
+        .expect("the constraints allow a 6x6 grid");
+    let mut givens = Grid::empty(6);
+    let mut more = MORE_CELLS6.iter();
+    for &(r, c) in &GIVEN_CELLS6 {
+        givens.set(Cell::new(r, c), sol.get(Cell::new(r, c)));
+    }
+    loop {
+        let classic = Puzzle::classic(shape.clone(), givens.clone()).unwrap();
+        if brute_force_count(&classic, MAX_COMPLETIONS6 + 1) <= MAX_COMPLETIONS6 {
+            break;
+        }
+        let &(r, c) = more.next().expect("a few more givens always suffice");
+        givens.set(Cell::new(r, c), sol.get(Cell::new(r, c)));
+    }
+    Puzzle::new(shape, givens, constraints).unwrap()
+}
+
+/// The number of solutions found when solving `p` with simplification `mode`.
+pub fn count_in_mode(p: &Puzzle, mode: Simplify) -> usize {
+    let mut session = Session::with_mode(p, mode);
+    let mut found = 0;
+    while session.next_solution().unwrap().is_some() {
+        found += 1;
+    }
+    found
+}
+
+/// Asserts that the formula without simplification (and with only the givens folded) has
+/// as many solutions as brute force finds: the clauses alone, without `restrict` or
+/// singles, say everything.
+pub fn complete_without_simplification(p: &Puzzle) {
+    let brute = brute_force_count(p, 1000);
+    assert_eq!(count_in_mode(p, Simplify::None), brute, "no simplification");
+    assert_eq!(count_in_mode(p, Simplify::Givens), brute, "givens only");
+}
+
+/// Counts on the empty 4×4, the 4×4 with givens, and [`six_by_six`] agree with brute force,
+/// with and without simplification on the 4×4 with givens.
+pub fn counts_agree(constraints: &[Constraint]) {
+    assert_count_matches(&puzzle(EMPTY4, constraints.to_vec()), 300);
+    let p = puzzle(GIVENS4, constraints.to_vec());
+    assert_count_matches(&p, 300);
+    complete_without_simplification(&p);
+    assert_count_matches(&six_by_six(constraints.to_vec()), 10_000);
+}
+
+/// Counts on the empty 4×4, the 4×4 with givens, and a 6×6 built on `six` agree with brute
+/// force, for rules whose 4×4 and 6×6 forms differ.
+pub fn counts_agree_46(four: &[Constraint], six: &[Constraint]) {
+    assert_count_matches(&puzzle(EMPTY4, four.to_vec()), 300);
+    let p = puzzle(GIVENS4, four.to_vec());
+    assert_count_matches(&p, 300);
+    complete_without_simplification(&p);
+    assert_count_matches(&six_by_six(six.to_vec()), 10_000);
+}
+
+/// Parses `json` as a constraint, checks that writing it back and reading again gives the
+/// same value, and returns it.
+pub fn round_trip(json: &str) -> Constraint {
+    let c: Constraint = serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"));
+    let back = serde_json::to_string(&c).unwrap();
+    let again: Constraint = serde_json::from_str(&back).unwrap();
+    assert_eq!(c, again, "{back}");
+    c
+}
+
+/// Asserts that `json` does not parse, and that the error mentions `needle`.
+pub fn rejects(json: &str, needle: &str) {
+    let e = serde_json::from_str::<Constraint>(json).expect_err(json);
+    assert!(e.to_string().contains(needle), "{json}: {e}");
+}
+
+/// The validation error of `c` on an `n`×`n` grid.
+pub fn invalid(c: &Constraint, n: usize) -> String {
+    use crate::rules::Rule;
+    c.validate(&Shape::new(n).unwrap())
+        .expect_err("the constraint should be invalid")
+}
+
+/// One native JSON example per rule of this batch (also the examples of the docs).
+pub const EXAMPLES: &[&str] = &[
+    r#"{"type": "anti-knight"}"#,
+    r#"{"type": "anti-king"}"#,
+    r#"{"type": "non-consecutive", "except": [["r1c1", "r1c2"]]}"#,
+    r#"{"type": "disjoint-groups"}"#,
+    r#"{"type": "negative-ratio", "ratios": [2], "except": [["r1c1", "r2c1"]]}"#,
+    r#"{"type": "negative-xv", "except": [["r1c1", "r1c2"]]}"#,
+    r#"{"type": "extra-region", "cells": ["r1c1", "r2c2", "r3c3"]}"#,
+    r#"{"type": "difference", "cells": ["r1c1", "r1c2"], "value": 1}"#,
+    r#"{"type": "ratio", "cells": ["r1c1", "r2c1"], "value": 2}"#,
+    r#"{"type": "xv", "cells": ["r1c1", "r1c2"], "value": "V"}"#,
+    r#"{"type": "sum-dot", "cells": ["r2c2", "r3c2"], "sum": 5}"#,
+    r#"{"type": "odd", "cells": ["r1c1", "r2c3"]}"#,
+    r#"{"type": "even", "cells": ["r1c2"]}"#,
+    r#"{"type": "minimum", "cells": ["r2c2"]}"#,
+    r#"{"type": "maximum", "cells": ["r2c2", "r2c3"]}"#,
+    r#"{"type": "pencil-marks", "cell": "r1c2", "digits": [2, 3]}"#,
+    r#"{"type": "clone", "cells": ["r1c1", "r1c2"], "clones": ["r3c3", "r3c4"]}"#,
+    r#"{"type": "quadruple", "cells": ["r2c2", "r2c3", "r3c2", "r3c3"], "digits": [1, 1]}"#,
+    r#"{"type": "row-indexer", "cells": ["r1c1", "r2c1"]}"#,
+    r#"{"type": "column-indexer", "cells": ["r1c2", "r3c1"]}"#,
+    r#"{"type": "box-indexer", "cells": ["r2c2"]}"#,
+    r#"{"type": "thermometer", "cells": ["r4c1", "r3c2", "r2c3"]}"#,
+    r#"{"type": "slow-thermometer", "cells": ["r2c2", "r3c3", "r3c4"]}"#,
+    r#"{"type": "palindrome", "cells": ["r1c1", "r2c2", "r3c3", "r4c4"]}"#,
+    r#"{"type": "between-line", "cells": ["r1c1", "r1c2", "r2c3", "r1c4"]}"#,
+    r#"{"type": "lockout", "cells": ["r2c1", "r3c2", "r2c3"]}"#,
+    r#"{"type": "renban", "cells": ["r1c1", "r2c2", "r3c3"]}"#,
+    r#"{"type": "whispers", "cells": ["r1c1", "r1c2", "r2c3"], "difference": 2}"#,
+    r#"{"type": "entropic-line", "cells": ["r1c1", "r2c2", "r3c3"]}"#,
+    r#"{"type": "modular-line", "cells": ["r1c1", "r1c2", "r2c3"]}"#,
+    r#"{"type": "nabner", "cells": ["r1c1", "r2c2"]}"#,
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::text::parse_one;
 
     #[test]
     fn empty_four_by_four_has_288_solutions() {
@@ -84,5 +233,19 @@ mod tests {
     fn six_by_six_with_givens_agrees() {
         let p = parse_one("1.....\n..3...\n....5.\n.2....\n...4..\n.....6").unwrap();
         assert_count_matches(&p, 100_000);
+    }
+
+    #[test]
+    fn examples_read_back_and_name_their_kind() {
+        use crate::rules::Rule;
+        for json in EXAMPLES {
+            let c = round_trip(json);
+            let v: serde_json::Value = serde_json::from_str(json).unwrap();
+            assert_eq!(v["type"], c.kind(), "{json}");
+            // every example is valid on some grid of 4x4 or 6x6 (entropic needs 6x6)
+            let n = if c.kind() == "entropic-line" { 6 } else { 4 };
+            c.validate(&Shape::new(n).unwrap())
+                .unwrap_or_else(|e| panic!("{json}: {e}"));
+        }
     }
 }

@@ -6,7 +6,7 @@
 //! the obvious bounds: the cell i steps from the bulb is at least i+1, the one j steps from
 //! the tip at most N−j.
 
-use super::common::{line, values};
+use super::cell_lists::{line, values};
 use super::Rule;
 use crate::cnf::order::{at_least, Ladder};
 use crate::cnf::Encoder;
@@ -73,7 +73,7 @@ impl Rule for Thermometer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     pub fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {

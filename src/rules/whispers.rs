@@ -4,7 +4,7 @@
 //! Encoding: per edge, the support encoding of |a − b| ≥ k (`pairs::relation`), 2N clauses.
 //! `restrict` removes digits that have no partner at all (5 on a 9×9 German line).
 
-use super::common::{path, values};
+use super::cell_lists::{path, values};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Digit, Mask, Shape};
@@ -83,7 +83,7 @@ impl Rule for Whispers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(cells: &[(usize, usize)], difference: usize) -> Vec<Constraint> {

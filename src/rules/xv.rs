@@ -3,7 +3,7 @@
 //! Encoding: the support encoding of a + b = s (`pairs::relation`):
 //! `x(a,d) -> x(b,s-d)` and the same from b, 2N clauses.
 
-use super::common::{pair, some_pair};
+use super::cell_lists::{pair, some_pair};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
@@ -77,7 +77,7 @@ impl Rule for Xv {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn rule(a: (usize, usize), b: (usize, usize), value: XvLetter) -> Vec<Constraint> {

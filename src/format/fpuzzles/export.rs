@@ -2,7 +2,6 @@
 //! silently: [`Export::losses`] lists it, and the caller warns or refuses.
 
 use super::{diagonal_from, pair};
-use crate::error::Error;
 use crate::format::json::Document;
 use crate::geometry::{default_box, Cell};
 use crate::rules::*;
@@ -86,7 +85,7 @@ impl Marks {
 /// lists differ from its dots, two minimum (or maximum) sets (f-puzzles has one), a little
 /// killer that is not a whole diagonal, and the source and license are
 /// reported in [`Export::losses`].
-pub fn export(doc: &Document) -> Result<Export, Error> {
+pub fn export(doc: &Document) -> Export {
     let p = &doc.puzzle;
     let n = p.size();
     let shape = p.shape();
@@ -360,10 +359,10 @@ pub fn export(doc: &Document) -> Result<Export, Error> {
         out.insert("negative".into(), json!(negative));
     }
     out.insert("grid".into(), json!(grid));
-    Ok(Export {
+    Export {
         value: Value::Object(out),
         losses,
-    })
+    }
 }
 
 /// A line rule: one entry with one polyline.

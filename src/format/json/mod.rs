@@ -19,6 +19,8 @@ use crate::error::{excerpt, Error};
 use crate::geometry::{default_box, parse_box, Digit, Shape};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
+/// Every constraint type name, from the rule registry.
+pub use crate::rules::CONSTRAINT_TYPES;
 use crate::rules::*;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -126,66 +128,22 @@ struct File {
     constraints: Vec<Value>,
 }
 
+/// Reads a constraint's body by its `type`, for each rule of the registry.
 macro_rules! kinds {
-    ($($name:literal => $var:ident($ty:ty)),* $(,)?) => {
-        /// Every constraint type name of the native format, in documentation order.
-        pub const CONSTRAINT_TYPES: &[&str] = &[$($name),*];
-
+    ($($(#[$doc:meta])* $name:literal => $var:ident($m:ident::$ty:ident),)*) => {
         fn constraint_from(
             kind: &str,
             body: Value,
         ) -> Option<Result<Constraint, serde_path_to_error::Error<serde_json::Error>>> {
             match kind {
-                $($name => Some(serde_path_to_error::deserialize::<_, $ty>(body).map(Constraint::$var)),)*
+                $($name => Some(serde_path_to_error::deserialize::<_, $m::$ty>(body).map(Constraint::$var)),)*
                 _ => None,
             }
         }
     };
 }
 
-kinds! {
-    "diagonal" => Diagonal(diagonal::Diagonal),
-    "anti-knight" => AntiKnight(anti_knight::AntiKnight),
-    "anti-king" => AntiKing(anti_king::AntiKing),
-    "non-consecutive" => NonConsecutive(non_consecutive::NonConsecutive),
-    "disjoint-groups" => DisjointGroups(disjoint_groups::DisjointGroups),
-    "negative-ratio" => NegativeRatio(negative_ratio::NegativeRatio),
-    "negative-xv" => NegativeXv(negative_xv::NegativeXv),
-    "extra-region" => ExtraRegion(extra_region::ExtraRegion),
-    "difference" => Difference(difference::Difference),
-    "ratio" => Ratio(ratio::Ratio),
-    "xv" => Xv(xv::Xv),
-    "sum-dot" => SumDot(sum_dot::SumDot),
-    "odd" => Odd(odd::Odd),
-    "even" => Even(even::Even),
-    "minimum" => Minimum(minimum::Minimum),
-    "maximum" => Maximum(maximum::Maximum),
-    "pencil-marks" => PencilMarks(pencil_marks::PencilMarks),
-    "clone" => Clone(clone::Clones),
-    "quadruple" => Quadruple(quadruple::Quadruple),
-    "row-indexer" => RowIndexer(row_indexer::RowIndexer),
-    "column-indexer" => ColumnIndexer(column_indexer::ColumnIndexer),
-    "box-indexer" => BoxIndexer(box_indexer::BoxIndexer),
-    "thermometer" => Thermometer(thermometer::Thermometer),
-    "slow-thermometer" => SlowThermometer(slow_thermometer::SlowThermometer),
-    "palindrome" => Palindrome(palindrome::Palindrome),
-    "between-line" => BetweenLine(between_line::BetweenLine),
-    "lockout" => Lockout(lockout::Lockout),
-    "renban" => Renban(renban::Renban),
-    "whispers" => Whispers(whispers::Whispers),
-    "entropic-line" => EntropicLine(entropic_line::EntropicLine),
-    "modular-line" => ModularLine(modular_line::ModularLine),
-    "nabner" => Nabner(nabner::Nabner),
-    "killer" => Killer(killer::Killer),
-    "little-killer" => LittleKiller(little_killer::LittleKiller),
-    "sandwich" => Sandwich(sandwich::Sandwich),
-    "x-sum" => XSum(x_sum::XSum),
-    "skyscraper" => Skyscraper(skyscraper::Skyscraper),
-    "arrow" => Arrow(arrow::Arrow),
-    "double-arrow" => DoubleArrow(double_arrow::DoubleArrow),
-    "region-sum-line" => RegionSumLine(region_sum_line::RegionSumLine),
-    "zipper-line" => ZipperLine(zipper_line::ZipperLine),
-}
+crate::rules::registry!(kinds);
 
 fn format_err(path: &str, msg: impl std::fmt::Display) -> Error {
     if path.is_empty() || path == "." {
@@ -232,7 +190,6 @@ pub fn constraint_from_value(index: usize, value: Value) -> Result<Constraint, E
     }
 }
 
-/// The value of one written cell: `.`/`0` empty, `1-9`, then `A-Z` for 10-35.
 /// Reads the givens or solution field: one string of N² cells, or N row strings; the cells
 /// are read by the text reader (`format::text::parse_cells`), so the same symbols work.
 fn read_grid(text: &GridText, n: usize, field: &str) -> Result<Grid, Error> {
@@ -560,185 +517,4 @@ pub fn is_native(map: &Map<String, Value>) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn read(text: &str) -> Result<Document, Error> {
-        from_str(text)
-    }
-
-    const KILLER: &str = r#"{
-        "satdoku": 1, "title": "t", "author": "a", "rules": "r", "source": "s", "license": "l",
-        "size": 4,
-        "givens": ["1...", "....", "....", "...4"],
-        "constraints": [
-            {"type": "killer", "cells": ["r1c2", "r1c3"], "sum": 5},
-            {"type": "thermometer", "cells": ["r4c1", "r3c1", "r2c1"]}
-        ]
-    }"#;
-
-    #[test]
-    fn reads_and_round_trips() {
-        let d = read(KILLER).unwrap();
-        assert_eq!(d.puzzle.title.as_deref(), Some("t"));
-        assert_eq!(d.meta.license.as_deref(), Some("l"));
-        assert_eq!(d.puzzle.constraints().len(), 2);
-        let pretty = to_string_pretty(&d).unwrap();
-        assert_eq!(read(&pretty).unwrap(), d, "{pretty}");
-        let line = to_string_line(&d).unwrap();
-        assert!(!line.contains('\n'));
-        assert_eq!(read(&line).unwrap(), d);
-    }
-
-    #[test]
-    fn every_type_name_matches_the_enum() {
-        // Each name of the table deserializes through the enum's own serde tag too.
-        for name in CONSTRAINT_TYPES {
-            let v = serde_json::json!({ "type": name });
-            if let Err(e) = serde_json::from_value::<Constraint>(v) {
-                assert!(!e.to_string().contains("unknown variant"), "{name}: {e}");
-            }
-        }
-    }
-
-    #[test]
-    fn errors_name_the_path() {
-        let bad_type = KILLER.replace("\"thermometer\"", "\"thermo\"");
-        let e = read(&bad_type).unwrap_err().to_string();
-        assert!(
-            e.starts_with("constraints[1].type: unknown constraint type \"thermo\""),
-            "{e}"
-        );
-        let bad_cell = KILLER.replace("\"r1c3\"", "\"x1\"");
-        let e = read(&bad_cell).unwrap_err().to_string();
-        assert!(e.starts_with("constraints[0].cells[1]:"), "{e}");
-        let unknown = KILLER.replace("\"size\"", "\"colour\": 1, \"size\"");
-        let e = read(&unknown).unwrap_err().to_string();
-        assert!(e.contains("unknown field `colour`"), "{e}");
-        let outside = KILLER.replace("\"r1c3\"", "\"r5c3\"");
-        let e = read(&outside).unwrap_err().to_string();
-        assert!(e.starts_with("constraints[0] (killer):"), "{e}");
-        let sum = KILLER.replace("\"sum\": 5", "\"sum\": 50");
-        let e = read(&sum).unwrap_err().to_string();
-        assert!(e.starts_with("constraints[0] (killer):"), "{e}");
-        let e = read("{\"satdoku\": 1, \"size\": 4,")
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("line 1"), "{e}");
-    }
-
-    #[test]
-    fn jigsaw_regions_round_trip() {
-        let text = r#"{"satdoku": 1, "size": 4,
-            "regions": ["AABB", "AABB", "CCDD", "CDDC"], "givens": "1..............."}"#;
-        let d = read(text).unwrap();
-        assert!(d.puzzle.shape().is_jigsaw());
-        let back = read(&to_string_pretty(&d).unwrap()).unwrap();
-        assert_eq!(back, d);
-        let bad = text.replace("CDDC", "CCDC");
-        let e = read(&bad).unwrap_err().to_string();
-        assert!(e.starts_with("regions: bad regions: region"), "{e}");
-    }
-
-    /// Every constraint example of docs/FORMAT.md reads, validates on a 9×9, and survives
-    /// writing and reading back (pretty and one-line).
-    #[test]
-    fn every_documented_constraint_round_trips() {
-        let doc = include_str!("../../docs/FORMAT.md");
-        let examples: Vec<&str> = doc.lines().filter(|l| l.starts_with("{\"type\"")).collect();
-        assert_eq!(examples.len(), CONSTRAINT_TYPES.len());
-        let mut seen = std::collections::BTreeSet::new();
-        for ex in examples {
-            let text = format!("{{\"satdoku\": 1, \"size\": 9, \"constraints\": [{ex}]}}");
-            let d = read(&text).unwrap_or_else(|e| panic!("{ex}: {e}"));
-            seen.insert(crate::rules::Rule::kind(&d.puzzle.constraints()[0]));
-            assert_eq!(read(&to_string_pretty(&d).unwrap()).unwrap(), d, "{ex}");
-            assert_eq!(read(&to_string_line(&d).unwrap()).unwrap(), d, "{ex}");
-        }
-        assert_eq!(seen.len(), CONSTRAINT_TYPES.len());
-    }
-
-    #[test]
-    fn duplicate_keys_are_refused() {
-        let twice = KILLER.replace("\"sum\": 5", "\"sum\": 5, \"sum\": 7");
-        let e = read(&twice).unwrap_err().to_string();
-        assert!(
-            e.starts_with("constraints[0].sum: duplicate key \"sum\""),
-            "{e}"
-        );
-        let twice = KILLER.replace(
-            "\"size\": 4,",
-            "\"size\": 4, \"constraints\": [{\"type\": \"anti-king\"}],",
-        );
-        let e = read(&twice).unwrap_err().to_string();
-        assert!(e.starts_with("constraints: duplicate key"), "{e}");
-    }
-
-    #[test]
-    fn grid_errors_name_the_cell_and_the_type_in_words() {
-        let bad = KILLER.replace("\"...4\"]", "\"..94\"]");
-        let e = read(&bad).unwrap_err().to_string();
-        assert!(e.starts_with("givens[3]: column 3: r4c3:"), "{e}");
-        let bad = KILLER.replace("[\"1...\", \"....\", \"....\", \"...4\"]", "5");
-        let e = read(&bad).unwrap_err().to_string();
-        assert!(!e.contains("untagged") && !e.contains("GridText"), "{e}");
-        assert!(
-            e.contains("a string of cells, or an array of one string per row"),
-            "{e}"
-        );
-    }
-
-    #[test]
-    fn echoed_input_is_cut_short() {
-        let long = "z".repeat(5000);
-        for text in [
-            KILLER.replace("\"size\"", &format!("\"{long}\": 1, \"size\"")),
-            KILLER.replace("\"thermometer\"", &format!("\"{long}\"")),
-            KILLER.replace("\"sum\": 5", &format!("\"sum\": \"{long}\"")),
-            KILLER.replace("\"r1c3\"", &format!("\"{long}\"")),
-            KILLER.replace("\"...4\"", &format!("\"{long}\"")),
-        ] {
-            let e = read(&text).unwrap_err().to_string();
-            assert!(e.len() < 600, "{e}");
-        }
-    }
-
-    #[test]
-    fn sizes_below_four_are_refused() {
-        for n in [1, 2, 3] {
-            let e = read(&format!("{{\"satdoku\": 1, \"size\": {n}}}"))
-                .unwrap_err()
-                .to_string();
-            assert!(e.starts_with("size: grid size"), "{e}");
-            assert!(e.contains("4..=64"), "{e}");
-        }
-    }
-
-    proptest::proptest! {
-        /// Random givens (a subset of a valid grid), box shapes and free text round-trip.
-        #[test]
-        fn random_documents_round_trip(
-            mask in proptest::collection::vec(proptest::bool::ANY, 36),
-            tall in proptest::bool::ANY,
-            title in proptest::option::of(".{0,12}"),
-            rules in proptest::option::of("[a-z \"\\\\é\n]{0,20}"),
-        ) {
-            // A 6×6 grid valid for both 2×3 and 3×2 boxes.
-            let full = "123456456123231564564231312645645312";
-            let text: String = full
-                .chars()
-                .zip(&mask)
-                .map(|(c, &keep)| if keep { c } else { '.' })
-                .collect();
-            let (r, c) = if tall { (3, 2) } else { (2, 3) };
-            let shape = Shape::with_box(6, r, c).unwrap();
-            let grid = crate::format::text::parse_grid(&text, 6, &Symbols::standard()).unwrap();
-            if let Ok(mut p) = Puzzle::new(shape, grid, Vec::new()) {
-                p.title = title;
-                let doc = Document { puzzle: p, meta: Meta { rules, ..Meta::default() }, solution: None };
-                proptest::prop_assert_eq!(&read(&to_string_pretty(&doc).unwrap()).unwrap(), &doc);
-                proptest::prop_assert_eq!(&read(&to_string_line(&doc).unwrap()).unwrap(), &doc);
-            }
-        }
-    }
-}
+mod tests;

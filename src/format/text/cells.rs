@@ -1,0 +1,125 @@
+//! The cell reader: tokens and strings of cells to digits, checked against the grid size.
+
+use super::reader::Row;
+use super::reader::{strip_comment, tokenize};
+use super::Symbols;
+use crate::error::{Error, ParseError};
+use crate::geometry::Digit;
+use crate::grid::Grid;
+
+/// Fills the cells of `rows` into an empty grid from cell position `first` on (row-major),
+/// so a message names the cell where it really is.
+pub(super) fn fill_grid(
+    n: usize,
+    rows: &[Row],
+    symbols: &Symbols,
+    first: usize,
+) -> Result<Grid, Error> {
+    let mut grid = Grid::empty(n);
+    let mut i = first;
+    for row in rows {
+        for t in &row.tokens {
+            let cell = crate::geometry::Cell::from_position(i, n);
+            let at = |m: String| ParseError::new(row.line, Some(t.column), m);
+            let value = match &t.word {
+                None => read_char(t.ch, n, symbols),
+                Some(w) => read_token(w, n, symbols),
+            }
+            .map_err(at)?;
+            if let Some(v) = value {
+                if v > n {
+                    return Err(at(format!(
+                        "{cell}: {:?} is digit {v}, out of range for a {n}x{n} grid",
+                        crate::error::excerpt(&t.text())
+                    ))
+                    .into());
+                }
+                grid.set(cell, Some(Digit::new(v)));
+            }
+            i += 1;
+        }
+    }
+    Ok(grid)
+}
+
+/// Reads an `n`×`n` grid (a solution, say) written like a puzzle — one line, or rows — with
+/// no rule checked: the caller verifies it against its puzzle, whatever its regions.
+pub fn parse_grid(text: &str, n: usize, symbols: &Symbols) -> Result<Grid, Error> {
+    let cells = parse_cells(text, n * n, n, symbols)?;
+    Ok(Grid::from_cells(n, cells).expect("n² cells"))
+}
+
+/// Reads exactly `count` cells of an `n`×`n` grid from text (one line or several; `#`
+/// comments, `|`/`+` and ruled lines ignored), each value checked against `n`.
+pub fn parse_cells(
+    text: &str,
+    count: usize,
+    n: usize,
+    symbols: &Symbols,
+) -> Result<Vec<Option<Digit>>, Error> {
+    parse_cells_at(text, 0, count, n, symbols)
+}
+
+/// [`parse_cells`] for the part of a grid starting at cell position `first` (row-major, so
+/// `first = 3n` is row 4): messages name the cells where they are (`r4c3`, not `r1c3`).
+pub fn parse_cells_at(
+    text: &str,
+    first: usize,
+    count: usize,
+    n: usize,
+    symbols: &Symbols,
+) -> Result<Vec<Option<Digit>>, Error> {
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let content = strip_comment(line, symbols);
+        if content.trim().is_empty() {
+            continue;
+        }
+        let row = tokenize(i + 1, content, symbols)?;
+        if !row.separator || row.tokens.iter().any(|t| !t.is_dash()) {
+            rows.push(row);
+        }
+    }
+    let found: usize = rows.iter().map(|r| r.tokens.len()).sum();
+    if found != count || first + count > n * n {
+        return Err(ParseError::new(
+            1,
+            None,
+            format!("{found} cells, expected {count} for a {n}x{n} grid"),
+        )
+        .into());
+    }
+    let grid = fill_grid(n, &rows, symbols, first)?;
+    Ok(grid.cells()[first..first + count].to_vec())
+}
+
+/// The value of a one-character cell: `None` for empty.
+pub(super) fn read_char(c: char, n: usize, symbols: &Symbols) -> Result<Option<usize>, String> {
+    if symbols.is_empty_char(c) {
+        return Ok(None);
+    }
+    match symbols.value_of(c) {
+        Some(v) => Ok(Some(v)),
+        None if c.is_ascii_digit() && symbols.is_custom() => {
+            Err(format!("{c:?} is not in the --symbols alphabet"))
+        }
+        None => Err(format!(
+            "unknown symbol {c:?} (digits are 1-9{}, empty cells . 0 - _ * x)",
+            if n > 9 { " then A-Z" } else { "" }
+        )),
+    }
+}
+
+/// The value of one cell token: `None` for empty.
+pub(super) fn read_token(text: &str, n: usize, symbols: &Symbols) -> Result<Option<usize>, String> {
+    let mut chars = text.chars();
+    let first = chars.next().unwrap_or('.');
+    if chars.next().is_none() {
+        return read_char(first, n, symbols);
+    }
+    match text.parse::<usize>() {
+        Ok(0) => Ok(None),
+        Ok(v) => Ok(Some(v)),
+        Err(_) => Err(format!("unknown cell {:?}", crate::error::excerpt(text))),
+    }
+}

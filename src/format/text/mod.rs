@@ -1,0 +1,74 @@
+//! Plain-text puzzles: one puzzle per line, block grids, Kaggle-style CSV.
+//!
+//! Reading is lenient where formats differ and strict where a mistake would change the
+//! puzzle: the size comes from the cell count (never padded or truncated), `#` comments are
+//! never read as clues, and every problem names its line and column.
+//!
+//! - A line with N² cells is one puzzle; empty cells are `.` `0` `-` `_` `*` `x`.
+//! - N consecutive lines of N cells are a block grid; `|`, `+`, spaces and lines of `-`/`=`
+//!   are separators. Consecutive grids need no blank line between them.
+//! - Digits are `1-9` then `A-Z` (case-insensitive, so 16×16 uses `1-9A-G`); numbers
+//!   separated by spaces or commas (`16 . 3 12 …`) also work; `--symbols` names another
+//!   alphabet, where `.` is the only empty cell.
+//! - A first line like `quizzes,solutions` makes the file CSV: column 1 is the puzzle,
+//!   column 2 (optional) the expected solution.
+
+mod cells;
+mod print;
+mod reader;
+mod symbols;
+#[cfg(test)]
+mod tests;
+
+pub use cells::{parse_cells, parse_cells_at, parse_grid};
+pub use print::{Line, Pretty};
+pub use reader::{TextReader, TextRecord};
+pub use symbols::Symbols;
+
+use crate::error::{Error, ParseError};
+use crate::puzzle::Puzzle;
+
+/// Longest line read as text; a longer one is skipped (in bounded memory) with an error.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// How lines are grouped into puzzles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// Decide per line (see the module docs).
+    #[default]
+    Auto,
+    /// Every content line is a whole puzzle.
+    Line,
+    /// Lines are rows of block grids.
+    Block,
+}
+
+/// Options for reading text puzzles.
+#[derive(Clone, Debug, Default)]
+pub struct TextOptions {
+    /// Box shape `(rows, cols)`; `None` for the default of the size.
+    pub box_shape: Option<(usize, usize)>,
+    /// Digit symbols.
+    pub symbols: Symbols,
+    /// Line or block grouping.
+    pub layout: Layout,
+}
+
+/// Parses a single puzzle from a string (line or block layout, default symbols).
+pub fn parse_one(text: &str) -> Result<Puzzle, Error> {
+    parse_one_with(text, &TextOptions::default())
+}
+
+/// Parses a single puzzle from a string with options; errors if it holds none or several.
+pub fn parse_one_with(text: &str, opts: &TextOptions) -> Result<Puzzle, Error> {
+    let mut reader = TextReader::new(text.as_bytes(), opts.clone());
+    let first = reader
+        .next()
+        .transpose()
+        .map_err(|e| Error::Input(e.to_string()))?
+        .ok_or_else(|| ParseError::new(1, None, "no puzzle in the input"))?;
+    if let Some(Ok(r)) = reader.next() {
+        return Err(ParseError::new(r.line, None, "more than one puzzle in the input").into());
+    }
+    first.puzzle
+}

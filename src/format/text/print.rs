@@ -1,0 +1,91 @@
+//! Printers: a grid on one line, or as a block with box separators.
+
+use super::Symbols;
+use crate::geometry::Shape;
+use crate::grid::Grid;
+use std::fmt;
+
+/// Prints a grid on one line (`.` for empty cells; numbers separated by spaces when the
+/// digits do not fit one character each).
+pub struct Line<'a> {
+    grid: &'a Grid,
+    symbols: &'a Symbols,
+}
+
+impl<'a> Line<'a> {
+    /// A one-line view of `grid`.
+    pub fn new(grid: &'a Grid, symbols: &'a Symbols) -> Line<'a> {
+        Line { grid, symbols }
+    }
+}
+
+impl fmt::Display for Line<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let n = self.grid.size();
+        let single = self.symbols.single_char(n);
+        for (i, d) in self.grid.cells().iter().enumerate() {
+            if !single && i > 0 {
+                f.write_str(" ")?;
+            }
+            match d {
+                Some(d) => f.write_str(&self.symbols.symbol(*d, n))?,
+                None => f.write_str(".")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Prints a grid as a block with box borders.
+pub struct Pretty<'a> {
+    grid: &'a Grid,
+    shape: &'a Shape,
+    symbols: &'a Symbols,
+}
+
+impl<'a> Pretty<'a> {
+    /// A boxed view of `grid` laid out by `shape`'s boxes.
+    pub fn new(grid: &'a Grid, shape: &'a Shape, symbols: &'a Symbols) -> Pretty<'a> {
+        Pretty {
+            grid,
+            shape,
+            symbols,
+        }
+    }
+}
+
+impl fmt::Display for Pretty<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let n = self.grid.size();
+        let (br, bc) = if self.shape.is_jigsaw() {
+            (n, n)
+        } else {
+            (self.shape.box_rows(), self.shape.box_cols())
+        };
+        let width = if self.symbols.single_char(n) {
+            1
+        } else {
+            n.to_string().len()
+        };
+        let segment = "-".repeat(bc * (width + 1) + 1);
+        let border = format!("+{}", vec![segment; n / bc].join("+")) + "+";
+        for r in 0..n {
+            if r % br == 0 {
+                writeln!(f, "{border}")?;
+            }
+            for c in 0..n {
+                if c % bc == 0 {
+                    f.write_str("| ")?;
+                }
+                let cell = crate::geometry::Cell::from_index(r, c);
+                let s = match self.grid.get(cell) {
+                    Some(d) => self.symbols.symbol(d, n),
+                    None => ".".into(),
+                };
+                write!(f, "{s:>width$} ")?;
+            }
+            writeln!(f, "|")?;
+        }
+        writeln!(f, "{border}")
+    }
+}

@@ -1,0 +1,555 @@
+//! The record reader: lines to puzzles (line, block and CSV layouts), with every problem
+//! located by line and column.
+
+use super::cells::fill_grid;
+use super::{Layout, Symbols, TextOptions, MAX_LINE};
+use crate::error::{Error, ParseError};
+use crate::geometry::{Shape, MAX_SIZE};
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use std::collections::VecDeque;
+use std::io::BufRead;
+
+/// One puzzle read from text, or the error that stopped it.
+#[derive(Debug)]
+pub struct TextRecord {
+    /// 1-based line where the puzzle starts.
+    pub line: usize,
+    /// The puzzle, or what is wrong with it (located).
+    pub puzzle: Result<Puzzle, Error>,
+    /// An expected solution given beside the puzzle (CSV second column).
+    pub expected: Option<Grid>,
+}
+
+/// A cell token with its 1-based column: one character, or a whole word (numbers mode, CSV).
+#[derive(Clone, Debug)]
+pub(super) struct Token {
+    pub(super) ch: char,
+    pub(super) word: Option<Box<str>>,
+    pub(super) column: usize,
+}
+
+impl Token {
+    pub(super) fn char(ch: char, column: usize) -> Token {
+        Token {
+            ch,
+            word: None,
+            column,
+        }
+    }
+    pub(super) fn word(text: &str, column: usize) -> Token {
+        Token {
+            ch: text.chars().next().unwrap_or('.'),
+            word: Some(text.into()),
+            column,
+        }
+    }
+    pub(super) fn is_dash(&self) -> bool {
+        self.ch == '-' && self.word.as_deref().is_none_or(|w| w == "-")
+    }
+    pub(super) fn text(&self) -> String {
+        match &self.word {
+            Some(w) => w.to_string(),
+            None => self.ch.to_string(),
+        }
+    }
+}
+
+/// A content line split into cell tokens.
+#[derive(Clone, Debug)]
+pub(super) struct Row {
+    pub(super) line: usize,
+    pub(super) tokens: Vec<Token>,
+    pub(super) separator: bool,
+}
+
+/// Reads puzzles from text, one record at a time, in bounded memory.
+pub struct TextReader<R: BufRead> {
+    input: R,
+    opts: TextOptions,
+    line_no: usize,
+    pending: VecDeque<Result<Row, ParseError>>,
+    csv: Option<bool>,
+    eof: bool,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> TextReader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R, opts: TextOptions) -> TextReader<R> {
+        TextReader {
+            input,
+            opts,
+            line_no: 0,
+            pending: VecDeque::new(),
+            csv: None,
+            eof: false,
+            buf: Vec::new(),
+        }
+    }
+
+    /// Reads one physical line into `self.buf` (without the newline), at most MAX_LINE bytes.
+    /// Returns `Ok(false)` at end of input, `Err` for an over-long line (skipped).
+    fn read_line(&mut self) -> std::io::Result<Result<bool, ParseError>> {
+        self.buf.clear();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let chunk = self.input.fill_buf()?;
+            if chunk.is_empty() {
+                break;
+            }
+            any = true;
+            let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => (i, true),
+                None => (chunk.len(), false),
+            };
+            if !too_long {
+                if self.buf.len() + take > MAX_LINE {
+                    too_long = true;
+                    self.buf.clear();
+                } else {
+                    self.buf.extend_from_slice(&chunk[..take]);
+                }
+            }
+            self.input.consume(if done { take + 1 } else { take });
+            if done {
+                break;
+            }
+        }
+        if !any {
+            return Ok(Ok(false));
+        }
+        self.line_no += 1;
+        if too_long {
+            return Ok(Err(ParseError::new(
+                self.line_no,
+                None,
+                format!("line is longer than {MAX_LINE} bytes; not a puzzle (skipped)"),
+            )));
+        }
+        if self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        Ok(Ok(true))
+    }
+
+    /// Reads the next content row into `pending`; false at end of input.
+    fn fill(&mut self) -> std::io::Result<bool> {
+        loop {
+            match self.read_line()? {
+                Ok(false) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Err(e) => {
+                    self.pending.push_back(Err(e));
+                    return Ok(true);
+                }
+                Ok(true) => {}
+            }
+            let line_no = self.line_no;
+            let text = match std::str::from_utf8(&self.buf) {
+                Ok(t) => t.to_string(),
+                Err(e) => {
+                    let col = String::from_utf8_lossy(&self.buf[..e.valid_up_to()])
+                        .chars()
+                        .count()
+                        + 1;
+                    let msg = if self.buf.contains(&0) {
+                        "binary data, not puzzle text"
+                    } else {
+                        "not valid UTF-8 text"
+                    };
+                    self.pending
+                        .push_back(Err(ParseError::new(line_no, Some(col), msg)));
+                    return Ok(true);
+                }
+            };
+            if self.csv.is_none() {
+                self.csv = Some(is_csv_header(&text));
+                if self.csv == Some(true) {
+                    continue;
+                }
+            }
+            let content = strip_comment(&text, &self.opts.symbols);
+            if content.trim().is_empty() {
+                // Blank line: ends a block grid.
+                self.pending.push_back(Ok(Row {
+                    line: line_no,
+                    tokens: Vec::new(),
+                    separator: false,
+                }));
+                return Ok(true);
+            }
+            if self.csv == Some(true) {
+                self.pending.push_back(Ok(Row {
+                    line: line_no,
+                    tokens: vec![Token::word(content, 1)],
+                    separator: false,
+                }));
+                return Ok(true);
+            }
+            let row = tokenize(line_no, content, &self.opts.symbols);
+            self.pending.push_back(row);
+            return Ok(true);
+        }
+    }
+
+    fn peek(&mut self, k: usize) -> std::io::Result<Option<&Result<Row, ParseError>>> {
+        while self.pending.len() <= k && !self.eof {
+            self.fill()?;
+        }
+        Ok(self.pending.get(k))
+    }
+
+    fn next_record(&mut self) -> std::io::Result<Option<TextRecord>> {
+        loop {
+            if self.peek(0)?.is_none() {
+                return Ok(None);
+            }
+            let first = self.pending.pop_front().expect("peeked");
+            let row = match first {
+                Err(e) => {
+                    return Ok(Some(TextRecord {
+                        line: e.line,
+                        puzzle: Err(e.into()),
+                        expected: None,
+                    }));
+                }
+                Ok(r) => r,
+            };
+            if row.tokens.is_empty() || row.separator && !self.could_be_line_puzzle(&row) {
+                continue;
+            }
+            if self.csv == Some(true) {
+                return Ok(Some(self.csv_record(row)));
+            }
+            let k = row.tokens.len();
+            let as_line = match self.opts.layout {
+                Layout::Line => true,
+                Layout::Block => false,
+                Layout::Auto => self.prefers_line(&row)?,
+            };
+            if as_line {
+                let line = row.line;
+                return Ok(Some(TextRecord {
+                    line,
+                    puzzle: build(line, &[row], k, &self.opts),
+                    expected: None,
+                }));
+            }
+            self.pending.push_front(Ok(row));
+            return self.block_record().map(Some);
+        }
+    }
+
+    fn could_be_line_puzzle(&self, row: &Row) -> bool {
+        // A line of dashes only is an empty puzzle when it has a puzzle's cell count.
+        row.tokens.iter().all(Token::is_dash) && square_root(row.tokens.len()).is_some()
+    }
+
+    /// Whether `row` (the next content row) is a whole puzzle rather than a block grid row.
+    fn prefers_line(&mut self, row: &Row) -> std::io::Result<bool> {
+        let k = row.tokens.len();
+        match square_root(k) {
+            // Not n² cells, or too few for a grid of side 4: a block row (or an error there).
+            None => return Ok(false),
+            Some(root) if root < 4 => return Ok(false),
+            // Too many cells for a block row: a whole puzzle.
+            Some(_) if k > MAX_SIZE => return Ok(true),
+            Some(_) => {}
+        }
+        // Ambiguous (16, 25, 36, 49, 64 cells): a block grid if the next k-1 rows all have
+        // k cells. (`row` has been taken off the queue: the next rows start at 0.)
+        for i in 0..k - 1 {
+            match self.peek(i)? {
+                Some(Ok(r)) if r.separator => {}
+                Some(Ok(r)) if r.tokens.len() == k => {}
+                _ => return Ok(true),
+            }
+        }
+        Ok(false)
+    }
+
+    fn block_record(&mut self) -> std::io::Result<TextRecord> {
+        let first = match self.pending.pop_front() {
+            Some(Ok(r)) => r,
+            _ => unreachable!("block_record starts on a content row"),
+        };
+        let n = first.tokens.len();
+        let start = first.line;
+        if crate::format::check_size(n).is_err() {
+            let msg = format!(
+                "{n} cells is not a puzzle: a line needs n² cells (16 for 4x4, 81 for 9x9), \
+                 a block grid row n cells (n = 4..={MAX_SIZE})"
+            );
+            return Ok(TextRecord {
+                line: start,
+                puzzle: Err(ParseError::new(start, None, msg).into()),
+                expected: None,
+            });
+        }
+        // A row of n² cells (n ≥ 4) wider than this grid is a puzzle line of its own: it
+        // ends the grid and is read again, never swallowed as one of the grid's rows.
+        let whole = |k: usize| k > n && square_root(k).is_some_and(|r| r >= 4);
+        let mut rows = vec![first];
+        while rows.len() < n {
+            let next = self.peek(0)?.cloned();
+            match next {
+                Some(Ok(r)) if r.separator => {
+                    self.pending.pop_front();
+                }
+                Some(Ok(r)) if !r.tokens.is_empty() && r.tokens.len() == n => {
+                    self.pending.pop_front();
+                    rows.push(r);
+                }
+                Some(Ok(r)) if !r.tokens.is_empty() && !whole(r.tokens.len()) => {
+                    // A row of the wrong width: the grid is reported once, and its remaining
+                    // rows are consumed so the next grid starts in the right place.
+                    let bad = (r.line, r.tokens.len());
+                    let mut taken = rows.len();
+                    while taken < n {
+                        match self.peek(0)? {
+                            Some(Ok(r)) if r.separator => {}
+                            Some(Ok(r)) if !r.tokens.is_empty() && !whole(r.tokens.len()) => {
+                                taken += 1
+                            }
+                            _ => break,
+                        }
+                        self.pending.pop_front();
+                    }
+                    return Ok(TextRecord {
+                        line: start,
+                        puzzle: Err(ParseError::new(
+                            bad.0,
+                            None,
+                            format!(
+                                "{} cells in this row of the block grid begun at line {start}; \
+                                 expected {n}",
+                                bad.1
+                            ),
+                        )
+                        .into()),
+                        expected: None,
+                    });
+                }
+                _ => {
+                    let end = rows.last().map_or(start, |r| r.line);
+                    let msg = format!(
+                        "block grid of {n}-cell rows ends after {} rows at line {end}; \
+                         expected {n} rows (a single-line puzzle needs n² cells)",
+                        rows.len()
+                    );
+                    return Ok(TextRecord {
+                        line: start,
+                        puzzle: Err(ParseError::new(start, None, msg).into()),
+                        expected: None,
+                    });
+                }
+            }
+        }
+        Ok(TextRecord {
+            line: start,
+            puzzle: build(start, &rows, n * n, &self.opts),
+            expected: None,
+        })
+    }
+
+    fn csv_record(&self, row: Row) -> TextRecord {
+        let text = row.tokens[0].text();
+        let mut fields = text.split(',');
+        let quiz = fields.next().unwrap_or("").trim();
+        let sol = fields.next().map(str::trim);
+        let parse_field = |field: &str, col: usize| -> Result<Puzzle, Error> {
+            let row = tokenize(row.line, field, &self.opts.symbols)?;
+            let mut row = row;
+            for t in &mut row.tokens {
+                t.column += col - 1;
+            }
+            let k = row.tokens.len();
+            build(row.line, &[row], k, &self.opts)
+        };
+        let puzzle = parse_field(quiz, 1);
+        let expected = match sol {
+            Some(s) if !s.is_empty() => match parse_field(s, quiz.len() + 2) {
+                Ok(p) => Some(p.givens().clone()),
+                Err(e) => {
+                    let e = match e {
+                        Error::Parse(mut p) => {
+                            p.message = format!("solution column: {}", p.message);
+                            Error::Parse(p)
+                        }
+                        e => Error::Input(format!("solution column: {e}")),
+                    };
+                    return TextRecord {
+                        line: row.line,
+                        puzzle: Err(e),
+                        expected: None,
+                    };
+                }
+            },
+            _ => None,
+        };
+        TextRecord {
+            line: row.line,
+            puzzle,
+            expected,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for TextReader<R> {
+    type Item = Result<TextRecord, std::io::Error>;
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_record().transpose()
+    }
+}
+
+pub(super) fn is_csv_header(text: &str) -> bool {
+    let t = text.trim().to_ascii_lowercase();
+    t.contains(',')
+        && t.split(',').all(|f| {
+            !f.trim().is_empty()
+                && f.trim()
+                    .chars()
+                    .all(|c| c.is_ascii_alphabetic() || c == '_')
+        })
+        && (t.starts_with("quiz") || t.starts_with("puzzle"))
+}
+
+/// Removes a `#` comment (unless `#` is a digit symbol).
+pub(super) fn strip_comment<'t>(text: &'t str, _symbols: &Symbols) -> &'t str {
+    match text.find('#') {
+        Some(i) => &text[..i],
+        None => text,
+    }
+}
+
+/// The integer square root of `k` when `k` is a perfect square.
+pub(super) fn square_root(k: usize) -> Option<usize> {
+    let r = (k as f64).sqrt().round() as usize;
+    (r * r == k).then_some(r)
+}
+
+/// Splits a content line into cell tokens. Whitespace, `|`, `+` and commas separate; a line
+/// whose tokens include multi-digit numbers is read one token per cell.
+pub(super) fn tokenize(line: usize, text: &str, symbols: &Symbols) -> Result<Row, ParseError> {
+    let is_sep = |c: char| c.is_whitespace() || matches!(c, '|' | '+' | ',');
+    let separator = text
+        .chars()
+        .all(|c| is_sep(c) || matches!(c, '-' | '=' | ':'));
+    // Whitespace/comma-separated tokens, with their columns.
+    let mut words: Vec<Token> = Vec::new();
+    let mut cur = String::new();
+    let mut cur_col = 0;
+    for (i, c) in text.chars().enumerate() {
+        if is_sep(c) {
+            if !cur.is_empty() {
+                words.push(Token::word(&cur, cur_col));
+                cur.clear();
+            }
+        } else {
+            if cur.is_empty() {
+                cur_col = i + 1;
+            }
+            cur.push(c);
+        }
+    }
+    if !cur.is_empty() {
+        words.push(Token::word(&cur, cur_col));
+    }
+    let numeric = !symbols.is_custom()
+        && words.len() > 1
+        && words
+            .iter()
+            .any(|w| w.text().len() > 1 && w.text().chars().all(|c| c.is_ascii_digit()));
+    let char_tokens = || -> Vec<Token> {
+        words
+            .iter()
+            .flat_map(|w| {
+                let column = w.column;
+                w.word
+                    .as_deref()
+                    .unwrap_or_default()
+                    .chars()
+                    .enumerate()
+                    .map(move |(j, c)| Token::char(c, column + j))
+            })
+            .collect()
+    };
+    let tokens = if numeric {
+        let plausible =
+            |k: usize| square_root(k).is_some_and(|r| r >= 2) || (4..=MAX_SIZE).contains(&k);
+        let chars = char_tokens();
+        if plausible(words.len()) || !plausible(chars.len()) {
+            words
+        } else {
+            chars
+        }
+    } else {
+        char_tokens()
+    };
+    // A rule of dashes with `+`, `|` or `=` is always a separator; a line of dashes alone
+    // may still be an empty puzzle (81 dashes).
+    let ruled = text.contains(['+', '|', '=', ':']);
+    if separator && (ruled || !tokens.iter().any(Token::is_dash)) {
+        return Ok(Row {
+            line,
+            tokens: Vec::new(),
+            separator: true,
+        });
+    }
+    Ok(Row {
+        line,
+        tokens,
+        separator,
+    })
+}
+
+/// Builds a puzzle from rows whose tokens add up to `cells`.
+pub(super) fn build(
+    line: usize,
+    rows: &[Row],
+    cells: usize,
+    opts: &TextOptions,
+) -> Result<Puzzle, Error> {
+    let Some(n) = square_root(cells).filter(|&n| n >= 1) else {
+        return Err(ParseError::new(
+            line,
+            None,
+            format!(
+                "{cells} cells is not a square grid: a puzzle line needs n² cells \
+                 (16 for 4x4, 81 for 9x9, 256 for 16x16)"
+            ),
+        )
+        .into());
+    };
+    if crate::format::check_size(n).is_err() {
+        return Err(ParseError::new(
+            line,
+            None,
+            format!(
+                "{cells} cells would be a {n}x{n} grid; sizes 4..={MAX_SIZE} are read from text"
+            ),
+        )
+        .into());
+    }
+    let shape = match opts.box_shape {
+        Some((r, c)) if r * c != n => {
+            return Err(ParseError::new(
+                line,
+                None,
+                format!(
+                "--box {r}x{c} is for {0}x{0} grids, but this puzzle has {cells} cells ({n}x{n})",
+                r * c
+            ),
+            )
+            .into())
+        }
+        Some((r, c)) => Shape::with_box(n, r, c)?,
+        None => Shape::new(n)?,
+    };
+    let grid = fill_grid(n, rows, &opts.symbols, 0)?;
+    Puzzle::classic(shape, grid)
+}

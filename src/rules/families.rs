@@ -1,0 +1,246 @@
+//! The shared bodies of rule families whose members differ only by data: a move list
+//! (anti-king, anti-knight), an axis (row and column indexers), a comparison (minimum and
+//! maximum) or a relation between two digits (difference, ratio and sum dots). Each rule file
+//! keeps its words, its serde form and its tests, and passes its data here. Unary rules (odd,
+//! even) share [`unary`].
+
+use crate::cnf::{pairs, Encoder};
+use crate::geometry::{Cell, Digit, Shape};
+use crate::grid::Grid;
+
+/// "No two cells one of these moves apart hold the same digit".
+pub mod moves {
+    use super::*;
+    use crate::rules::cell_lists::move_pairs;
+
+    /// Each pair of cells one of `moves` apart, as a size-2 all-different group
+    /// (`x(a,d) -> !x(b,d)`); pairs inside one region are left out: the region already keeps
+    /// them apart.
+    pub fn distinct_groups(shape: &Shape, moves: &[(isize, isize)]) -> Vec<Vec<Cell>> {
+        move_pairs(shape.size(), moves)
+            .into_iter()
+            .filter(|&(a, b)| {
+                shape.region_of(a).is_none() || shape.region_of(a) != shape.region_of(b)
+            })
+            .map(|(a, b)| vec![a, b])
+            .collect()
+    }
+
+    /// Errors on the first two cells one of `moves` apart with the same digit; `what` names
+    /// the move ("a king's move").
+    pub fn check(
+        shape: &Shape,
+        grid: &Grid,
+        moves: &[(isize, isize)],
+        what: &str,
+    ) -> Result<(), String> {
+        for (a, b) in move_pairs(shape.size(), moves) {
+            if grid.digit(a) == grid.digit(b) {
+                return Err(format!(
+                    "{a} and {b}, {what} apart, both hold {}",
+                    grid.digit(a)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Indexers: digit v in a listed cell sends the cell's own row (or column) number to the
+/// v-th cell of its column (or row).
+pub mod indexer {
+    use super::*;
+
+    /// Which number a listed cell sends, and along which line.
+    #[derive(Clone, Copy, Debug)]
+    pub enum Axis {
+        /// Row indexer: digit v at (r,c) ⇒ (v,c) holds r.
+        Row,
+        /// Column indexer: digit v at (r,c) ⇒ (r,v) holds c.
+        Column,
+    }
+
+    impl Axis {
+        /// The 0-based number the cell sends (its row or its column).
+        fn own(self, cell: Cell) -> usize {
+            match self {
+                Axis::Row => cell.r(),
+                Axis::Column => cell.c(),
+            }
+        }
+        /// The cell that digit `v` (0-based) of `cell` points to.
+        fn target(self, cell: Cell, v: usize) -> Cell {
+            match self {
+                Axis::Row => Cell::from_index(v, cell.c()),
+                Axis::Column => Cell::from_index(cell.r(), v),
+            }
+        }
+    }
+
+    /// For each listed cell and digit v: `x(cell,v) -> x(target(v), own)`, N binary clauses
+    /// per cell.
+    pub fn encode(enc: &mut Encoder, cells: &[Cell], axis: Axis) {
+        for &cell in cells {
+            let own = Digit::from_index(axis.own(cell));
+            for v in 0..enc.size() {
+                // x(cell,v) -> x(target(v), own)
+                enc.implies(
+                    enc.x(cell, Digit::from_index(v)),
+                    enc.x(axis.target(cell, v), own),
+                );
+            }
+        }
+    }
+
+    /// Errors on the first listed cell whose target does not hold its number.
+    pub fn check(grid: &Grid, cells: &[Cell], axis: Axis) -> Result<(), String> {
+        for &cell in cells {
+            let v = grid.digit(cell);
+            let target = axis.target(cell, v.index());
+            let got = grid.digit(target);
+            let own = axis.own(cell) + 1;
+            if got.get() != own {
+                return Err(format!(
+                    "{cell} = {v} indexes {target}, which holds {got} instead of {own}"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Local extremes: each listed cell compares with every orthogonal neighbour that is not
+/// itself listed (minimum, maximum).
+pub mod extreme {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// (listed cell, unlisted orthogonal neighbour) pairs.
+    fn comparisons(cells: &[Cell], n: usize) -> Vec<(Cell, Cell)> {
+        let set: HashSet<Cell> = cells.iter().copied().collect();
+        let mut out = Vec::new();
+        for &a in cells {
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                if let Some(b) = a.offset(dr, dc, n).filter(|b| !set.contains(b)) {
+                    out.push((a, b));
+                }
+            }
+        }
+        out
+    }
+
+    /// The support encoding of `holds(a, b)` for each comparison (`pairs::relation`).
+    pub fn encode(enc: &mut Encoder, cells: &[Cell], holds: fn(usize, usize) -> bool) {
+        for (a, b) in comparisons(cells, enc.size()) {
+            // x(a,d) -> OR x(b,e) with holds(d,e), and from b's side
+            pairs::relation(enc, a, b, holds);
+        }
+    }
+
+    /// Errors on the first comparison that fails; `than` words the relation ("less than").
+    pub fn check(
+        shape: &Shape,
+        grid: &Grid,
+        cells: &[Cell],
+        holds: fn(usize, usize) -> bool,
+        than: &str,
+    ) -> Result<(), String> {
+        for (a, b) in comparisons(cells, shape.size()) {
+            let (x, y) = (grid.digit(a), grid.digit(b));
+            if !holds(x.get(), y.get()) {
+                return Err(format!("{a} = {x} is not {than} its neighbour {b} = {y}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Dots: a relation between the digits of two cells (difference, ratio, sum).
+pub mod dot {
+    use super::*;
+    use crate::rules::cell_lists::{pair, some_pair};
+
+    /// The pair is valid and some two digits satisfy `holds`; `is` words the relation
+    /// ("differ by 1").
+    pub fn validate(
+        shape: &Shape,
+        cells: [Cell; 2],
+        holds: impl Fn(usize, usize) -> bool,
+        is: &str,
+    ) -> Result<(), String> {
+        pair(shape, cells)?;
+        let n = shape.size();
+        if !some_pair(n, holds) {
+            return Err(format!("no two digits 1..{n} {is}"));
+        }
+        Ok(())
+    }
+
+    /// The support encoding of `holds` (`pairs::relation`): `x(a,d) -> OR { x(b,e) :
+    /// holds(d,e) }` and the same from b, 2N clauses.
+    pub fn encode(enc: &mut Encoder, [a, b]: [Cell; 2], holds: impl Fn(usize, usize) -> bool) {
+        pairs::relation(enc, a, b, holds);
+    }
+
+    /// Errors unless the two digits satisfy `holds`; `is_not` words the failure ("do not
+    /// differ by 1").
+    pub fn check(
+        grid: &Grid,
+        [a, b]: [Cell; 2],
+        holds: impl Fn(usize, usize) -> bool,
+        is_not: &str,
+    ) -> Result<(), String> {
+        let (x, y) = (grid.digit(a), grid.digit(b));
+        if holds(x.get(), y.get()) {
+            Ok(())
+        } else {
+            Err(format!("{a} = {x} and {b} = {y} {is_not}"))
+        }
+    }
+}
+
+/// Unary rules ("these cells hold only digits with property P": odd, even): the candidates,
+/// clauses and check they share.
+pub mod unary {
+    use crate::cnf::Encoder;
+    use crate::geometry::{Cell, Digit, Mask};
+    use crate::grid::Grid;
+
+    /// Removes from `cells` every digit 1..=n that `allowed` rejects.
+    pub fn restrict(n: usize, cells: &[Cell], allowed: fn(usize) -> bool, cands: &mut [Mask]) {
+        let keep: Mask = (1..=n)
+            .filter(|&d| allowed(d))
+            .fold(0, |m, d| m | Digit::new(d).bit());
+        for c in cells {
+            cands[c.position(n)] &= keep;
+        }
+    }
+
+    /// `!x(c,d)` for every cell and every digit `allowed` rejects: complete without
+    /// simplification.
+    pub fn encode(enc: &mut Encoder, cells: &[Cell], allowed: fn(usize) -> bool) {
+        let n = enc.size();
+        for &c in cells {
+            for d in (1..=n).filter(|&d| !allowed(d)) {
+                // !x(c,d): d is not allowed here
+                enc.clause([!enc.x(c, Digit::new(d))]);
+            }
+        }
+    }
+
+    /// Errors on the first cell whose digit `allowed` rejects; `what` names the property.
+    pub fn check(
+        grid: &Grid,
+        cells: &[Cell],
+        allowed: fn(usize) -> bool,
+        what: &str,
+    ) -> Result<(), String> {
+        for &c in cells {
+            let d = grid.digit(c);
+            if !allowed(d.get()) {
+                return Err(format!("{c} holds {d}, which is not {what}"));
+            }
+        }
+        Ok(())
+    }
+}
