@@ -12,6 +12,7 @@ mod generate;
 mod input;
 mod print;
 mod render;
+mod report;
 mod shell;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -223,7 +224,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Solve { input, run, unique } => {
-            batch::run(&input, &run, batch::Task::Solve { unique })?
+            batch::run(&input, &run, report::Task::Solve { unique })?
         }
         Command::Check { run, extra, .. } if extra.any() && run.budget.is_set() => {
             // Certificates and minimality run without a budget: say so rather than ignore it.
@@ -236,7 +237,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
                 .exit()
         }
         Command::Check { input, run, extra } if extra.any() => certify::run(&input, &run, &extra)?,
-        Command::Check { input, run, .. } => batch::run(&input, &run, batch::Task::Check)?,
+        Command::Check { input, run, .. } => batch::run(&input, &run, report::Task::Check)?,
         Command::Count {
             input,
             run,
@@ -245,7 +246,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         } => batch::run(
             &input,
             &run,
-            batch::Task::Count {
+            report::Task::Count {
                 limit: limit as usize,
                 all,
             },

@@ -1,7 +1,7 @@
 //! Printing results: pretty grids, one line per puzzle, or JSON lines. Problems are also
 //! reported on stderr with their location.
 
-use super::batch::{Answer, Done, Tally, Task};
+use super::report::{Answer, Done, Tally, Task};
 use super::Format;
 use satdoku::format::text::{Line, Pretty, Symbols};
 use satdoku::{Grid, Shape, Verdict};
