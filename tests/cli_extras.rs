@@ -374,3 +374,39 @@ fn generate_errors() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn decode_reads_the_query_that_check_proof_writes() {
+    // The proof's query carries the same header as `satdoku dimacs`: an UNSAT answer to the
+    // uniqueness query decodes as `unique` with the solution; a SAT model (here the solution
+    // itself, which the last clause forbids) does not fit the query and is refused.
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("cert");
+    satdoku()
+        .args(["check", "-q", "--proof", cert.to_str().unwrap(), FOUR])
+        .assert()
+        .success();
+    let query = cert.join("query.cnf");
+    let text = std::fs::read_to_string(&query).unwrap();
+    assert!(text.contains("\nc simplify: none\n"), "{text:.600}");
+    satdoku()
+        .args(["decode", "-f", "line", "-p", query.to_str().unwrap()])
+        .write_stdin("s UNSATISFIABLE\n")
+        .assert()
+        .success()
+        .stdout(format!("unique\n{FOUR_SOL}\n"));
+
+    // A puzzle without solution: the query is the CNF alone; UNSAT decodes as `none` (exit 3).
+    let none = dir.path().join("none");
+    satdoku()
+        .args(["check", "-q", "--proof", none.to_str().unwrap(), NONE4])
+        .assert()
+        .code(3);
+    satdoku()
+        .args(["decode", "-f", "line", "-p"])
+        .arg(none.join("query.cnf"))
+        .write_stdin("s UNSATISFIABLE\n")
+        .assert()
+        .code(3)
+        .stdout("none\n");
+}
