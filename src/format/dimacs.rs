@@ -554,6 +554,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn header_reads_back_what_it_writes() {
+        let puzzle = crate::parse_one("...4..3.....3.2.").unwrap();
+        let solution =
+            crate::format::text::parse_grid("2314413212433421", 4, &Symbols::standard()).unwrap();
+        for mode in [Simplify::Full, Simplify::None] {
+            let formula = Formula::new(&puzzle, mode);
+            let header = Header {
+                puzzle: &puzzle,
+                simplify: mode,
+                query: Query::Uniqueness(solution.clone()),
+            };
+            let text: String = header
+                .lines(&formula)
+                .iter()
+                .map(|l| format!("c {l}\n"))
+                .collect();
+            let read = Header::parse(&format!("{text}p cnf 64 1\n")).unwrap();
+            assert_eq!(read.puzzle, "...4..3.....3.2.");
+            assert_eq!(read.box_shape.as_deref(), Some("2x2"));
+            assert_eq!(read.simplify, mode);
+            assert_eq!(read.uniqueness.as_deref(), Some("2314413212433421"));
+            assert_eq!(read.puzzle_json, None);
+        }
+        // No `puzzle:` line: not a satdoku header.
+        assert_eq!(Header::parse("c hello\np cnf 1 1\n"), None);
+        assert_eq!(parse_simplify("SINGLES"), Some(Simplify::Singles));
+        assert_eq!(parse_simplify("most"), None);
+    }
+
+    #[test]
     fn reads_competition_and_minisat_outputs() {
         let comp = "c cadical\ns SATISFIABLE\nv 1 -2\nv 3 0\n";
         let a = read_answer(comp).unwrap();
