@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests of limits, files and hostile input.
+//! Helpers shared by the integration tests: the binary, puzzle constants, JSON lines, files,
+//! and the rule for external tools that may be missing.
 #![allow(dead_code)] // each test file uses some of them
 
 use assert_cmd::Command;
@@ -21,4 +22,20 @@ pub fn write_file(dir: &Path, name: &str, content: impl AsRef<[u8]>) -> PathBuf 
     let p = dir.join(name);
     std::fs::write(&p, content).unwrap();
     p
+}
+
+/// Whether this run is CI's (`CI=true`, as CI services and `.ci/run` set it).
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v.eq_ignore_ascii_case("true") || v == "1")
+}
+
+/// An external tool (`what`) the test needs is missing: locally the test is skipped with a
+/// note on stderr; under `CI=true` the run fails, so a CI that lost its install cannot pass
+/// without checking anything.
+pub fn missing_tool(what: &str) {
+    assert!(
+        !in_ci(),
+        "{what} is missing and CI=true: install it (.ci/run does) — CI must not skip this test"
+    );
+    eprintln!("note: {what} is missing; test skipped");
 }
