@@ -410,3 +410,28 @@ fn decode_reads_the_query_that_check_proof_writes() {
         .code(3)
         .stdout("none\n");
 }
+
+#[test]
+fn check_extras_output_is_pinned_in_every_format() {
+    // `check --minimal/--redundant` in line, pretty and JSON on a unique, a multiple, a
+    // no-solution and a 9×9 puzzle, byte for byte (tests/golden/check_extras.txt).
+    let puzzles = [FOUR, OPEN4, NONE4, EASY];
+    let mut got = String::new();
+    for format in ["line", "pretty", "json"] {
+        for flags in [&["--minimal"][..], &["--redundant"], &["--minimal", "--redundant"]] {
+            for p in puzzles {
+                let out = satdoku()
+                    .args(["check", "-q", "-f", format])
+                    .args(flags)
+                    .arg(p)
+                    .output()
+                    .unwrap();
+                got.push_str(&format!("== {format} {} {p}\n", flags.join(" ")));
+                got.push_str(&String::from_utf8(out.stdout).unwrap());
+                got.push_str(&format!("rc={}\n", out.status.code().unwrap()));
+            }
+        }
+    }
+    let want = include_str!("golden/check_extras.txt");
+    assert!(got == want, "got:\n{got}");
+}
