@@ -418,7 +418,11 @@ fn check_extras_output_is_pinned_in_every_format() {
     let puzzles = [FOUR, OPEN4, NONE4, EASY];
     let mut got = String::new();
     for format in ["line", "pretty", "json"] {
-        for flags in [&["--minimal"][..], &["--redundant"], &["--minimal", "--redundant"]] {
+        for flags in [
+            &["--minimal"][..],
+            &["--redundant"],
+            &["--minimal", "--redundant"],
+        ] {
             for p in puzzles {
                 let out = satdoku()
                     .args(["check", "-q", "-f", format])
@@ -434,4 +438,31 @@ fn check_extras_output_is_pinned_in_every_format() {
     }
     let want = include_str!("golden/check_extras.txt");
     assert!(got == want, "got:\n{got}");
+}
+
+#[test]
+fn check_with_extras_reports_invalid_records_as_plain_check_does() {
+    // One pipeline: an unreadable record is worded, located and counted the same with or
+    // without --minimal (no doubled "line 3:").
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, format!("{FOUR}\n123\n")).unwrap();
+    let run = |extra: &[&str]| {
+        let out = satdoku()
+            .args(["check", "-q", "-f", "line"])
+            .args(extra)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let invalid = stdout.lines().nth(1).unwrap().to_string();
+        (invalid, String::from_utf8(out.stderr).unwrap())
+    };
+    let (plain, plain_err) = run(&[]);
+    let (minimal, minimal_err) = run(&["--minimal"]);
+    let want = format!("invalid {}:2: 3 cells is not a puzzle", file.display());
+    assert!(plain.starts_with(&want), "{plain}");
+    assert_eq!(plain, minimal);
+    assert_eq!(plain_err, minimal_err);
 }

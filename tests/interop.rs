@@ -70,7 +70,6 @@ impl Solver {
     }
 }
 
-
 /// A shipped puzzle: its file and its place in it.
 struct Case {
     file: &'static str,

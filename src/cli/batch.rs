@@ -4,13 +4,13 @@
 
 use super::input::{self, Record};
 use super::print::Printer;
-use super::report::{Answer, Done, Tally, Task};
+use super::report::{self, Answer, Done, Tally, Task};
 use super::{InputArgs, RunArgs};
 use rayon::prelude::*;
 
 use satdoku::solve::{check_session, Session, Simplify};
-use satdoku::{Error, Verdict};
-use std::time::{Duration, Instant};
+use satdoku::Error;
+use std::time::Instant;
 
 /// Records handed to the workers at once.
 const CHUNK: usize = 1024;
@@ -26,14 +26,7 @@ struct Work {
 
 fn process(rec: Record, work: &Work) -> Done {
     let task = work.task;
-    let mut done = Done {
-        source: rec.source,
-        line: rec.line,
-        puzzle: None,
-        result: Err(Error::Input(String::new())),
-        stats: None,
-        reason: None,
-    };
+    let mut done = Done::at(rec.source, rec.line);
     let puzzle = match rec.puzzle {
         Ok(p) => p,
         Err(e) => {
@@ -45,19 +38,8 @@ fn process(rec: Record, work: &Work) -> Done {
     let mut session = Session::with_budget(&puzzle, Simplify::default(), budget.clone());
     done.reason = session.formula().contradiction();
     done.result = match task {
-        Task::Solve { .. } | Task::Check => check_session(&mut session).and_then(|v| {
-            let cells = match (&v, &rec.expected) {
-                (Verdict::Unique(found), Some(stated)) => found.disagreements(stated),
-                _ => Vec::new(),
-            };
-            match cells.first() {
-                Some(&first) => Err(Error::Mismatch {
-                    count: cells.len(),
-                    first,
-                }),
-                None => Ok(Answer::Verdict(v)),
-            }
-        }),
+        Task::Solve { .. } | Task::Check => check_session(&mut session)
+            .and_then(|v| report::against_stated(v, rec.expected.as_ref())),
         Task::Count { limit, all } => count(&mut session, limit, all, work.progress.as_ref()),
     };
     if budget.is_spent() {
@@ -155,7 +137,7 @@ pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
         Ok(()) => {}
     }
     if !run.quiet {
-        eprintln!("{}", summary(task, &tally, start.elapsed()));
+        eprintln!("{}", tally.summary(task, start.elapsed()));
     }
     Ok(tally.outcome.code())
 }
@@ -209,41 +191,4 @@ fn pipeline(
         let read = reader.join().expect("reader thread");
         (tally, printed.and(read))
     })
-}
-
-fn summary(task: Task, t: &Tally, wall: Duration) -> String {
-    let secs = wall.as_secs_f64();
-    let rate = if secs > 0.0 {
-        t.puzzles as f64 / secs
-    } else {
-        0.0
-    };
-    let what = match task {
-        Task::Solve { .. } => "solve",
-        Task::Check => "check",
-        Task::Count { .. } => "count",
-    };
-    let counts = match task {
-        Task::Count { .. } => format!(
-            "{} counted, {} invalid",
-            t.puzzles - t.invalid - t.timeout,
-            t.invalid
-        ),
-        _ => format!(
-            "{} unique, {} multiple, {} none, {} invalid",
-            t.unique, t.multiple, t.none, t.invalid
-        ),
-    };
-    let timeouts = if t.timeout > 0 {
-        format!(", {} timeout", t.timeout)
-    } else {
-        String::new()
-    };
-    format!(
-        "satdoku {what}: {} puzzle{}: {counts}{timeouts}; {:.3} s ({:.0} puzzles/s)",
-        t.puzzles,
-        if t.puzzles == 1 { "" } else { "s" },
-        secs,
-        rate
-    )
 }

@@ -3,7 +3,7 @@
 //! It sits below both the batch driver and the printers, so neither depends on the other.
 
 use super::exit::Outcome;
-use satdoku::{Error, Grid, Puzzle, Stats, Verdict};
+use satdoku::{Cell, Error, Grid, Puzzle, Stats, Verdict};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -57,6 +57,48 @@ pub struct Done {
     pub stats: Option<Stats>,
     /// Why there is no solution, when simplification alone shows it.
     pub reason: Option<String>,
+    /// What `check --minimal/--redundant/--proof` found besides the verdict.
+    pub extras: Extras,
+}
+
+/// What `check --minimal/--redundant/--proof` found for one puzzle besides its verdict.
+#[derive(Default)]
+pub struct Extras {
+    /// The givens of a unique puzzle that can each be removed keeping it unique.
+    pub redundant: Option<Vec<Cell>>,
+    /// The certificate written (`--proof`), described as its JSON object.
+    pub proof: Option<serde_json::Value>,
+}
+
+impl Done {
+    /// A record not worked on yet: its place, nothing else.
+    pub fn at(source: Arc<str>, line: usize) -> Done {
+        Done {
+            source,
+            line,
+            puzzle: None,
+            result: Err(Error::Input(String::new())),
+            stats: None,
+            reason: None,
+            extras: Extras::default(),
+        }
+    }
+}
+
+/// A verdict held against the solution stated beside the puzzle (CSV column, JSON
+/// `solution`): a unique solution that differs from it is an error naming the cells.
+pub fn against_stated(verdict: Verdict, stated: Option<&Grid>) -> Result<Answer, Error> {
+    let cells = match (&verdict, stated) {
+        (Verdict::Unique(found), Some(stated)) => found.disagreements(stated),
+        _ => Vec::new(),
+    };
+    match cells.first() {
+        Some(&first) => Err(Error::Mismatch {
+            count: cells.len(),
+            first,
+        }),
+        None => Ok(Answer::Verdict(verdict)),
+    }
 }
 
 impl Done {
@@ -92,4 +134,45 @@ pub struct Tally {
     pub timeout: usize,
     pub search: Duration,
     pub outcome: Outcome,
+}
+
+impl Tally {
+    /// The summary line on stderr: counts by status, wall time and rate.
+    pub fn summary(&self, task: Task, wall: Duration) -> String {
+        let t = self;
+        let secs = wall.as_secs_f64();
+        let rate = if secs > 0.0 {
+            t.puzzles as f64 / secs
+        } else {
+            0.0
+        };
+        let what = match task {
+            Task::Solve { .. } => "solve",
+            Task::Check => "check",
+            Task::Count { .. } => "count",
+        };
+        let counts = match task {
+            Task::Count { .. } => format!(
+                "{} counted, {} invalid",
+                t.puzzles - t.invalid - t.timeout,
+                t.invalid
+            ),
+            _ => format!(
+                "{} unique, {} multiple, {} none, {} invalid",
+                t.unique, t.multiple, t.none, t.invalid
+            ),
+        };
+        let timeouts = if t.timeout > 0 {
+            format!(", {} timeout", t.timeout)
+        } else {
+            String::new()
+        };
+        format!(
+            "satdoku {what}: {} puzzle{}: {counts}{timeouts}; {:.3} s ({:.0} puzzles/s)",
+            t.puzzles,
+            if t.puzzles == 1 { "" } else { "s" },
+            secs,
+            rate
+        )
+    }
 }
