@@ -95,8 +95,7 @@ fn count(
 /// fills chunks, the worker pool solves each chunk in parallel, and a printer thread writes
 /// the results in input order, so reading and printing overlap with solving.
 pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
-    let opts = input.text_options()?;
-    let sources = input::sources(&input.files)?;
+    let super::Input { opts, sources } = input.open()?;
     // clap keeps -j within 1..=MAX_THREADS.
     let threads = run.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),

@@ -38,8 +38,7 @@ pub struct CandidatesArgs {
 
 /// Runs `satdoku candidates`; returns the exit code.
 pub fn run(args: &CandidatesArgs) -> anyhow::Result<u8> {
-    let opts = args.input.text_options()?;
-    let sources = input::sources(&args.input.files)?;
+    let super::Input { opts, sources } = args.input.open()?;
     let format = args.format.unwrap_or_else(|| {
         if io::IsTerminal::is_terminal(&io::stdout()) {
             Format::Pretty

@@ -59,8 +59,7 @@ impl CheckExtra {
 /// Each record becomes a [`Done`] with its [`Extras`], printed and tallied by the same
 /// [`Printer`] as plain `check`.
 pub fn run(input: &InputArgs, run: &RunArgs, extra: &CheckExtra) -> anyhow::Result<u8> {
-    let opts = input.text_options()?;
-    let sources = input::sources(&input.files)?;
+    let super::Input { opts, sources } = input.open()?;
     if let Some(dir) = &extra.proof {
         fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;

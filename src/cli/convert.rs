@@ -47,8 +47,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
         args.to == Target::Fpuzzles || !(args.lz || args.url),
         "--lz and --url need --to fpuzzles"
     );
-    let opts = args.input.text_options()?;
-    let sources = input::sources(&args.input.files)?;
+    let super::Input { opts, sources } = args.input.open()?;
     let mut records: Vec<Record> = Vec::new();
     input::for_each_record(&sources, &opts, |rec| {
         records.push(rec);

@@ -90,8 +90,7 @@ impl SimplifyArg {
 
 /// Picks one puzzle from the input: the `nth` (1-based), or the only one.
 fn one_puzzle(input: &InputArgs, nth: Option<usize>) -> anyhow::Result<(Record, TextOptions)> {
-    let opts = input.text_options()?;
-    let sources = input::sources(&input.files)?;
+    let super::Input { opts, sources } = input.open()?;
     let mut picked: Option<Record> = None;
     let mut seen = 0;
     input::for_each_record(&sources, &opts, |rec| {

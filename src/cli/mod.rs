@@ -122,7 +122,24 @@ enum LayoutArg {
     Block,
 }
 
+/// The input of a command, validated once: how to read text, and where the records come from.
+pub struct Input {
+    /// Box shape, symbols and layout for text puzzles.
+    pub opts: TextOptions,
+    /// The files, stdin or inline arguments, in order.
+    pub sources: Vec<input::Source>,
+}
+
 impl InputArgs {
+    /// Checks the reading options and names the sources: what every command that reads
+    /// puzzles starts with.
+    fn open(&self) -> anyhow::Result<Input> {
+        Ok(Input {
+            opts: self.text_options()?,
+            sources: input::sources(&self.files)?,
+        })
+    }
+
     fn text_options(&self) -> anyhow::Result<TextOptions> {
         let box_shape = match &self.box_shape {
             Some(b) => Some(satdoku::geometry::parse_box(b)?),

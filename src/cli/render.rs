@@ -59,8 +59,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
         (_, _, true) => Mode::Both,
         _ => Mode::Puzzle,
     };
-    let opts = args.input.text_options()?;
-    let sources = input::sources(&args.input.files)?;
+    let super::Input { opts, sources } = args.input.open()?;
     let mut records: Vec<Record> = Vec::new();
     input::for_each_record(&sources, &opts, |rec| {
         records.push(rec);
