@@ -19,9 +19,6 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use satdoku::format::text::{Layout, Symbols, TextOptions};
 use std::process::ExitCode;
 
-/// Largest JSON document read, and largest record of a JSON-lines file.
-pub const MAX_JSON: usize = 16 << 20;
-
 /// Smallest grid side the tool reads or generates (the largest is `geometry::MAX_SIZE`).
 pub const MIN_SIZE: usize = 4;
 

@@ -5,6 +5,7 @@ pub mod dimacs;
 pub mod fpuzzles;
 pub mod json;
 pub mod lzstring;
+pub mod source;
 pub mod strict;
 pub mod text;
 
