@@ -105,7 +105,7 @@ fn grids_below_4x4_are_refused_from_every_format() {
         .write_stdin("1........\n")
         .assert()
         .code(1)
-        .stdout("invalid -:1: grid size 3 is not supported (sizes 4..=64)\n");
+        .stdout("invalid -:1: 9 cells would be a 3x3 grid; sizes 4..=64 are read from text\n");
 }
 
 // --- --timeout ----------------------------------------------------------------------------

@@ -103,15 +103,26 @@ fn jsonl_records_compare_the_stated_solution() {
     let mut bad = good.clone();
     bad["solution"] = json!("2143341212344321");
     let lz = json!({"fpuzzles_lzstring": fpuzzles::compress(&v), "solution": SOLUTION});
-    std::fs::write(&file, format!("{good}\n{bad}\n{lz}\n")).unwrap();
+    // Without a solution inside the f-puzzles object, the record's own is compared with the
+    // one found.
+    let mut bare = v.clone();
+    bare.as_object_mut().unwrap().remove("solution");
+    let mut stated = bad.clone();
+    stated["fpuzzles"] = bare;
+    std::fs::write(&file, format!("{good}\n{bad}\n{lz}\n{stated}\n")).unwrap();
     satdoku()
         .args(["check", "-f", "line", "-q"])
         .arg(&file)
         .assert()
         .code(1)
         .stdout(predicate::str::contains(format!("unique {SOLUTION}\ninvalid")))
+        // The record's solution disagrees with the one inside the f-puzzles object: two
+        // stated solutions must agree, so the record is refused before solving.
         .stderr(predicate::str::contains(
-            "records.jsonl:2: unique, but the solution differs from the one stated beside the puzzle",
+            "records.jsonl:2: solution: differs from the f-puzzles solution at r1c1",
+        ))
+        .stderr(predicate::str::contains(
+            "records.jsonl:4: unique, but the solution differs from the one stated beside the puzzle",
         ));
 }
 
