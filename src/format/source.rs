@@ -498,3 +498,66 @@ fn read_payload_lines(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every record of `bytes`, as (line, puzzle size or error text).
+    fn read(bytes: &[u8]) -> Vec<(usize, Result<usize, String>)> {
+        let mut out = Vec::new();
+        let mut reader = io::Cursor::new(bytes.to_vec());
+        let go_on = read_records("t".into(), &mut reader, &TextOptions::default(), &mut |r| {
+            out.push((
+                r.line,
+                r.puzzle.map(|p| p.size()).map_err(|e| e.to_string()),
+            ));
+            true
+        })
+        .unwrap();
+        assert!(go_on);
+        out
+    }
+
+    #[test]
+    fn each_format_is_told_from_its_first_bytes() {
+        let four = "...4..3.....3.2.";
+        // Text, after a byte order mark.
+        assert_eq!(read(format!("\u{feff}{four}\n").as_bytes()), [(1, Ok(4))]);
+        // Native JSON lines: a bad line is one invalid record, the next line is read.
+        let json = format!(
+            "{{\"satdoku\":1,\"size\":4,\"givens\":\"{four}\"}}\n{{oops\n{{\"satdoku\":1,\"size\":4,\"givens\":\"{four}\"}}\n"
+        );
+        let got = read(json.as_bytes());
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0], (1, Ok(4)));
+        assert!(
+            matches!(&got[1], (2, Err(e)) if e.contains("malformed JSON")),
+            "{got:?}"
+        );
+        assert_eq!(got[2], (3, Ok(4)));
+        // Binary data and an input without puzzles: one located invalid record each.
+        assert!(matches!(&read(b"\0\0\0")[..], [(1, Err(e))] if e.contains("binary")));
+        assert!(
+            matches!(&read(b"# only a comment\n")[..], [(0, Err(e))] if e.contains("no puzzle"))
+        );
+    }
+
+    #[test]
+    fn each_can_stop_the_reading() {
+        let mut seen = 0;
+        let mut reader = io::Cursor::new(b"...4..3.....3.2.\n...4..3.....3.2.\n".to_vec());
+        let go_on = read_records(
+            "t".into(),
+            &mut reader,
+            &TextOptions::default(),
+            &mut |_| {
+                seen += 1;
+                false
+            },
+        )
+        .unwrap();
+        assert!(!go_on);
+        assert_eq!(seen, 1);
+    }
+}
