@@ -1,30 +1,15 @@
 //! `satdoku candidates`, `satdoku generate` and `satdoku check --proof/--minimal/--redundant`
 //! end to end: output, files and exit codes (0 ok, 1 error, 3 none, 4 multiple).
 
-use assert_cmd::Command;
+mod common;
+
+use common::{json_values, satdoku, EASY, FOUR, FOUR_SOL, SEED};
 use predicates::prelude::*;
 use satdoku::{count, parse_one, Puzzle};
 use serde_json::Value;
 
-const FOUR: &str = "...4..3.....3.2.";
-const FOUR_SOL: &str = "2314413212433421";
 const OPEN4: &str = "...4..3.........";
 const NONE4: &str = "123....4........";
-const SEED: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const EASY: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-fn satdoku() -> Command {
-    Command::cargo_bin("satdoku").unwrap()
-}
-
-fn json_lines(out: &[u8]) -> Vec<Value> {
-    String::from_utf8_lossy(out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 #[test]
 fn candidates_line_pretty_json_and_counts() {
@@ -46,7 +31,7 @@ fn candidates_line_pretty_json_and_counts() {
         .get_output()
         .stdout
         .clone();
-    let v = &json_lines(&out)[0];
+    let v = &json_values(&out)[0];
     assert_eq!(v["status"], "multiple");
     assert_eq!(v["candidates"][0][3], serde_json::json!([4]));
     assert_eq!(v["solutions_counted"], 24);
@@ -97,7 +82,7 @@ fn candidates_of_a_unique_puzzle_is_its_solution_and_none_exits_3() {
         .get_output()
         .stdout
         .clone();
-    assert_eq!(json_lines(&out)[0]["solution"], FOUR_SOL);
+    assert_eq!(json_values(&out)[0]["solution"], FOUR_SOL);
     satdoku()
         .args(["candidates", NONE4])
         .assert()
@@ -118,7 +103,7 @@ fn candidates_of_an_empty_16x16() {
         .get_output()
         .stdout
         .clone();
-    let v = &json_lines(&out)[0];
+    let v = &json_values(&out)[0];
     assert_eq!(v["candidates"][15][15].as_array().unwrap().len(), 16);
 }
 
@@ -161,7 +146,7 @@ fn check_proof_writes_a_checkable_certificate() {
         .get_output()
         .stdout
         .clone();
-    let rows = json_lines(&out);
+    let rows = json_values(&out);
     assert_eq!(rows[0]["certificate"]["verified"], true);
     assert_eq!(rows[0]["certificate"]["claim"], "unique");
     assert_eq!(rows[1]["certificate"]["claim"], "no solution");
@@ -213,7 +198,7 @@ fn check_minimal_and_redundant() {
         .get_output()
         .stdout
         .clone();
-    let v = &json_lines(&out)[0];
+    let v = &json_values(&out)[0];
     assert_eq!(v["minimal"], false);
     let red: Vec<String> = v["redundant"]
         .as_array()

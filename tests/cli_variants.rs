@@ -1,14 +1,12 @@
 //! The command line on variant puzzles: native JSON, JSON lines, f-puzzles JSON, payloads,
 //! URLs and ids; `convert`; DIMACS export and decode of variants; bad input.
 
-use assert_cmd::Command;
+mod common;
+
+use common::satdoku;
 use predicates::prelude::*;
 use satdoku::format::fpuzzles;
 use serde_json::{json, Value};
-
-fn satdoku() -> Command {
-    Command::cargo_bin("satdoku").unwrap()
-}
 
 const KILLER: &str = "puzzles/examples/killer-4x4.json";
 const THERMO: &str = "puzzles/examples/thermo-4x4.json";

@@ -81,7 +81,12 @@ pub fn stderr_of(out: &std::process::Output) -> String {
 }
 
 pub fn json_lines(out: &std::process::Output) -> Vec<Value> {
-    stdout_of(out)
+    json_values(stdout_of(out).as_bytes())
+}
+
+/// One JSON value per line of `bytes` (a command's stdout).
+pub fn json_values(bytes: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(bytes)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect()
