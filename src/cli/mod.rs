@@ -137,6 +137,18 @@ impl InputArgs {
         })
     }
 
+    /// Every record of the input, for the commands that need them all before writing
+    /// (`convert`, `render`), with the reading options.
+    fn records(&self) -> anyhow::Result<(Vec<input::Record>, TextOptions)> {
+        let Input { opts, sources } = self.open()?;
+        let mut records = Vec::new();
+        input::for_each_record(&sources, &opts, |rec| {
+            records.push(rec);
+            Ok(true)
+        })?;
+        Ok((records, opts))
+    }
+
     fn text_options(&self) -> anyhow::Result<TextOptions> {
         let box_shape = match &self.box_shape {
             Some(b) => Some(satdoku::geometry::parse_box(b)?),
