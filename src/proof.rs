@@ -16,8 +16,7 @@
 //! (checked in-process by [`verify_varisat`], varisat's checker).
 
 use crate::error::Error;
-use crate::format::dimacs::write_formula;
-use crate::format::text::{Line, Symbols};
+use crate::format::dimacs::{write_formula, Header, Query};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::rules::Rule;
@@ -120,26 +119,16 @@ pub fn certify(
         Claim::Unique(g) => vec![formula.blocking_clause(g)],
         Claim::NoSolution => vec![],
     };
-    let symbols = Symbols::standard();
-    let n = puzzle.size();
-    let mut header = vec![
-        format!("satdoku {} query", env!("CARGO_PKG_VERSION")),
-        format!(
-            "puzzle {n}x{n}, {}: {}",
-            if puzzle.shape().is_jigsaw() {
-                "irregular regions".to_string()
-            } else {
-                format!(
-                    "boxes {}x{}",
-                    puzzle.shape().box_rows(),
-                    puzzle.shape().box_cols()
-                )
-            },
-            Line::new(puzzle.givens(), &symbols)
-        ),
-        format!("variables: x(r,c,d) = (r-1)*{} + (c-1)*{n} + d", n * n),
-        "simplification: none (givens are unit clauses)".to_string(),
-    ];
+    // The same header as `satdoku dimacs` writes, so `satdoku decode` reads the query.
+    let mut header = Header {
+        puzzle,
+        simplify: Simplify::None,
+        query: match &claim {
+            Claim::Unique(g) => Query::Uniqueness(g.clone()),
+            Claim::NoSolution => Query::Solve,
+        },
+    }
+    .lines(&formula);
     if puzzle.shape().is_jigsaw() || !puzzle.constraints().is_empty() {
         let kinds: Vec<&str> = puzzle.constraints().iter().map(|c| c.kind()).collect();
         header.push(format!(
@@ -152,15 +141,15 @@ pub fn certify(
             }
         ));
     }
-    match &claim {
-        Claim::Unique(g) => {
-            header.push(format!("solution {}", Line::new(g, &symbols)));
-            header.push(
-                "the last clause forbids that solution: UNSAT means it is the only one".into(),
-            );
+    header.push(
+        match &claim {
+            Claim::Unique(_) => {
+                "the last clause forbids that solution: UNSAT means it is the only one"
+            }
+            Claim::NoSolution => "UNSAT means the puzzle has no solution",
         }
-        Claim::NoSolution => header.push("UNSAT means the puzzle has no solution".into()),
-    }
+        .into(),
+    );
     let (vars, clauses) =
         write_formula(&formula, &extra, &header, query).map_err(|e| Error::Io(e.to_string()))?;
 

@@ -1,30 +1,15 @@
 //! `satdoku candidates`, `satdoku generate` and `satdoku check --proof/--minimal/--redundant`
 //! end to end: output, files and exit codes (0 ok, 1 error, 3 none, 4 multiple).
 
-use assert_cmd::Command;
+mod common;
+
+use common::{json_values, satdoku, EASY, FOUR, FOUR_SOL, SEED};
 use predicates::prelude::*;
 use satdoku::{count, parse_one, Puzzle};
 use serde_json::Value;
 
-const FOUR: &str = "...4..3.....3.2.";
-const FOUR_SOL: &str = "2314413212433421";
 const OPEN4: &str = "...4..3.........";
 const NONE4: &str = "123....4........";
-const SEED: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const EASY: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-fn satdoku() -> Command {
-    Command::cargo_bin("satdoku").unwrap()
-}
-
-fn json_lines(out: &[u8]) -> Vec<Value> {
-    String::from_utf8_lossy(out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 #[test]
 fn candidates_line_pretty_json_and_counts() {
@@ -46,7 +31,7 @@ fn candidates_line_pretty_json_and_counts() {
         .get_output()
         .stdout
         .clone();
-    let v = &json_lines(&out)[0];
+    let v = &json_values(&out)[0];
     assert_eq!(v["status"], "multiple");
     assert_eq!(v["candidates"][0][3], serde_json::json!([4]));
     assert_eq!(v["solutions_counted"], 24);
@@ -97,7 +82,7 @@ fn candidates_of_a_unique_puzzle_is_its_solution_and_none_exits_3() {
         .get_output()
         .stdout
         .clone();
-    assert_eq!(json_lines(&out)[0]["solution"], FOUR_SOL);
+    assert_eq!(json_values(&out)[0]["solution"], FOUR_SOL);
     satdoku()
         .args(["candidates", NONE4])
         .assert()
@@ -118,7 +103,7 @@ fn candidates_of_an_empty_16x16() {
         .get_output()
         .stdout
         .clone();
-    let v = &json_lines(&out)[0];
+    let v = &json_values(&out)[0];
     assert_eq!(v["candidates"][15][15].as_array().unwrap().len(), 16);
 }
 
@@ -161,7 +146,7 @@ fn check_proof_writes_a_checkable_certificate() {
         .get_output()
         .stdout
         .clone();
-    let rows = json_lines(&out);
+    let rows = json_values(&out);
     assert_eq!(rows[0]["certificate"]["verified"], true);
     assert_eq!(rows[0]["certificate"]["claim"], "unique");
     assert_eq!(rows[1]["certificate"]["claim"], "no solution");
@@ -213,7 +198,7 @@ fn check_minimal_and_redundant() {
         .get_output()
         .stdout
         .clone();
-    let v = &json_lines(&out)[0];
+    let v = &json_values(&out)[0];
     assert_eq!(v["minimal"], false);
     let red: Vec<String> = v["redundant"]
         .as_array()
@@ -373,4 +358,96 @@ fn generate_errors() {
         .args(["generate", "--size", "4", "--symmetry", "sideways"])
         .assert()
         .code(2);
+}
+
+#[test]
+fn decode_reads_the_query_that_check_proof_writes() {
+    // The proof's query carries the same header as `satdoku dimacs`: an UNSAT answer to the
+    // uniqueness query decodes as `unique` with the solution; a SAT model (here the solution
+    // itself, which the last clause forbids) does not fit the query and is refused.
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("cert");
+    satdoku()
+        .args(["check", "-q", "--proof", cert.to_str().unwrap(), FOUR])
+        .assert()
+        .success();
+    let query = cert.join("query.cnf");
+    let text = std::fs::read_to_string(&query).unwrap();
+    assert!(text.contains("\nc simplify: none\n"), "{text:.600}");
+    satdoku()
+        .args(["decode", "-f", "line", "-p", query.to_str().unwrap()])
+        .write_stdin("s UNSATISFIABLE\n")
+        .assert()
+        .success()
+        .stdout(format!("unique\n{FOUR_SOL}\n"));
+
+    // A puzzle without solution: the query is the CNF alone; UNSAT decodes as `none` (exit 3).
+    let none = dir.path().join("none");
+    satdoku()
+        .args(["check", "-q", "--proof", none.to_str().unwrap(), NONE4])
+        .assert()
+        .code(3);
+    satdoku()
+        .args(["decode", "-f", "line", "-p"])
+        .arg(none.join("query.cnf"))
+        .write_stdin("s UNSATISFIABLE\n")
+        .assert()
+        .code(3)
+        .stdout("none\n");
+}
+
+#[test]
+fn check_extras_output_is_pinned_in_every_format() {
+    // `check --minimal/--redundant` in line, pretty and JSON on a unique, a multiple, a
+    // no-solution and a 9×9 puzzle, byte for byte (tests/golden/check_extras.txt).
+    let puzzles = [FOUR, OPEN4, NONE4, EASY];
+    let mut got = String::new();
+    for format in ["line", "pretty", "json"] {
+        for flags in [
+            &["--minimal"][..],
+            &["--redundant"],
+            &["--minimal", "--redundant"],
+        ] {
+            for p in puzzles {
+                let out = satdoku()
+                    .args(["check", "-q", "-f", format])
+                    .args(flags)
+                    .arg(p)
+                    .output()
+                    .unwrap();
+                got.push_str(&format!("== {format} {} {p}\n", flags.join(" ")));
+                got.push_str(&String::from_utf8(out.stdout).unwrap());
+                got.push_str(&format!("rc={}\n", out.status.code().unwrap()));
+            }
+        }
+    }
+    let want = include_str!("golden/check_extras.txt");
+    assert!(got == want, "got:\n{got}");
+}
+
+#[test]
+fn check_with_extras_reports_invalid_records_as_plain_check_does() {
+    // One pipeline: an unreadable record is worded, located and counted the same with or
+    // without --minimal (no doubled "line 3:").
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, format!("{FOUR}\n123\n")).unwrap();
+    let run = |extra: &[&str]| {
+        let out = satdoku()
+            .args(["check", "-q", "-f", "line"])
+            .args(extra)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let invalid = stdout.lines().nth(1).unwrap().to_string();
+        (invalid, String::from_utf8(out.stderr).unwrap())
+    };
+    let (plain, plain_err) = run(&[]);
+    let (minimal, minimal_err) = run(&["--minimal"]);
+    let want = format!("invalid {}:2: 3 cells is not a puzzle", file.display());
+    assert!(plain.starts_with(&want), "{plain}");
+    assert_eq!(plain, minimal);
+    assert_eq!(plain_err, minimal_err);
 }

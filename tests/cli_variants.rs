@@ -1,14 +1,12 @@
 //! The command line on variant puzzles: native JSON, JSON lines, f-puzzles JSON, payloads,
 //! URLs and ids; `convert`; DIMACS export and decode of variants; bad input.
 
-use assert_cmd::Command;
+mod common;
+
+use common::satdoku;
 use predicates::prelude::*;
 use satdoku::format::fpuzzles;
 use serde_json::{json, Value};
-
-fn satdoku() -> Command {
-    Command::cargo_bin("satdoku").unwrap()
-}
 
 const KILLER: &str = "puzzles/examples/killer-4x4.json";
 const THERMO: &str = "puzzles/examples/thermo-4x4.json";
@@ -387,7 +385,10 @@ fn hostile_fpuzzles_input_is_refused_with_its_path() {
 #[test]
 fn the_fpuzzles_solution_key_is_compared() {
     let v = thermo_fpuzzles();
-    assert!(v.get("solution").is_some(), "the export carries the solution");
+    assert!(
+        v.get("solution").is_some(),
+        "the export carries the solution"
+    );
     let dir = tempfile::tempdir().unwrap();
     let mut wrong = v.clone();
     wrong["solution"][0] = json!(4);
@@ -395,7 +396,10 @@ fn the_fpuzzles_solution_key_is_compared() {
     for i in 0..12 {
         partial["solution"][i] = json!(".");
     }
-    let (w, p) = (dir.path().join("wrong.json"), dir.path().join("partial.json"));
+    let (w, p) = (
+        dir.path().join("wrong.json"),
+        dir.path().join("partial.json"),
+    );
     std::fs::write(&w, wrong.to_string()).unwrap();
     std::fs::write(&p, partial.to_string()).unwrap();
     satdoku()

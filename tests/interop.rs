@@ -1,11 +1,14 @@
 //! DIMACS interop with external SAT solvers: `satdoku dimacs` → solver → `satdoku decode`.
 //!
-//! Each test skips, with a note on stderr, when its solver is not on PATH (CI installs
-//! `minisat`, `cadical` and `picosat`). minisat writes its answer to the file named by its
+//! Each test skips, with a note on stderr, when its solver is not on PATH — except under
+//! `CI=true`, where a missing solver fails the run (`.ci/run` installs `minisat`, `cadical`
+//! and `picosat`). minisat writes its answer to the file named by its
 //! second argument; cadical and picosat print theirs. All three exit 10 for SAT and 20 for
 //! UNSAT.
 
-use assert_cmd::Command;
+mod common;
+
+use common::satdoku;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug)]
@@ -31,7 +34,7 @@ impl Solver {
         };
         let found = std::env::split_paths(&path).any(|dir| dir.join(self.name()).is_file());
         if !found {
-            eprintln!("note: {} is not on PATH; test skipped", self.name());
+            common::missing_tool(&format!("{} (not on PATH)", self.name()));
         }
         found
     }
@@ -65,10 +68,6 @@ impl Solver {
             .unwrap_or_else(|| panic!("{} died: {:?}", self.name(), out.status));
         (code, answer)
     }
-}
-
-fn satdoku() -> Command {
-    Command::cargo_bin("satdoku").unwrap()
 }
 
 /// A shipped puzzle: its file and its place in it.

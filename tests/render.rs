@@ -2,19 +2,13 @@
 //! well-formed SVG with one group per constraint, solutions and candidates show their
 //! digits, two solutions show where they differ, and errors are located. Also: `NO_COLOR`.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{satdoku, MULTI};
 use predicates::prelude::*;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-
-/// A 9×9 with several solutions (the first of serg's benchmark set).
-const MULTI: &str =
-    "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
-
-fn satdoku() -> Command {
-    Command::cargo_bin("satdoku").unwrap()
-}
 
 fn parse(svg: &str) -> roxmltree::Document<'_> {
     roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}\n{svg}"))

@@ -1,8 +1,11 @@
 //! Pictures as a person sees them: the README's examples and every shipped variant puzzle,
 //! drawn by a real browser (headless Chromium) to PNG, must come out at their size and show
 //! a grid — not a blank page, not a broken-image icon. Skipped, with a message, when no
-//! Chromium is installed (`.ci/run` installs Debian's `chromium`). Set
+//! Chromium is installed — except under `CI=true`, where a missing Chromium fails the run
+//! (`.ci/run` installs Debian's `chromium`). Set
 //! `SATDOKU_KEEP_SCREENSHOTS=DIR` to keep the PNGs for a look.
+
+mod common;
 
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
@@ -186,7 +189,7 @@ fn assert_drawn(name: &str, seen: &Seen, (w, h): (u32, u32)) {
 #[test]
 fn readme_examples_and_shipped_variants_look_right_in_a_browser() {
     let Some(browser) = chromium() else {
-        println!("skipped: no chromium on PATH (set SATDOKU_CHROMIUM to a Chromium binary)");
+        common::missing_tool("chromium (not on PATH; set SATDOKU_CHROMIUM to a Chromium binary)");
         return;
     };
     let dir = tempfile::tempdir().unwrap();

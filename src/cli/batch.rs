@@ -2,16 +2,15 @@
 //! solver per puzzle, on the worker's thread), and prints results in input order. Memory is
 //! bounded by the chunk size, not the input size.
 
-use super::exit::Outcome;
 use super::input::{self, Record};
 use super::print::Printer;
+use super::report::{self, Answer, Done, Tally, Task};
 use super::{InputArgs, RunArgs};
 use rayon::prelude::*;
 
 use satdoku::solve::{check_session, Session, Simplify};
-use satdoku::{Error, Grid, Puzzle, Stats, Verdict};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use satdoku::Error;
+use std::time::Instant;
 
 /// Records handed to the workers at once.
 const CHUNK: usize = 1024;
@@ -25,90 +24,9 @@ struct Work {
     progress: Option<indicatif::ProgressBar>,
 }
 
-/// What to do with each puzzle.
-#[derive(Clone, Copy, Debug)]
-pub enum Task {
-    /// Solve; with `unique`, several solutions are an error.
-    Solve {
-        /// Several solutions are an error.
-        unique: bool,
-    },
-    /// Decide unique / multiple / none.
-    Check,
-    /// Count up to `limit`, keeping the solutions when `all`.
-    Count {
-        /// The cap.
-        limit: usize,
-        /// Keep every solution for printing.
-        all: bool,
-    },
-}
-
-/// The answer for one puzzle.
-pub enum Answer {
-    /// From `solve` and `check`.
-    Verdict(Verdict),
-    /// From `count`.
-    Count {
-        /// Solutions found, at most the limit.
-        found: usize,
-        /// Whether there are more than the limit.
-        capped: bool,
-        /// The solutions, when asked for.
-        solutions: Vec<Grid>,
-    },
-    /// The time budget ran out: the answer is unknown.
-    Timeout(String),
-}
-
-/// One finished record.
-pub struct Done {
-    /// Where the puzzle came from.
-    pub source: Arc<str>,
-    /// Its line.
-    pub line: usize,
-    /// The puzzle, when it could be read.
-    pub puzzle: Option<Puzzle>,
-    /// The answer or the error.
-    pub result: Result<Answer, Error>,
-    /// Search figures.
-    pub stats: Option<Stats>,
-    /// Why there is no solution, when simplification alone shows it.
-    pub reason: Option<String>,
-}
-
-impl Done {
-    /// `file:line`.
-    pub fn location(&self) -> String {
-        if self.line == 0 {
-            self.source.to_string()
-        } else {
-            format!("{}:{}", self.source, self.line)
-        }
-    }
-
-    /// The error, located as `file:line[:column]: message`.
-    pub fn error_text(&self, e: &Error) -> String {
-        match e {
-            Error::Parse(p) => match p.column {
-                Some(c) => format!("{}:{}:{c}: {}", self.source, p.line, p.message),
-                None => format!("{}:{}: {}", self.source, p.line, p.message),
-            },
-            e => format!("{}: {e}", self.location()),
-        }
-    }
-}
-
 fn process(rec: Record, work: &Work) -> Done {
     let task = work.task;
-    let mut done = Done {
-        source: rec.source,
-        line: rec.line,
-        puzzle: None,
-        result: Err(Error::Input(String::new())),
-        stats: None,
-        reason: None,
-    };
+    let mut done = Done::at(rec.source, rec.line);
     let puzzle = match rec.puzzle {
         Ok(p) => p,
         Err(e) => {
@@ -120,19 +38,8 @@ fn process(rec: Record, work: &Work) -> Done {
     let mut session = Session::with_budget(&puzzle, Simplify::default(), budget.clone());
     done.reason = session.formula().contradiction();
     done.result = match task {
-        Task::Solve { .. } | Task::Check => check_session(&mut session).and_then(|v| {
-            let cells = match (&v, &rec.expected) {
-                (Verdict::Unique(found), Some(stated)) => found.disagreements(stated),
-                _ => Vec::new(),
-            };
-            match cells.first() {
-                Some(&first) => Err(Error::Mismatch {
-                    count: cells.len(),
-                    first,
-                }),
-                None => Ok(Answer::Verdict(v)),
-            }
-        }),
+        Task::Solve { .. } | Task::Check => check_session(&mut session)
+            .and_then(|v| report::against_stated(v, rec.expected.as_ref())),
         Task::Count { limit, all } => count(&mut session, limit, all, work.progress.as_ref()),
     };
     if budget.is_spent() {
@@ -182,27 +89,13 @@ fn count(
     })
 }
 
-/// Tallies for the summary line.
-#[derive(Default)]
-pub struct Tally {
-    pub puzzles: usize,
-    pub unique: usize,
-    pub multiple: usize,
-    pub none: usize,
-    pub invalid: usize,
-    pub timeout: usize,
-    pub search: Duration,
-    pub outcome: Outcome,
-}
-
 /// Runs `task` over every input record; returns the exit code.
 ///
 /// With one thread everything happens in order on this thread. With more, a reader thread
 /// fills chunks, the worker pool solves each chunk in parallel, and a printer thread writes
 /// the results in input order, so reading and printing overlap with solving.
 pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
-    let opts = input.text_options()?;
-    let sources = input::sources(&input.files)?;
+    let super::Input { opts, sources } = input.open()?;
     // clap keeps -j within 1..=MAX_THREADS.
     let threads = run.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -243,7 +136,7 @@ pub fn run(input: &InputArgs, run: &RunArgs, task: Task) -> anyhow::Result<u8> {
         Ok(()) => {}
     }
     if !run.quiet {
-        eprintln!("{}", summary(task, &tally, start.elapsed()));
+        eprintln!("{}", tally.summary(task, start.elapsed()));
     }
     Ok(tally.outcome.code())
 }
@@ -297,41 +190,4 @@ fn pipeline(
         let read = reader.join().expect("reader thread");
         (tally, printed.and(read))
     })
-}
-
-fn summary(task: Task, t: &Tally, wall: Duration) -> String {
-    let secs = wall.as_secs_f64();
-    let rate = if secs > 0.0 {
-        t.puzzles as f64 / secs
-    } else {
-        0.0
-    };
-    let what = match task {
-        Task::Solve { .. } => "solve",
-        Task::Check => "check",
-        Task::Count { .. } => "count",
-    };
-    let counts = match task {
-        Task::Count { .. } => format!(
-            "{} counted, {} invalid",
-            t.puzzles - t.invalid - t.timeout,
-            t.invalid
-        ),
-        _ => format!(
-            "{} unique, {} multiple, {} none, {} invalid",
-            t.unique, t.multiple, t.none, t.invalid
-        ),
-    };
-    let timeouts = if t.timeout > 0 {
-        format!(", {} timeout", t.timeout)
-    } else {
-        String::new()
-    };
-    format!(
-        "satdoku {what}: {} puzzle{}: {counts}{timeouts}; {:.3} s ({:.0} puzzles/s)",
-        t.puzzles,
-        if t.puzzles == 1 { "" } else { "s" },
-        secs,
-        rate
-    )
 }

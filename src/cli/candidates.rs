@@ -1,8 +1,8 @@
 //! `satdoku candidates`: the digits each cell can hold in some solution, found with the SAT
 //! solver (see `satdoku::candidates`), optionally with how many solutions use each.
 
-use super::exit::Outcome;
 use super::input::{self, Record};
+use super::report::Tally;
 use super::{Format, InputArgs};
 use clap::Args;
 use satdoku::candidates::{
@@ -38,8 +38,7 @@ pub struct CandidatesArgs {
 
 /// Runs `satdoku candidates`; returns the exit code.
 pub fn run(args: &CandidatesArgs) -> anyhow::Result<u8> {
-    let opts = args.input.text_options()?;
-    let sources = input::sources(&args.input.files)?;
+    let super::Input { opts, sources } = args.input.open()?;
     let format = args.format.unwrap_or_else(|| {
         if io::IsTerminal::is_terminal(&io::stdout()) {
             Format::Pretty
@@ -48,45 +47,52 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<u8> {
         }
     });
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut outcome = Outcome::default();
-    let (mut puzzles, mut unique, mut multiple, mut none, mut timeout) = (0, 0, 0, 0, 0);
+    // The shared tally (counts and exit code); candidates prints its own kind of answer.
+    let mut t = Tally::default();
     let start = Instant::now();
     let result = input::for_each_record(&sources, &opts, |rec| {
-        puzzles += 1;
+        t.puzzles += 1;
         let status = one(&rec, args, format, &opts.symbols, &mut out)?;
         match status {
-            Status::Invalid => outcome.error(),
-            Status::None => {
-                none += 1;
-                outcome.none()
+            Status::Invalid => {
+                t.invalid += 1;
+                t.outcome.error()
             }
-            Status::Unique => unique += 1,
-            Status::Multiple => multiple += 1,
+            Status::None => {
+                t.none += 1;
+                t.outcome.none()
+            }
+            Status::Unique => t.unique += 1,
+            Status::Multiple => t.multiple += 1,
             Status::Timeout => {
-                timeout += 1;
-                outcome.timeout()
+                t.timeout += 1;
+                t.outcome.timeout()
             }
         }
         Ok(true)
     })
     .and_then(|()| Ok(out.flush()?));
     match result {
-        Err(e) if super::is_broken_pipe(&e) => return Ok(outcome.code()),
+        Err(e) if super::is_broken_pipe(&e) => return Ok(t.outcome.code()),
         r => r?,
     }
     if !args.quiet {
-        let timeout = if timeout > 0 {
-            format!(", {timeout} timeout")
+        let timeout = if t.timeout > 0 {
+            format!(", {} timeout", t.timeout)
         } else {
             String::new()
         };
         eprintln!(
-            "satdoku candidates: {puzzles} puzzle{}: {unique} unique, {multiple} multiple, {none} none{timeout}; {:.3} s",
-            if puzzles == 1 { "" } else { "s" },
+            "satdoku candidates: {} puzzle{}: {} unique, {} multiple, {} none{timeout}; {:.3} s",
+            t.puzzles,
+            if t.puzzles == 1 { "" } else { "s" },
+            t.unique,
+            t.multiple,
+            t.none,
             start.elapsed().as_secs_f64()
         );
     }
-    Ok(outcome.code())
+    Ok(t.outcome.code())
 }
 
 enum Status {

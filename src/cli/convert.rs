@@ -1,7 +1,6 @@
 //! `satdoku convert`: between the native JSON format, f-puzzles (JSON, lz-string payload or
 //! URL) and classic text lines.
 
-use super::input::{self, Record};
 use super::{exit, InputArgs};
 use clap::{Args, ValueEnum};
 use satdoku::format::fpuzzles;
@@ -47,13 +46,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<u8> {
         args.to == Target::Fpuzzles || !(args.lz || args.url),
         "--lz and --url need --to fpuzzles"
     );
-    let opts = args.input.text_options()?;
-    let sources = input::sources(&args.input.files)?;
-    let mut records: Vec<Record> = Vec::new();
-    input::for_each_record(&sources, &opts, |rec| {
-        records.push(rec);
-        Ok(true)
-    })?;
+    let (records, _) = args.input.records()?;
     let several = records.len() > 1;
     let mut out = std::io::stdout().lock();
     let mut code = exit::SUCCESS;

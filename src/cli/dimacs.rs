@@ -9,10 +9,10 @@ use super::input::{self, Record};
 use super::InputArgs;
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
-use satdoku::format::dimacs::{read_answer_from, write_formula, SolverAnswer};
+use satdoku::format::dimacs::{read_answer_from, write_formula, Header, Query, SolverAnswer};
 use satdoku::format::text::{parse_grid, parse_one_with, Line, Pretty, Symbols, TextOptions};
 use satdoku::solve::{Formula, Session, Simplify};
-use satdoku::{Grid, Puzzle};
+use satdoku::Grid;
 use std::fs;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -86,23 +86,11 @@ impl SimplifyArg {
             SimplifyArg::None => Simplify::None,
         }
     }
-    fn name(self) -> &'static str {
-        match self {
-            SimplifyArg::Full => "full",
-            SimplifyArg::Singles => "singles",
-            SimplifyArg::Givens => "givens",
-            SimplifyArg::None => "none",
-        }
-    }
-    fn parse(s: &str) -> Option<SimplifyArg> {
-        SimplifyArg::from_str(s, true).ok()
-    }
 }
 
 /// Picks one puzzle from the input: the `nth` (1-based), or the only one.
 fn one_puzzle(input: &InputArgs, nth: Option<usize>) -> anyhow::Result<(Record, TextOptions)> {
-    let opts = input.text_options()?;
-    let sources = input::sources(&input.files)?;
+    let super::Input { opts, sources } = input.open()?;
     let mut picked: Option<Record> = None;
     let mut seen = 0;
     input::for_each_record(&sources, &opts, |rec| {
@@ -138,17 +126,14 @@ pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
     let mode = args.simplify.mode();
     let mut session = Session::with_mode(&puzzle, mode);
     let mut extra = Vec::new();
-    let mut query = "solve: a model is a solution".to_string();
+    let mut query = Query::Solve;
     if args.uniqueness {
         let Some(solution) = session.next_solution().with_context(|| loc.clone())? else {
             eprintln!("satdoku: {loc}: no solution, so there is no uniqueness query to write");
             return Ok(exit::NO_SOLUTION);
         };
         extra.push(session.formula().blocking_clause(&solution));
-        query = format!(
-            "uniqueness: the last clause blocks the solution {}; UNSAT means unique",
-            Line::new(&solution, &Symbols::standard())
-        );
+        query = Query::Uniqueness(solution);
     } else if let Some(text) = &args.exclude {
         // A grid alone, checked against the puzzle's own rules just below.
         let grid = parse_grid(text, puzzle.size(), &opts.symbols).context("--exclude")?;
@@ -156,13 +141,15 @@ pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
             .verify(&grid)
             .context("--exclude: the grid is not a solution of the puzzle")?;
         extra.push(session.formula().blocking_clause(&grid));
-        query = format!(
-            "exclude: the last clause blocks the solution {}",
-            Line::new(&grid, &Symbols::standard())
-        );
+        query = Query::Exclude(grid);
     }
     let formula = session.formula();
-    let header = header(&puzzle, formula, args.simplify, &query);
+    let header = Header {
+        puzzle: &puzzle,
+        simplify: mode,
+        query,
+    }
+    .lines(formula);
     match &args.output {
         None => {
             let stdout = io::stdout();
@@ -180,102 +167,6 @@ pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
     Ok(exit::SUCCESS)
 }
 
-fn header(puzzle: &Puzzle, formula: &Formula, simplify: SimplifyArg, query: &str) -> Vec<String> {
-    let n = puzzle.size();
-    let std = Symbols::standard();
-    let (vars, _) = formula.size();
-    let mut decided = Grid::empty(n);
-    for (i, m) in formula.candidates().iter().enumerate() {
-        if m.count_ones() == 1 {
-            let cell = satdoku::Cell::from_position(i, n);
-            decided.set(cell, satdoku::geometry::digits(*m).next());
-        }
-    }
-    let mut h = vec![
-        format!("satdoku {}: sudoku as CNF", env!("CARGO_PKG_VERSION")),
-        format!("puzzle: {}", Line::new(puzzle.givens(), &std)),
-        format!(
-            "box: {}x{}",
-            puzzle.shape().box_rows(),
-            puzzle.shape().box_cols()
-        ),
-        format!("simplify: {}", simplify.name()),
-        format!("query: {query}"),
-        format!(
-            "var x(r,c,d) = (r-1)*{} + (c-1)*{n} + d for r, c, d in 1..{n}: cell r,c holds digit d",
-            n * n
-        ),
-    ];
-    if !puzzle.is_classic() {
-        // The rules and regions: `decode` rebuilds the puzzle from this line.
-        let doc = satdoku::format::json::Document::new(puzzle.clone());
-        if let Ok(line) = satdoku::format::json::to_string_line(&doc) {
-            h.insert(2, format!("puzzle-json: {line}"));
-        }
-    }
-    if vars > n * n * n {
-        h.push(format!(
-            "vars {}..{vars} are auxiliary (variant rules)",
-            n * n * n + 1
-        ));
-    }
-    h.push(format!(
-        "decided before encoding ({} cells; their variables are constants, not in the clauses): {}",
-        formula.decided(),
-        Line::new(&decided, &std)
-    ));
-    if let Some(r) = formula.contradiction() {
-        h.push(format!(
-            "no solution: {r} (the formula is the empty clause)"
-        ));
-    }
-    h.push("decode a model: satdoku decode --puzzle THIS_FILE SOLVER_OUTPUT".into());
-    h
-}
-
-/// What a satdoku CNF header says.
-struct CnfHeader {
-    puzzle: String,
-    puzzle_json: Option<String>,
-    box_shape: Option<String>,
-    simplify: SimplifyArg,
-    uniqueness: Option<String>,
-}
-
-fn read_header(text: &str) -> Option<CnfHeader> {
-    let mut h = CnfHeader {
-        puzzle: String::new(),
-        puzzle_json: None,
-        box_shape: None,
-        simplify: SimplifyArg::Full,
-        uniqueness: None,
-    };
-    let mut found = false;
-    for line in text.lines() {
-        let Some(c) = line.strip_prefix("c ") else {
-            if line.starts_with('p') {
-                break;
-            }
-            continue;
-        };
-        if let Some(p) = c.strip_prefix("puzzle-json: ") {
-            h.puzzle_json = Some(p.to_string());
-        } else if let Some(p) = c.strip_prefix("puzzle: ") {
-            h.puzzle = p.to_string();
-            found = true;
-        } else if let Some(b) = c.strip_prefix("box: ") {
-            h.box_shape = Some(b.to_string());
-        } else if let Some(s) = c.strip_prefix("simplify: ") {
-            h.simplify = SimplifyArg::parse(s.trim())?;
-        } else if let Some(q) =
-            c.strip_prefix("query: uniqueness: the last clause blocks the solution ")
-        {
-            h.uniqueness = q.split(';').next().map(str::to_string);
-        }
-    }
-    found.then_some(h)
-}
-
 /// `satdoku decode`.
 pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
     let puzzle_head = read_head(&args.puzzle)?;
@@ -284,7 +175,7 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
         .find(|l| !l.trim().is_empty())
         .is_some_and(|l| l.starts_with("c ") || l.starts_with("p cnf"));
     let (puzzle, simplify, blocked) = if is_cnf {
-        let h = read_header(&puzzle_head).with_context(|| {
+        let h = Header::parse(&puzzle_head).with_context(|| {
             format!(
                 "{}: a CNF without a satdoku header; give the puzzle file instead",
                 args.puzzle
@@ -325,11 +216,11 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
         let loc = rec.location();
         (
             rec.puzzle.with_context(|| loc)?,
-            args.simplify.unwrap_or(SimplifyArg::Full),
+            args.simplify.unwrap_or(SimplifyArg::Full).mode(),
             None,
         )
     };
-    let formula = Formula::new(&puzzle, simplify.mode());
+    let formula = Formula::new(&puzzle, simplify);
     // The model is read as a stream: memory holds one value per variable of this formula.
     let n = puzzle.size();
     let max_vars = formula.size().0.max(n * n * n);

@@ -12,14 +12,12 @@ mod generate;
 mod input;
 mod print;
 mod render;
+mod report;
 mod shell;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use satdoku::format::text::{Layout, Symbols, TextOptions};
 use std::process::ExitCode;
-
-/// Largest JSON document read, and largest record of a JSON-lines file.
-pub const MAX_JSON: usize = 16 << 20;
 
 /// Smallest grid side the tool reads or generates (the largest is `geometry::MAX_SIZE`).
 pub const MIN_SIZE: usize = 4;
@@ -121,7 +119,36 @@ enum LayoutArg {
     Block,
 }
 
+/// The input of a command, validated once: how to read text, and where the records come from.
+pub struct Input {
+    /// Box shape, symbols and layout for text puzzles.
+    pub opts: TextOptions,
+    /// The files, stdin or inline arguments, in order.
+    pub sources: Vec<input::Source>,
+}
+
 impl InputArgs {
+    /// Checks the reading options and names the sources: what every command that reads
+    /// puzzles starts with.
+    fn open(&self) -> anyhow::Result<Input> {
+        Ok(Input {
+            opts: self.text_options()?,
+            sources: input::sources(&self.files)?,
+        })
+    }
+
+    /// Every record of the input, for the commands that need them all before writing
+    /// (`convert`, `render`), with the reading options.
+    fn records(&self) -> anyhow::Result<(Vec<input::Record>, TextOptions)> {
+        let Input { opts, sources } = self.open()?;
+        let mut records = Vec::new();
+        input::for_each_record(&sources, &opts, |rec| {
+            records.push(rec);
+            Ok(true)
+        })?;
+        Ok((records, opts))
+    }
+
     fn text_options(&self) -> anyhow::Result<TextOptions> {
         let box_shape = match &self.box_shape {
             Some(b) => Some(satdoku::geometry::parse_box(b)?),
@@ -223,7 +250,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Solve { input, run, unique } => {
-            batch::run(&input, &run, batch::Task::Solve { unique })?
+            batch::run(&input, &run, report::Task::Solve { unique })?
         }
         Command::Check { run, extra, .. } if extra.any() && run.budget.is_set() => {
             // Certificates and minimality run without a budget: say so rather than ignore it.
@@ -236,7 +263,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
                 .exit()
         }
         Command::Check { input, run, extra } if extra.any() => certify::run(&input, &run, &extra)?,
-        Command::Check { input, run, .. } => batch::run(&input, &run, batch::Task::Check)?,
+        Command::Check { input, run, .. } => batch::run(&input, &run, report::Task::Check)?,
         Command::Count {
             input,
             run,
@@ -245,7 +272,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         } => batch::run(
             &input,
             &run,
-            batch::Task::Count {
+            report::Task::Count {
                 limit: limit as usize,
                 all,
             },

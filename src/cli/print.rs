@@ -1,10 +1,10 @@
 //! Printing results: pretty grids, one line per puzzle, or JSON lines. Problems are also
 //! reported on stderr with their location.
 
-use super::batch::{Answer, Done, Tally, Task};
+use super::report::{Answer, Done, Tally, Task};
 use super::Format;
 use satdoku::format::text::{Line, Pretty, Symbols};
-use satdoku::{Grid, Shape, Verdict};
+use satdoku::{Cell, Grid, Shape, Verdict};
 use serde_json::{json, Map, Value};
 use std::io::{self, BufWriter, Stdout, Write};
 
@@ -29,6 +29,10 @@ pub struct Printer {
     stats: bool,
     task: Task,
     progress: Option<indicatif::ProgressBar>,
+    /// `check --minimal`: say whether each unique puzzle is minimal.
+    minimal: bool,
+    /// `check --redundant`: list the givens each unique puzzle does not need.
+    redundant: bool,
 }
 
 impl Printer {
@@ -58,7 +62,66 @@ impl Printer {
             stats,
             task,
             progress,
+            minimal: false,
+            redundant: false,
         }
+    }
+
+    /// Also prints what `check --minimal` / `--redundant` found ([`Done::extras`]).
+    pub fn show_extras(mut self, minimal: bool, redundant: bool) -> Printer {
+        self.minimal = minimal;
+        self.redundant = redundant;
+        self
+    }
+
+    /// The line format's words for the extras: ` minimal` or ` not-minimal`, then
+    /// ` redundant:r1c1,…` — empty when none were found or asked for.
+    fn extras_words(&self, done: &Done) -> String {
+        let Some(r) = &done.extras.redundant else {
+            return String::new();
+        };
+        let mut words = String::new();
+        if self.minimal {
+            words.push_str(if r.is_empty() {
+                " minimal"
+            } else {
+                " not-minimal"
+            });
+        }
+        if self.redundant {
+            words.push_str(&format!(" redundant:{}", cells(r).join(",")));
+        }
+        words
+    }
+
+    /// The pretty format's lines for the extras (after the grid).
+    fn extras_lines(&mut self, done: &Done, givens: usize) -> io::Result<()> {
+        let Some(r) = &done.extras.redundant else {
+            return Ok(());
+        };
+        if self.minimal {
+            if r.is_empty() {
+                writeln!(
+                    self.out,
+                    "minimal: every one of the {givens} givens is needed"
+                )?;
+            } else {
+                writeln!(
+                    self.out,
+                    "not minimal: {} of the {givens} givens can be removed (each on its own)",
+                    r.len()
+                )?;
+            }
+        }
+        if self.redundant {
+            writeln!(
+                self.out,
+                "redundant givens ({}): {}",
+                r.len(),
+                cells(r).join(" ")
+            )?;
+        }
+        Ok(())
     }
 
     /// The progress line, for workers to report into (a handle to the same line).
@@ -164,11 +227,15 @@ impl Printer {
                 Verdict::Unique(g) if pretty => {
                     writeln!(self.out, "{loc}: unique")?;
                     self.grid(g, &shape)?;
+                    self.extras_lines(done, puzzle.givens().filled_count())?;
                     writeln!(self.out)?;
                 }
-                Verdict::Unique(g) => writeln!(self.out, "unique {}", self.line(g))?,
+                Verdict::Unique(g) => {
+                    let extras = self.extras_words(done);
+                    writeln!(self.out, "unique {}{extras}", self.line(g))?
+                }
                 Verdict::Multiple(a, b) => {
-                    let diff: Vec<String> = a.diff(b).iter().map(|c| c.to_string()).collect();
+                    let diff = cells(&a.diff(b));
                     if pretty {
                         writeln!(
                             self.out,
@@ -280,8 +347,7 @@ impl Printer {
                         o.insert("solution".into(), json!(self.line(a)));
                     }
                     o.insert("solutions".into(), json!([self.line(a), self.line(b)]));
-                    let diff: Vec<String> = a.diff(b).iter().map(|c| c.to_string()).collect();
-                    o.insert("differ".into(), json!(diff));
+                    o.insert("differ".into(), json!(cells(&a.diff(b))));
                 }
                 Verdict::None => {
                     o.insert("status".into(), json!("none"));
@@ -307,6 +373,17 @@ impl Printer {
                     o.insert("solutions".into(), json!(s));
                 }
             }
+        }
+        if let Some(r) = &done.extras.redundant {
+            if self.minimal {
+                o.insert("minimal".into(), json!(r.is_empty()));
+            }
+            if self.redundant {
+                o.insert("redundant".into(), json!(cells(r)));
+            }
+        }
+        if let Some(p) = &done.extras.proof {
+            o.insert("certificate".into(), p.clone());
         }
         if let Some(s) = &done.stats {
             o.insert("time_us".into(), json!(s.time.as_micros() as u64));
@@ -344,4 +421,9 @@ impl Printer {
         self.out.flush()?;
         Ok(())
     }
+}
+
+/// Cells as `r1c2` words.
+fn cells(list: &[Cell]) -> Vec<String> {
+    list.iter().map(|c| c.to_string()).collect()
 }

@@ -2,7 +2,6 @@
 //! where they differ highlighted, when there are several) or their true candidates.
 
 use super::exit::Outcome;
-use super::input::{self, Record};
 use super::InputArgs;
 use anyhow::Context;
 use clap::Args;
@@ -59,13 +58,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
         (_, _, true) => Mode::Both,
         _ => Mode::Puzzle,
     };
-    let opts = args.input.text_options()?;
-    let sources = input::sources(&args.input.files)?;
-    let mut records: Vec<Record> = Vec::new();
-    input::for_each_record(&sources, &opts, |rec| {
-        records.push(rec);
-        Ok(true)
-    })?;
+    let (records, opts) = args.input.records()?;
     if args.dir.is_none() && records.len() > 1 {
         anyhow::bail!(
             "the input holds {} puzzles; {} takes one picture: use --dir DIR",

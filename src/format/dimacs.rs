@@ -10,6 +10,9 @@ use crate::solve::Formula;
 use std::io::{self, Write};
 use varisat::{Lit, Var};
 
+mod header;
+pub use header::{parse_simplify, simplify_name, Header, HeaderText, Query};
+
 /// Writes clauses as DIMACS lines (`1 -2 3 0`).
 pub struct DimacsWriter<W: Write> {
     out: W,

@@ -6,6 +6,7 @@ pub mod dimacs;
 pub mod fpuzzles;
 pub mod json;
 pub mod lzstring;
+pub mod source;
 pub mod strict;
 pub mod text;
 

@@ -1,10 +1,14 @@
-//! Helpers shared by the integration tests of limits, files and hostile input.
+//! Helpers shared by the integration tests: the binary, puzzle constants, JSON lines, files,
+//! and the rule for external tools that may be missing.
 #![allow(dead_code)] // each test file uses some of them
 
 use assert_cmd::Command;
+use satdoku::{parse_one, Grid};
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+/// `puzzles/classic/4x4.txt` and its solution.
 pub const FOUR: &str = "...4..3.....3.2.";
 pub const FOUR_SOL: &str = "2314413212433421";
 
@@ -21,4 +25,81 @@ pub fn write_file(dir: &Path, name: &str, content: impl AsRef<[u8]>) -> PathBuf 
     let p = dir.join(name);
     std::fs::write(&p, content).unwrap();
     p
+}
+
+/// Whether this run is CI's (`CI=true`, as CI services and `.ci/run` set it).
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v.eq_ignore_ascii_case("true") || v == "1")
+}
+
+/// An external tool (`what`) the test needs is missing: locally the test is skipped with a
+/// note on stderr; under `CI=true` the run fails, so a CI that lost its install cannot pass
+/// without checking anything.
+pub fn missing_tool(what: &str) {
+    assert!(
+        !in_ci(),
+        "{what} is missing and CI=true: install it (.ci/run does) — CI must not skip this test"
+    );
+    eprintln!("note: {what} is missing; test skipped");
+}
+
+pub const EMPTY4: &str = "................";
+/// `puzzles/classic/6x6.txt` (boxes 2x3) and its solution.
+pub const SIX: &str = "......43....12.4......3.....6.5....1";
+pub const SIX_SOL: &str = "251643436215123456645132312564564321";
+/// The first puzzle of `puzzles/classic/9x9-seeds.txt` and its solution.
+pub const SEED: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+pub const SEED_SOL: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+/// Inkala 2012, the second seed.
+pub const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+pub const INKALA_SOL: &str =
+    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+/// The Wikipedia example, decided by singles alone.
+pub const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+pub const EASY_SOL: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+/// A 9x9 with several solutions (the first of serg's benchmark set).
+pub const MULTI: &str =
+    "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+/// No solution, found only by search (Inkala 2012 with a 2 added at r1c2).
+pub const NONE_SEARCH: &str =
+    "82.........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+/// No solution: r1c9 sees 1-8 in its row and 9 in its column.
+pub const NONE_SINGLES: &str =
+    "12345678.........9...............................................................";
+
+pub fn stdout_of(out: &std::process::Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+pub fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+pub fn json_lines(out: &std::process::Output) -> Vec<Value> {
+    json_values(stdout_of(out).as_bytes())
+}
+
+/// One JSON value per line of `bytes` (a command's stdout).
+pub fn json_values(bytes: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+pub fn grid(line: &str) -> Grid {
+    parse_one(line).unwrap().givens().clone()
+}
+
+/// Asserts that `solution` solves `puzzle` (both as printed lines, default boxes).
+pub fn assert_solves(puzzle: &str, solution: &str) {
+    let p = parse_one(puzzle).unwrap();
+    let g = grid(solution);
+    p.verify(&g)
+        .unwrap_or_else(|e| panic!("{solution} does not solve {puzzle}: {e}"));
 }

@@ -1,0 +1,178 @@
+//! The report model every checking command fills and every printer reads: what was asked
+//! ([`Task`]), what one puzzle gave ([`Answer`], [`Done`]) and the running totals ([`Tally`]).
+//! It sits below both the batch driver and the printers, so neither depends on the other.
+
+use super::exit::Outcome;
+use satdoku::{Cell, Error, Grid, Puzzle, Stats, Verdict};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What to do with each puzzle.
+#[derive(Clone, Copy, Debug)]
+pub enum Task {
+    /// Solve; with `unique`, several solutions are an error.
+    Solve {
+        /// Several solutions are an error.
+        unique: bool,
+    },
+    /// Decide unique / multiple / none.
+    Check,
+    /// Count up to `limit`, keeping the solutions when `all`.
+    Count {
+        /// The cap.
+        limit: usize,
+        /// Keep every solution for printing.
+        all: bool,
+    },
+}
+
+/// The answer for one puzzle.
+pub enum Answer {
+    /// From `solve` and `check`.
+    Verdict(Verdict),
+    /// From `count`.
+    Count {
+        /// Solutions found, at most the limit.
+        found: usize,
+        /// Whether there are more than the limit.
+        capped: bool,
+        /// The solutions, when asked for.
+        solutions: Vec<Grid>,
+    },
+    /// The time budget ran out: the answer is unknown.
+    Timeout(String),
+}
+
+/// One finished record.
+pub struct Done {
+    /// Where the puzzle came from.
+    pub source: Arc<str>,
+    /// Its line.
+    pub line: usize,
+    /// The puzzle, when it could be read.
+    pub puzzle: Option<Puzzle>,
+    /// The answer or the error.
+    pub result: Result<Answer, Error>,
+    /// Search figures.
+    pub stats: Option<Stats>,
+    /// Why there is no solution, when simplification alone shows it.
+    pub reason: Option<String>,
+    /// What `check --minimal/--redundant/--proof` found besides the verdict.
+    pub extras: Extras,
+}
+
+/// What `check --minimal/--redundant/--proof` found for one puzzle besides its verdict.
+#[derive(Default)]
+pub struct Extras {
+    /// The givens of a unique puzzle that can each be removed keeping it unique.
+    pub redundant: Option<Vec<Cell>>,
+    /// The certificate written (`--proof`), described as its JSON object.
+    pub proof: Option<serde_json::Value>,
+}
+
+impl Done {
+    /// A record not worked on yet: its place, nothing else.
+    pub fn at(source: Arc<str>, line: usize) -> Done {
+        Done {
+            source,
+            line,
+            puzzle: None,
+            result: Err(Error::Input(String::new())),
+            stats: None,
+            reason: None,
+            extras: Extras::default(),
+        }
+    }
+}
+
+/// A verdict held against the solution stated beside the puzzle (CSV column, JSON
+/// `solution`): a unique solution that differs from it is an error naming the cells.
+pub fn against_stated(verdict: Verdict, stated: Option<&Grid>) -> Result<Answer, Error> {
+    let cells = match (&verdict, stated) {
+        (Verdict::Unique(found), Some(stated)) => found.disagreements(stated),
+        _ => Vec::new(),
+    };
+    match cells.first() {
+        Some(&first) => Err(Error::Mismatch {
+            count: cells.len(),
+            first,
+        }),
+        None => Ok(Answer::Verdict(verdict)),
+    }
+}
+
+impl Done {
+    /// `file:line`.
+    pub fn location(&self) -> String {
+        if self.line == 0 {
+            self.source.to_string()
+        } else {
+            format!("{}:{}", self.source, self.line)
+        }
+    }
+
+    /// The error, located as `file:line[:column]: message`.
+    pub fn error_text(&self, e: &Error) -> String {
+        match e {
+            Error::Parse(p) => match p.column {
+                Some(c) => format!("{}:{}:{c}: {}", self.source, p.line, p.message),
+                None => format!("{}:{}: {}", self.source, p.line, p.message),
+            },
+            e => format!("{}: {e}", self.location()),
+        }
+    }
+}
+
+/// Tallies for the summary line.
+#[derive(Default)]
+pub struct Tally {
+    pub puzzles: usize,
+    pub unique: usize,
+    pub multiple: usize,
+    pub none: usize,
+    pub invalid: usize,
+    pub timeout: usize,
+    pub search: Duration,
+    pub outcome: Outcome,
+}
+
+impl Tally {
+    /// The summary line on stderr: counts by status, wall time and rate.
+    pub fn summary(&self, task: Task, wall: Duration) -> String {
+        let t = self;
+        let secs = wall.as_secs_f64();
+        let rate = if secs > 0.0 {
+            t.puzzles as f64 / secs
+        } else {
+            0.0
+        };
+        let what = match task {
+            Task::Solve { .. } => "solve",
+            Task::Check => "check",
+            Task::Count { .. } => "count",
+        };
+        let counts = match task {
+            Task::Count { .. } => format!(
+                "{} counted, {} invalid",
+                t.puzzles - t.invalid - t.timeout,
+                t.invalid
+            ),
+            _ => format!(
+                "{} unique, {} multiple, {} none, {} invalid",
+                t.unique, t.multiple, t.none, t.invalid
+            ),
+        };
+        let timeouts = if t.timeout > 0 {
+            format!(", {} timeout", t.timeout)
+        } else {
+            String::new()
+        };
+        format!(
+            "satdoku {what}: {} puzzle{}: {counts}{timeouts}; {:.3} s ({:.0} puzzles/s)",
+            t.puzzles,
+            if t.puzzles == 1 { "" } else { "s" },
+            secs,
+            rate
+        )
+    }
+}

@@ -1,0 +1,216 @@
+//! The comment header of every CNF satdoku writes, written and read in one place.
+
+use crate::format::text::{Line, Symbols};
+use crate::geometry::{digits, Cell};
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use crate::solve::{Formula, Simplify};
+
+/// What a satdoku CNF asks of the solver, as its header states it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Query {
+    /// The formula alone: a model is a solution (UNSAT: the puzzle has none).
+    Solve,
+    /// The formula plus a clause blocking this solution: UNSAT means it is the only one.
+    Uniqueness(Grid),
+    /// The formula plus a clause blocking this solution (any other is a model).
+    Exclude(Grid),
+}
+
+/// The comment header of every CNF satdoku writes (`satdoku dimacs` and the query of
+/// `satdoku check --proof`): the puzzle, its box shape (and, for variants, the whole puzzle
+/// as one native JSON line), the simplification and the query — enough for `satdoku decode`
+/// to rebuild the formula and read a model without the puzzle file.
+///
+/// [`Header::lines`] writes it; [`Header::parse`] reads back what `decode` needs
+/// ([`HeaderText`]), one place for both so they cannot drift apart.
+pub struct Header<'a> {
+    /// The puzzle the CNF encodes.
+    pub puzzle: &'a Puzzle,
+    /// How its givens were folded before encoding.
+    pub simplify: Simplify,
+    /// What the CNF asks.
+    pub query: Query,
+}
+
+/// The name of a simplification mode in the header (`simplify: full`), the CLI's spelling.
+pub fn simplify_name(mode: Simplify) -> &'static str {
+    match mode {
+        Simplify::Full => "full",
+        Simplify::Singles => "singles",
+        Simplify::Givens => "givens",
+        Simplify::None => "none",
+    }
+}
+
+/// Reads a simplification name back (any case), as [`simplify_name`] writes it.
+pub fn parse_simplify(name: &str) -> Option<Simplify> {
+    [
+        Simplify::Full,
+        Simplify::Singles,
+        Simplify::Givens,
+        Simplify::None,
+    ]
+    .into_iter()
+    .find(|&m| simplify_name(m).eq_ignore_ascii_case(name))
+}
+
+/// The start of the query line of a uniqueness query, followed by the blocked solution.
+const UNIQUENESS: &str = "uniqueness: the last clause blocks the solution ";
+
+impl Header<'_> {
+    /// The comment lines (without `c `) for `formula`, the puzzle's formula under
+    /// `self.simplify`: its cells decided before encoding and its auxiliary variables are
+    /// part of what a reader needs to know.
+    pub fn lines(&self, formula: &Formula) -> Vec<String> {
+        let puzzle = self.puzzle;
+        let n = puzzle.size();
+        let std = Symbols::standard();
+        let (vars, _) = formula.size();
+        let mut decided = Grid::empty(n);
+        for (i, m) in formula.candidates().iter().enumerate() {
+            if m.count_ones() == 1 {
+                decided.set(Cell::from_position(i, n), digits(*m).next());
+            }
+        }
+        let query = match &self.query {
+            Query::Solve => "solve: a model is a solution".to_string(),
+            Query::Uniqueness(g) => {
+                format!("{UNIQUENESS}{}; UNSAT means unique", Line::new(g, &std))
+            }
+            Query::Exclude(g) => format!(
+                "exclude: the last clause blocks the solution {}",
+                Line::new(g, &std)
+            ),
+        };
+        let mut h = vec![
+            format!("satdoku {}: sudoku as CNF", env!("CARGO_PKG_VERSION")),
+            format!("puzzle: {}", Line::new(puzzle.givens(), &std)),
+            format!(
+                "box: {}x{}",
+                puzzle.shape().box_rows(),
+                puzzle.shape().box_cols()
+            ),
+            format!("simplify: {}", simplify_name(self.simplify)),
+            format!("query: {query}"),
+            format!(
+                "var x(r,c,d) = (r-1)*{} + (c-1)*{n} + d for r, c, d in 1..{n}: cell r,c holds digit d",
+                n * n
+            ),
+        ];
+        if !puzzle.is_classic() {
+            // The rules and regions: `decode` rebuilds the puzzle from this line.
+            let doc = crate::format::json::Document::new(puzzle.clone());
+            if let Ok(line) = crate::format::json::to_string_line(&doc) {
+                h.insert(2, format!("puzzle-json: {line}"));
+            }
+        }
+        if vars > n * n * n {
+            h.push(format!(
+                "vars {}..{vars} are auxiliary (variant rules)",
+                n * n * n + 1
+            ));
+        }
+        h.push(format!(
+            "decided before encoding ({} cells; their variables are constants, not in the clauses): {}",
+            formula.decided(),
+            Line::new(&decided, &std)
+        ));
+        if let Some(r) = formula.contradiction() {
+            h.push(format!(
+                "no solution: {r} (the formula is the empty clause)"
+            ));
+        }
+        h.push("decode a model: satdoku decode --puzzle THIS_FILE SOLVER_OUTPUT".into());
+        h
+    }
+
+    /// Reads the header of a CNF's text (its comment lines up to the `p` line); `None` when
+    /// it has no satdoku header (no `puzzle:` line) or names an unknown simplification. The
+    /// values stay text: the caller reads them with its own options and says which line was
+    /// wrong.
+    pub fn parse(text: &str) -> Option<HeaderText> {
+        let mut h = HeaderText {
+            puzzle: String::new(),
+            puzzle_json: None,
+            box_shape: None,
+            simplify: Simplify::Full,
+            uniqueness: None,
+        };
+        let mut found = false;
+        for line in text.lines() {
+            let Some(c) = line.strip_prefix("c ") else {
+                if line.starts_with('p') {
+                    break;
+                }
+                continue;
+            };
+            if let Some(p) = c.strip_prefix("puzzle-json: ") {
+                h.puzzle_json = Some(p.to_string());
+            } else if let Some(p) = c.strip_prefix("puzzle: ") {
+                h.puzzle = p.to_string();
+                found = true;
+            } else if let Some(b) = c.strip_prefix("box: ") {
+                h.box_shape = Some(b.to_string());
+            } else if let Some(s) = c.strip_prefix("simplify: ") {
+                h.simplify = parse_simplify(s.trim())?;
+            } else if let Some(q) = c
+                .strip_prefix("query: ")
+                .and_then(|q| q.strip_prefix(UNIQUENESS))
+            {
+                h.uniqueness = q.split(';').next().map(str::to_string);
+            }
+        }
+        found.then_some(h)
+    }
+}
+
+/// A satdoku CNF header as read by [`Header::parse`], its values still text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderText {
+    /// The givens as a text line (standard symbols).
+    pub puzzle: String,
+    /// The whole puzzle as one native JSON line (variants and irregular regions).
+    pub puzzle_json: Option<String>,
+    /// The box shape, `ROWSxCOLS`.
+    pub box_shape: Option<String>,
+    /// The simplification the formula was built with.
+    pub simplify: Simplify,
+    /// For a uniqueness query: the blocked solution as a text line.
+    pub uniqueness: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_reads_back_what_it_writes() {
+        let puzzle = crate::parse_one("...4..3.....3.2.").unwrap();
+        let solution =
+            crate::format::text::parse_grid("2314413212433421", 4, &Symbols::standard()).unwrap();
+        for mode in [Simplify::Full, Simplify::None] {
+            let formula = Formula::new(&puzzle, mode);
+            let header = Header {
+                puzzle: &puzzle,
+                simplify: mode,
+                query: Query::Uniqueness(solution.clone()),
+            };
+            let text: String = header
+                .lines(&formula)
+                .iter()
+                .map(|l| format!("c {l}\n"))
+                .collect();
+            let read = Header::parse(&format!("{text}p cnf 64 1\n")).unwrap();
+            assert_eq!(read.puzzle, "...4..3.....3.2.");
+            assert_eq!(read.box_shape.as_deref(), Some("2x2"));
+            assert_eq!(read.simplify, mode);
+            assert_eq!(read.uniqueness.as_deref(), Some("2314413212433421"));
+            assert_eq!(read.puzzle_json, None);
+        }
+        // No `puzzle:` line: not a satdoku header.
+        assert_eq!(Header::parse("c hello\np cnf 1 1\n"), None);
+        assert_eq!(parse_simplify("SINGLES"), Some(Simplify::Singles));
+        assert_eq!(parse_simplify("most"), None);
+    }
+}
