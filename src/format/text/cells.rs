@@ -1,7 +1,6 @@
 //! The cell reader: tokens and strings of cells to digits, checked against the grid size.
 
-use super::reader::Row;
-use super::reader::{strip_comment, tokenize};
+use super::tokens::{strip_comment, tokenize, Row};
 use super::Symbols;
 use crate::error::{Error, ParseError};
 use crate::geometry::Digit;

@@ -19,6 +19,7 @@ mod reader;
 mod symbols;
 #[cfg(test)]
 mod tests;
+mod tokens;
 
 pub use cells::{parse_cells, parse_cells_at, parse_grid};
 pub use print::{Line, Pretty};
