@@ -481,8 +481,15 @@ pub fn import_value(value: &Value) -> Result<Import, Error> {
         }
     }
 
-    if let Some(w) = super::unknown_fields(map) {
-        warnings.push(w);
+    let unknown = super::unknown_fields(map);
+    if let Some(e) = unknown.refused {
+        return Err(err(format!(
+            "{e} (a field of a cell or a rule that is not read could change the rule: \
+             refused rather than ignored)"
+        )));
+    }
+    if let Some(w) = unknown.cosmetic {
+        warnings.push(format!("{w} (in drawings; not read)"));
     }
 
     // Cosmetics: warn about drawings that are not a rule's picture.

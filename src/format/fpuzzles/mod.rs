@@ -434,11 +434,19 @@ const ENTRY_FIELDS: &[&str] = &[
     "cArray",
 ];
 
-/// A warning naming fields satdoku does not know in grid cells and entries (a typo such as
-/// `"valu"` would otherwise vanish without a word); `None` when there are none.
-pub(super) fn unknown_fields(map: &Map<String, Value>) -> Option<String> {
-    let mut found: Vec<String> = Vec::new();
-    let mut note = |obj: &Map<String, Value>, known: &[&str], path: &str| {
+/// Fields satdoku does not know, by where they stand: in grid cells and rule entries
+/// (`refused`: a typo such as `"vlaue"` on a cage would drop its sum, so the puzzle is refused
+/// rather than solved with a weaker rule) and in cosmetic drawings (`cosmetic`: a warning).
+/// Each list holds at most 5 paths and the total.
+pub(super) struct Unknown {
+    pub(super) refused: Option<String>,
+    pub(super) cosmetic: Option<String>,
+}
+
+pub(super) fn unknown_fields(map: &Map<String, Value>) -> Unknown {
+    let mut refused: Vec<String> = Vec::new();
+    let mut cosmetic: Vec<String> = Vec::new();
+    let note = |found: &mut Vec<String>, obj: &Map<String, Value>, known: &[&str], path: &str| {
         for k in obj.keys().filter(|k| !known.contains(&k.as_str())) {
             found.push(format!("{path}.{}", excerpt(k)));
         }
@@ -447,7 +455,7 @@ pub(super) fn unknown_fields(map: &Map<String, Value>) -> Option<String> {
         for (r, row) in rows.iter().enumerate() {
             for (c, cell) in row.as_array().into_iter().flatten().enumerate() {
                 if let Some(o) = cell.as_object() {
-                    note(o, CELL_FIELDS, &format!("grid[{r}][{c}]"));
+                    note(&mut refused, o, CELL_FIELDS, &format!("grid[{r}][{c}]"));
                 }
             }
         }
@@ -457,19 +465,30 @@ pub(super) fn unknown_fields(map: &Map<String, Value>) -> Option<String> {
         if key == "negative" || IGNORED.contains(&key.as_str()) {
             continue;
         }
+        let found = if COSMETIC.contains(&key.as_str()) {
+            &mut cosmetic
+        } else {
+            &mut refused
+        };
         for (i, e) in entries.iter().enumerate() {
             if let Some(o) = e.as_object() {
-                note(o, ENTRY_FIELDS, &format!("{key}[{i}]"));
+                note(found, o, ENTRY_FIELDS, &format!("{key}[{i}]"));
             }
         }
     }
-    let total = found.len();
-    (total > 0).then(|| {
-        let shown: Vec<&str> = found.iter().take(5).map(String::as_str).collect();
-        format!(
-            "{total} field(s) satdoku does not know, not read: {}{}",
-            shown.join(", "),
-            if total > 5 { ", …" } else { "" }
-        )
-    })
+    let list = |found: Vec<String>| {
+        let total = found.len();
+        (total > 0).then(|| {
+            let shown: Vec<&str> = found.iter().take(5).map(String::as_str).collect();
+            format!(
+                "{total} field(s) satdoku does not know: {}{}",
+                shown.join(", "),
+                if total > 5 { ", …" } else { "" }
+            )
+        })
+    };
+    Unknown {
+        refused: list(refused),
+        cosmetic: list(cosmetic),
+    }
 }

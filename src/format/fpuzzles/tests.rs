@@ -508,19 +508,28 @@ fn a_whispers_loop_imports_and_counts_right() {
     );
 }
 
-/// Fields nobody reads (a typo) are named in a warning, never dropped in silence.
+/// Fields nobody reads are never dropped in silence: in a cell or a rule entry (a typo that
+/// would weaken the rule) the puzzle is refused with their paths; in a drawing, a warning.
 #[test]
-fn unknown_fields_are_named() {
+fn unknown_fields_are_refused_or_named() {
     let mut g = empty_grid(4);
     g[1][2] = json!({"valu": 3, "given": true, "centerPencilMarks": [1]});
     let v = json!({"size": 4, "grid": g,
         "killercage": [{"cells": ["R1C1", "R1C2"], "vlaue": "3", "outlineC": "#000"}]});
-    let w = import(v).unwrap().warnings;
-    assert_eq!(w.len(), 1, "{w:?}");
+    let e = import(v).unwrap_err().to_string();
     assert!(
-        w[0].contains("2 field(s)")
-            && w[0].contains("grid[1][2].valu")
-            && w[0].contains("killercage[0].vlaue"),
+        e.contains("2 field(s)")
+            && e.contains("grid[1][2].valu")
+            && e.contains("killercage[0].vlaue")
+            && e.contains("refused"),
+        "{e}"
+    );
+    let v = json!({"size": 4, "grid": empty_grid(4),
+        "line": [{"lines": [["R1C1", "R1C2"]], "outlineC": "#000", "shade": 2}]});
+    let w = import(v).unwrap().warnings;
+    assert!(
+        w.iter()
+            .any(|w| w.contains("line[0].shade") && w.contains("drawings")),
         "{w:?}"
     );
 }
