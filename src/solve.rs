@@ -28,7 +28,8 @@ use varisat::{Lit, Var};
 /// end of every `solve`). So a solver under a budget gets a proof writer that keeps nothing
 /// and fails once the deadline has passed. Memory stays flat while it waits, and no thread is
 /// left behind. The writer is installed only when a budget is set: varisat's own proof
-/// format hashes clauses, which costs time (10–17 % on the hard classic sets; README, "Time budget").
+/// format hashes clauses, which costs time (10–17 % on the hard classic sets; README,
+/// "Time budget").
 ///
 /// Clones share one record of whether the budget stopped a search ([`Budget::is_spent`]).
 #[derive(Clone, Debug, Default)]
