@@ -19,7 +19,6 @@ use crate::error::Error;
 use crate::format::dimacs::{write_formula, Header, Query};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
-use crate::rules::Rule;
 use crate::solve::{check, Formula, Simplify, Verdict};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};

@@ -3,7 +3,6 @@
 //! against the whole shared collection (ignored: it needs the shared folder).
 
 use satdoku::format::json::{self, Document};
-use satdoku::rules::Rule;
 use satdoku::{count, Puzzle};
 use std::collections::BTreeSet;
 use std::path::Path;

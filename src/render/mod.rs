@@ -26,7 +26,7 @@ use crate::format::text::Symbols;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
-use crate::rules::{Constraint, Rule};
+use crate::rules::Constraint;
 use svg::{escape, Out, N, P};
 
 /// Why a picture could not be drawn.

@@ -21,9 +21,6 @@ pub struct AntiKing {}
 const MOVES: [(isize, isize); 2] = [(1, 1), (1, -1)];
 
 impl Rule for AntiKing {
-    fn kind(&self) -> &'static str {
-        "anti-king"
-    }
     fn validate(&self, _shape: &Shape) -> Result<(), String> {
         Ok(())
     }

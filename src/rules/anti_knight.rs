@@ -19,9 +19,6 @@ pub struct AntiKnight {}
 const MOVES: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
 
 impl Rule for AntiKnight {
-    fn kind(&self) -> &'static str {
-        "anti-knight"
-    }
     fn validate(&self, _shape: &Shape) -> Result<(), String> {
         Ok(())
     }

@@ -46,10 +46,6 @@ impl Arrow {
 }
 
 impl Rule for Arrow {
-    fn kind(&self) -> &'static str {
-        "arrow"
-    }
-
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         let n = shape.size();
         if self.circle.is_empty() {

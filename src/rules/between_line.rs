@@ -29,9 +29,6 @@ impl BetweenLine {
 }
 
 impl Rule for BetweenLine {
-    fn kind(&self) -> &'static str {
-        "between-line"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         path(shape, &self.cells, 2)
     }

@@ -34,9 +34,6 @@ fn region_of(shape: &Shape, cell: Cell) -> Option<(Vec<Cell>, usize)> {
 }
 
 impl Rule for BoxIndexer {
-    fn kind(&self) -> &'static str {
-        "box-indexer"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the box indexer")?;
         for &c in &self.cells {

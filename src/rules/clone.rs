@@ -21,9 +21,6 @@ pub struct Clones {
 }
 
 impl Rule for Clones {
-    fn kind(&self) -> &'static str {
-        "clone"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the cloned cells")?;
         cell_set(shape, &self.clones, "the clones")?;

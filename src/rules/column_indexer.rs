@@ -22,9 +22,6 @@ pub struct ColumnIndexer {
 }
 
 impl Rule for ColumnIndexer {
-    fn kind(&self) -> &'static str {
-        "column-indexer"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the column indexer")
     }

@@ -36,9 +36,6 @@ impl Diagonal {
 }
 
 impl Rule for Diagonal {
-    fn kind(&self) -> &'static str {
-        "diagonal"
-    }
     fn validate(&self, _shape: &Shape) -> Result<(), String> {
         if !self.positive && !self.negative {
             return Err("set \"positive\" and/or \"negative\" to true".into());

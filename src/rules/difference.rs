@@ -34,9 +34,6 @@ impl Difference {
 }
 
 impl Rule for Difference {
-    fn kind(&self) -> &'static str {
-        "difference"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         dot::validate(
             shape,

@@ -39,9 +39,6 @@ impl DisjointGroups {
 }
 
 impl Rule for DisjointGroups {
-    fn kind(&self) -> &'static str {
-        "disjoint-groups"
-    }
     fn validate(&self, _shape: &Shape) -> Result<(), String> {
         Ok(())
     }

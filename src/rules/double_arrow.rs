@@ -37,10 +37,6 @@ impl DoubleArrow {
 }
 
 impl Rule for DoubleArrow {
-    fn kind(&self) -> &'static str {
-        "double-arrow"
-    }
-
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line_ok(shape, &self.cells, 3)?;
         let (inner, n) = (self.cells.len() - 2, shape.size());

@@ -29,9 +29,6 @@ fn third(d: usize, n: usize) -> usize {
 }
 
 impl Rule for EntropicLine {
-    fn kind(&self) -> &'static str {
-        "entropic-line"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         path(shape, &self.cells, 1)?;
         let n = shape.size();

@@ -26,9 +26,6 @@ fn allowed(d: usize) -> bool {
 }
 
 impl Rule for Even {
-    fn kind(&self) -> &'static str {
-        "even"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the even cells")
     }

@@ -20,9 +20,6 @@ pub struct ExtraRegion {
 }
 
 impl Rule for ExtraRegion {
-    fn kind(&self) -> &'static str {
-        "extra-region"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the region")?;
         let n = shape.size();

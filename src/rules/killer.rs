@@ -28,10 +28,6 @@ pub struct Killer {
 }
 
 impl Rule for Killer {
-    fn kind(&self) -> &'static str {
-        "killer"
-    }
-
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         let n = shape.size();
         let k = self.cells.len();

@@ -36,10 +36,6 @@ impl LittleKiller {
 }
 
 impl Rule for LittleKiller {
-    fn kind(&self) -> &'static str {
-        "little-killer"
-    }
-
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         if self.cells.is_empty() {
             return Err("the diagonal has no cells".into());

@@ -32,9 +32,6 @@ impl Lockout {
 }
 
 impl Rule for Lockout {
-    fn kind(&self) -> &'static str {
-        "lockout"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         path(shape, &self.cells, 2)
     }

@@ -29,9 +29,6 @@ fn holds(i: usize, j: usize) -> bool {
 }
 
 impl Rule for Maximum {
-    fn kind(&self) -> &'static str {
-        "maximum"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the maximum cells")
     }

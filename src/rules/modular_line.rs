@@ -23,9 +23,6 @@ pub struct ModularLine {
 }
 
 impl Rule for ModularLine {
-    fn kind(&self) -> &'static str {
-        "modular-line"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         path(shape, &self.cells, 1)
     }

@@ -21,9 +21,6 @@ pub struct Nabner {
 }
 
 impl Rule for Nabner {
-    fn kind(&self) -> &'static str {
-        "nabner"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line(shape, &self.cells, 1)?;
         let n = shape.size();

@@ -49,9 +49,6 @@ impl NegativeRatio {
 }
 
 impl Rule for NegativeRatio {
-    fn kind(&self) -> &'static str {
-        "negative-ratio"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         if self.ratios.is_empty() {
             return Err("\"ratios\" is empty; give at least one ratio, e.g. [2]".into());

@@ -28,9 +28,6 @@ fn forbidden(i: usize, j: usize) -> bool {
 }
 
 impl Rule for NegativeXv {
-    fn kind(&self) -> &'static str {
-        "negative-xv"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         except_pairs(shape, &self.except)
     }

@@ -24,9 +24,6 @@ pub struct NonConsecutive {
 }
 
 impl Rule for NonConsecutive {
-    fn kind(&self) -> &'static str {
-        "non-consecutive"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         except_pairs(shape, &self.except)
     }

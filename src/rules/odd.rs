@@ -26,9 +26,6 @@ fn allowed(d: usize) -> bool {
 }
 
 impl Rule for Odd {
-    fn kind(&self) -> &'static str {
-        "odd"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the odd cells")
     }

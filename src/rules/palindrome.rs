@@ -25,9 +25,6 @@ impl Palindrome {
 }
 
 impl Rule for Palindrome {
-    fn kind(&self) -> &'static str {
-        "palindrome"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         path(shape, &self.cells, 1)
     }

@@ -28,9 +28,6 @@ impl PencilMarks {
 }
 
 impl Rule for PencilMarks {
-    fn kind(&self) -> &'static str {
-        "pencil-marks"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         inside(shape, self.cell)?;
         let n = shape.size();

@@ -39,9 +39,6 @@ impl Quadruple {
 }
 
 impl Rule for Quadruple {
-    fn kind(&self) -> &'static str {
-        "quadruple"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the quadruple")?;
         let n = shape.size();

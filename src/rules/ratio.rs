@@ -32,9 +32,6 @@ impl Ratio {
 }
 
 impl Rule for Ratio {
-    fn kind(&self) -> &'static str {
-        "ratio"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         dot::validate(
             shape,

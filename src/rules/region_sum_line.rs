@@ -49,10 +49,6 @@ impl RegionSumLine {
 }
 
 impl Rule for RegionSumLine {
-    fn kind(&self) -> &'static str {
-        "region-sum-line"
-    }
-
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line_ok(shape, &self.cells, 2)
     }

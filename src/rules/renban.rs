@@ -23,9 +23,6 @@ pub struct Renban {
 }
 
 impl Rule for Renban {
-    fn kind(&self) -> &'static str {
-        "renban"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line(shape, &self.cells, 1)?;
         let n = shape.size();

@@ -22,9 +22,6 @@ pub struct RowIndexer {
 }
 
 impl Rule for RowIndexer {
-    fn kind(&self) -> &'static str {
-        "row-indexer"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the row indexer")
     }

@@ -60,10 +60,6 @@ impl Sandwich {
 }
 
 impl Rule for Sandwich {
-    fn kind(&self) -> &'static str {
-        "sandwich"
-    }
-
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         let n = shape.size();
         if n < 2 {

@@ -60,10 +60,6 @@ fn visible(vs: &[usize]) -> usize {
 }
 
 impl Rule for Skyscraper {
-    fn kind(&self) -> &'static str {
-        "skyscraper"
-    }
-
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         let n = shape.size();
         self.clue.validate(n)?;

@@ -21,9 +21,6 @@ pub struct SlowThermometer {
 }
 
 impl Rule for SlowThermometer {
-    fn kind(&self) -> &'static str {
-        "slow-thermometer"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         path(shape, &self.cells, 1)
     }

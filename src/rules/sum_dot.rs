@@ -21,9 +21,6 @@ pub struct SumDot {
 }
 
 impl Rule for SumDot {
-    fn kind(&self) -> &'static str {
-        "sum-dot"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         dot::validate(
             shape,

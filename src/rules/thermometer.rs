@@ -23,9 +23,6 @@ pub struct Thermometer {
 }
 
 impl Rule for Thermometer {
-    fn kind(&self) -> &'static str {
-        "thermometer"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line(shape, &self.cells, 1)?;
         let n = shape.size();

@@ -27,9 +27,6 @@ fn five() -> usize {
 }
 
 impl Rule for Whispers {
-    fn kind(&self) -> &'static str {
-        "whispers"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         path(shape, &self.cells, 1)?;
         let n = shape.size();

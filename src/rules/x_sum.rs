@@ -51,10 +51,6 @@ impl XSum {
 }
 
 impl Rule for XSum {
-    fn kind(&self) -> &'static str {
-        "x-sum"
-    }
-
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         let n = shape.size();
         self.clue.validate(n)?;

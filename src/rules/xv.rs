@@ -42,9 +42,6 @@ pub struct Xv {
 }
 
 impl Rule for Xv {
-    fn kind(&self) -> &'static str {
-        "xv"
-    }
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         pair(shape, self.cells)?;
         let (n, s) = (shape.size(), self.value.sum());

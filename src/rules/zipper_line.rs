@@ -37,10 +37,6 @@ impl ZipperLine {
 }
 
 impl Rule for ZipperLine {
-    fn kind(&self) -> &'static str {
-        "zipper-line"
-    }
-
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line_ok(shape, &self.cells, 2)
     }

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::format::json::Document;
-use crate::rules::{Constraint, Rule};
+use crate::rules::Constraint;
 use serde_json::json;
 
 fn import(v: Value) -> Result<Import, Error> {
@@ -123,7 +123,7 @@ fn import_err(v: Value) -> String {
                 .puzzle
                 .constraints()
                 .iter()
-                .map(Rule::kind)
+                .map(Constraint::kind)
                 .collect::<Vec<_>>()
         ),
         Err(e) => e.to_string(),

@@ -90,7 +90,7 @@ fn every_documented_constraint_round_trips() {
     for ex in examples {
         let text = format!("{{\"satdoku\": 1, \"size\": 9, \"constraints\": [{ex}]}}");
         let d = read(&text).unwrap_or_else(|e| panic!("{ex}: {e}"));
-        seen.insert(crate::rules::Rule::kind(&d.puzzle.constraints()[0]));
+        seen.insert(crate::rules::Constraint::kind(&d.puzzle.constraints()[0]));
         assert_eq!(read(&to_string_pretty(&d).unwrap()).unwrap(), d, "{ex}");
         assert_eq!(read(&to_string_line(&d).unwrap()).unwrap(), d, "{ex}");
     }
