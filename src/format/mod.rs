@@ -5,6 +5,7 @@
 pub mod dimacs;
 pub mod fpuzzles;
 pub mod json;
+mod lines;
 pub mod lzstring;
 pub mod source;
 pub mod strict;

@@ -11,6 +11,7 @@
 use crate::error::{Error, ParseError};
 use crate::format::fpuzzles;
 use crate::format::json::{self as native, Document, Meta};
+use crate::format::lines::read_bounded_line;
 use crate::format::strict::StrictValue;
 use crate::format::text::{TextOptions, TextReader};
 use crate::grid::Grid;
@@ -137,45 +138,6 @@ pub fn read_records(
     Ok(true)
 }
 
-/// Reads one line into `buf` (without its newline), keeping at most `max` bytes: `None` at
-/// the end of input, else whether the line was longer than `max` (the rest is skipped, so
-/// memory stays bounded).
-fn read_bounded_line(
-    reader: &mut dyn BufRead,
-    max: usize,
-    buf: &mut Vec<u8>,
-) -> io::Result<Option<bool>> {
-    buf.clear();
-    let (mut any, mut too_long) = (false, false);
-    loop {
-        let chunk = reader.fill_buf()?;
-        if chunk.is_empty() {
-            break;
-        }
-        any = true;
-        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i, true),
-            None => (chunk.len(), false),
-        };
-        if !too_long {
-            if buf.len() + take > max {
-                too_long = true;
-                buf.clear();
-            } else {
-                buf.extend_from_slice(&chunk[..take]);
-            }
-        }
-        reader.consume(if done { take + 1 } else { take });
-        if done {
-            break;
-        }
-    }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
-    }
-    Ok(any.then_some(too_long))
-}
-
 fn is_blank(line: &[u8]) -> bool {
     line.iter().all(u8::is_ascii_whitespace)
 }
@@ -278,11 +240,7 @@ fn read_json(
         } else {
             // StrictValue: a key written twice in one object is an error, not last-wins.
             match serde_json::from_slice::<StrictValue>(&text) {
-                Ok(StrictValue(Value::Array(items))) => items
-                    .into_iter()
-                    .map(|v| json_record(&name, line, v))
-                    .collect(),
-                Ok(StrictValue(v)) => vec![json_record(&name, line, v)],
+                Ok(StrictValue(v)) => json_records(&name, line, v),
                 Err(e) => {
                     let error = ParseError::new(
                         line,
@@ -300,6 +258,17 @@ fn read_json(
         }
     }
     Ok(true)
+}
+
+/// The records of one JSON value: each element of an array, or the value itself.
+fn json_records(name: &Arc<str>, line: usize, value: Value) -> Vec<Record> {
+    match value {
+        Value::Array(items) => items
+            .into_iter()
+            .map(|v| json_record(name, line, v))
+            .collect(),
+        v => vec![json_record(name, line, v)],
+    }
 }
 
 /// serde_json's message without its own " at line L column C" (the record says where).
@@ -430,11 +399,7 @@ fn read_json_document(name: Arc<str>, text: &str, each: &mut dyn FnMut(Record) -
         };
         let line = line_of(start);
         let records: Vec<Record> = match item {
-            Ok(StrictValue(Value::Array(items))) => items
-                .into_iter()
-                .map(|v| json_record(&name, line, v))
-                .collect(),
-            Ok(StrictValue(v)) => vec![json_record(&name, line, v)],
+            Ok(StrictValue(v)) => json_records(&name, line, v),
             Err(e) => {
                 let error = ParseError::new(
                     e.line(),

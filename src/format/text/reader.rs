@@ -5,6 +5,7 @@ use super::cells::fill_grid;
 use super::tokens::{square_root, strip_comment, tokenize, Row, Token};
 use super::{Layout, TextOptions, MAX_LINE};
 use crate::error::{Error, ParseError};
+use crate::format::lines::read_bounded_line;
 use crate::geometry::{Shape, MAX_SIZE};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
@@ -50,35 +51,9 @@ impl<R: BufRead> TextReader<R> {
     /// Reads one physical line into `self.buf` (without the newline), at most MAX_LINE bytes.
     /// Returns `Ok(false)` at end of input, `Err` for an over-long line (skipped).
     fn read_line(&mut self) -> std::io::Result<Result<bool, ParseError>> {
-        self.buf.clear();
-        let mut too_long = false;
-        let mut any = false;
-        loop {
-            let chunk = self.input.fill_buf()?;
-            if chunk.is_empty() {
-                break;
-            }
-            any = true;
-            let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
-                Some(i) => (i, true),
-                None => (chunk.len(), false),
-            };
-            if !too_long {
-                if self.buf.len() + take > MAX_LINE {
-                    too_long = true;
-                    self.buf.clear();
-                } else {
-                    self.buf.extend_from_slice(&chunk[..take]);
-                }
-            }
-            self.input.consume(if done { take + 1 } else { take });
-            if done {
-                break;
-            }
-        }
-        if !any {
+        let Some(too_long) = read_bounded_line(&mut self.input, MAX_LINE, &mut self.buf)? else {
             return Ok(Ok(false));
-        }
+        };
         self.line_no += 1;
         if too_long {
             return Ok(Err(ParseError::new(
@@ -86,9 +61,6 @@ impl<R: BufRead> TextReader<R> {
                 None,
                 format!("line is longer than {MAX_LINE} bytes; not a puzzle (skipped)"),
             )));
-        }
-        if self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
         }
         Ok(Ok(true))
     }
