@@ -165,21 +165,13 @@ pub fn export(doc: &Document) -> Export {
             }
             Constraint::NonConsecutive(x) => {
                 if pairs(&x.except) != marks.kropki {
-                    losses.push(
-                        "non-consecutive: its exempt pairs are not exactly the pairs of the \
-                         difference and ratio dots (f-puzzles exempts the dotted pairs)"
-                            .into(),
-                    );
+                    losses.push(kropki_loss("non-consecutive"));
                 }
                 out.insert("nonconsecutive".into(), json!(true));
             }
             Constraint::NegativeRatio(x) => {
                 if pairs(&x.except) != marks.kropki {
-                    losses.push(
-                        "negative-ratio: its exempt pairs are not exactly the pairs of the \
-                         difference and ratio dots (f-puzzles exempts the dotted pairs)"
-                            .into(),
-                    );
+                    losses.push(kropki_loss("negative-ratio"));
                 }
                 let ratios: BTreeSet<usize> = x.ratios.iter().copied().collect();
                 if ratios.into_iter().collect::<Vec<_>>() != marks.ratios {
@@ -405,4 +397,12 @@ fn little_killer(n: usize, k: &little_killer::LittleKiller) -> (Value, bool) {
 /// The lz-string base64 payload of an f-puzzles JSON value.
 pub fn compress(value: &Value) -> String {
     lz_str::compress_to_base64(value.to_string().as_str())
+}
+
+/// The loss of a rule whose exemptions f-puzzles reads from the kropki dots.
+fn kropki_loss(kind: &str) -> String {
+    format!(
+        "{kind}: its exempt pairs are not exactly the pairs of the difference and ratio dots \
+         (f-puzzles exempts the dotted pairs)"
+    )
 }
