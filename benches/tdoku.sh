@@ -23,6 +23,8 @@
 #  4. run_benchmark stops with an error if a uniqueness solve (limit 2) does not return exactly
 #     one solution (upstream it only stops on zero): every puzzle of these sets is unique, so a
 #     solver that gets a count wrong cannot post a rate.
+# minisat is built by its own Makefile (`make lr`: a static library, -O3 -DNDEBUG), tdoku by its
+# CMake with its defaults (-O3 -march=native).
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 TDOKU_DIR MINISAT_DIR [N]" >&2; exit 2; }
 tdoku_src=$(cd "$1" && pwd)
