@@ -15,6 +15,9 @@ inflates short runs several times over, CPU time does not):
   caches), as ISS's figure is without node start-up and JIT warm-up.
 - ISS: ../shared/bench/variants/iss_run.mjs --passes N (one node process for all puzzles,
   each solved N times): the least CPU time of parse + build + solve for 2 solutions.
+- satdoku's own `time_us` (JSON output) covers simplification, encoding, the solve and the
+  uniqueness proof, but it is wall time of the solving thread: under load it runs several
+  times the CPU time, so it is only shown beside line 119 (least over the passes).
 The status of each side is compared; a disagreement is printed.
 
 A puzzle belongs to every family of the rule types it uses (FAMILIES below); a puzzle with no
