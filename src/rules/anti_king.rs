@@ -49,8 +49,7 @@ mod tests {
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, rule()), 1000), 0);
+        assert_count(EMPTY4, rule(), 0);
     }
 
     #[test]
@@ -70,11 +69,9 @@ mod tests {
 
     #[test]
     fn serde() {
-        let c = round_trip(r#"{"type": "anti-king"}"#);
-        assert_eq!(c, Constraint::AntiKing(AntiKing {}));
-        rejects(
-            r#"{"type": "anti-king", "diagonal": true}"#,
-            "unknown field",
+        assert_eq!(
+            round_trip(r#"{"type": "anti-king"}"#),
+            Constraint::AntiKing(AntiKing {})
         );
     }
 }

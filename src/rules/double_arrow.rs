@@ -77,13 +77,11 @@ impl Rule for DoubleArrow {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::sum_fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    fn double(cells: &[(usize, usize)]) -> Constraint {
-        Constraint::DoubleArrow(DoubleArrow {
-            cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
-        })
+    fn double(rc: &[(usize, usize)]) -> Constraint {
+        Constraint::DoubleArrow(DoubleArrow { cells: cells(rc) })
     }
 
     #[test]
@@ -102,7 +100,7 @@ mod tests {
     fn checker_and_validation() {
         // 1 + 6 = 2 + 3 + 2; swapped: 2 + 6 ≠ 1 + 3 + 1
         assert_checker(
-            &double(&[(1, 1), (1, 2), (2, 2), (3, 1), (4, 1)]),
+            &[double(&[(1, 1), (1, 2), (2, 2), (3, 1), (4, 1)])],
             SIX,
             SIX_SWAPPED,
         );
@@ -123,10 +121,9 @@ mod tests {
 
     #[test]
     fn json_form() {
-        let c = assert_json(
-            r#"{"type":"double-arrow","cells":["r1c1","r1c2","r1c3"]}"#,
-            "double-arrow",
+        assert_eq!(
+            round_trip(r#"{"type":"double-arrow","cells":["r1c1","r1c2","r1c3"]}"#),
+            double(&[(1, 1), (1, 2), (1, 3)])
         );
-        assert_eq!(c, double(&[(1, 1), (1, 2), (1, 3)]));
     }
 }

@@ -53,8 +53,6 @@ pub mod region_sum_line;
 pub mod sandwich;
 pub mod skyscraper;
 #[cfg(test)]
-pub mod sum_fixtures;
-#[cfg(test)]
 pub mod testing;
 pub mod x_sum;
 pub mod zipper_line;

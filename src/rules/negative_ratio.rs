@@ -101,8 +101,7 @@ mod tests {
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, rule(vec![3], vec![])), 1000), 8);
+        assert_count(EMPTY4, rule(vec![3], vec![]), 8);
     }
 
     #[test]
@@ -128,8 +127,10 @@ mod tests {
 
     #[test]
     fn serde() {
-        let c = round_trip(r#"{"type": "negative-ratio"}"#);
-        assert_eq!(c, rule(vec![2], vec![]).remove(0));
+        assert_eq!(
+            round_trip(r#"{"type": "negative-ratio"}"#),
+            rule(vec![2], vec![]).remove(0)
+        );
         let c = round_trip(
             r#"{"type": "negative-ratio", "ratios": [2, 3], "except": [["r1c1", "r2c1"]]}"#,
         );
@@ -137,6 +138,5 @@ mod tests {
             c,
             rule(vec![2, 3], vec![[Cell::new(1, 1), Cell::new(2, 1)]]).remove(0)
         );
-        rejects(r#"{"type": "negative-ratio", "ratio": 2}"#, "unknown field");
     }
 }

@@ -62,8 +62,7 @@ mod tests {
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, rule(vec![])), 1000), 0);
+        assert_count(EMPTY4, rule(vec![]), 0);
     }
 
     #[test]
@@ -89,13 +88,11 @@ mod tests {
 
     #[test]
     fn serde() {
-        let c = round_trip(r#"{"type": "non-consecutive", "except": [["r1c1", "R1C2"]]}"#);
-        assert_eq!(c, rule(vec![[Cell::new(1, 1), Cell::new(1, 2)]]).remove(0));
-        round_trip(r#"{"type": "non-consecutive"}"#);
-        rejects(
-            r#"{"type": "non-consecutive", "exempt": []}"#,
-            "unknown field",
+        assert_eq!(
+            round_trip(r#"{"type": "non-consecutive", "except": [["r1c1", "R1C2"]]}"#),
+            rule(vec![[Cell::new(1, 1), Cell::new(1, 2)]]).remove(0)
         );
+        round_trip(r#"{"type": "non-consecutive"}"#);
         rejects(
             r#"{"type": "non-consecutive", "except": [["r1c1"]]}"#,
             "length",

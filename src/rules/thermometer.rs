@@ -73,9 +73,8 @@ mod tests {
     use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    pub fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
-        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
-        vec![Constraint::Thermometer(Thermometer { cells })]
+    pub fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
+        vec![Constraint::Thermometer(Thermometer { cells: cells(rc) })]
     }
 
     #[test]
@@ -87,17 +86,14 @@ mod tests {
         counts_agree(&two);
         // a 5-cell thermometer with an elbow on 6x6
         let long = rule(&[(1, 1), (2, 2), (3, 3), (3, 4), (2, 5)]);
-        crate::rules::testing::assert_count_matches(&six_by_six(long), 10_000);
+        counts_agree_6x6(long);
     }
 
     #[test]
     fn the_rule_is_enforced() {
         let r = rule(&[(4, 1), (3, 2), (2, 3)]);
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, r.clone()), 1000), 24);
-        let p = puzzle(EMPTY4, r);
-        assert!(p.verify(&grid("1234341221434321")).is_err());
-        assert!(p.verify(&grid("1423324143122134")).is_ok());
+        assert_count(EMPTY4, r.clone(), 24);
+        assert_checker(&r, "1423324143122134", "1234341221434321");
     }
 
     #[test]
@@ -119,21 +115,14 @@ mod tests {
 
     #[test]
     fn serde() {
-        let c = round_trip(r#"{"type": "thermometer", "cells": ["r4c1", "r3c2", "r2c3"]}"#);
-        assert_eq!(c, rule(&[(4, 1), (3, 2), (2, 3)]).remove(0));
-        rejects(
-            r#"{"type": "thermometer", "cells": ["r1c1"], "bulb": "r1c1"}"#,
-            "unknown field",
+        assert_eq!(
+            round_trip(r#"{"type": "thermometer", "cells": ["r4c1", "r3c2", "r2c3"]}"#),
+            rule(&[(4, 1), (3, 2), (2, 3)]).remove(0)
         );
     }
 
-    /// The rule needs each cell once (a set of digits, or a strict order), so a line that
-    /// comes back to a cell is refused, naming the cell.
     #[test]
     fn a_line_visiting_a_cell_twice_is_refused() {
-        let looped = rule(&[(1, 2), (1, 3), (2, 3), (2, 2), (1, 2)]);
-        let e = invalid(&looped[0], 4);
-        assert!(e.contains("r1c2 appears twice"), "{e}");
-        assert!(e.contains("cannot visit a cell twice"), "{e}");
+        assert_refuses_revisit(rule);
     }
 }

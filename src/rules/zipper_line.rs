@@ -73,13 +73,11 @@ impl Rule for ZipperLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::sum_fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    fn zipper(cells: &[(usize, usize)]) -> Constraint {
-        Constraint::ZipperLine(ZipperLine {
-            cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
-        })
+    fn zipper(rc: &[(usize, usize)]) -> Constraint {
+        Constraint::ZipperLine(ZipperLine { cells: cells(rc) })
     }
 
     #[test]
@@ -103,17 +101,16 @@ mod tests {
     fn checker_and_validation() {
         // 1 + 4 = 2 + 3 = 5; swapped: 2 + 4 ≠ 1 + 3
         let odd = [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5)];
-        assert_checker(&zipper(&odd), SIX, SIX_SWAPPED);
+        assert_checker(&[zipper(&odd)], SIX, SIX_SWAPPED);
         assert!(invalid(&zipper(&[(1, 1)]), 4).contains("at least 2"));
         assert!(invalid(&zipper(&[(1, 1), (1, 2), (1, 1)]), 4).contains("twice"));
     }
 
     #[test]
     fn json_form() {
-        let c = assert_json(
-            r#"{"type":"zipper-line","cells":["r1c1","r1c2","r1c3"]}"#,
-            "zipper-line",
+        assert_eq!(
+            round_trip(r#"{"type":"zipper-line","cells":["r1c1","r1c2","r1c3"]}"#),
+            zipper(&[(1, 1), (1, 2), (1, 3)])
         );
-        assert_eq!(c, zipper(&[(1, 1), (1, 2), (1, 3)]));
     }
 }
