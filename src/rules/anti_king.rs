@@ -7,29 +7,11 @@
 //! left out.
 
 use super::families::moves;
-use super::Rule;
-use crate::geometry::{Cell, Shape};
-use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// The anti-king rule (no fields).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AntiKing {}
-
-/// The diagonal king moves that reach forward.
-const MOVES: [(isize, isize); 2] = [(1, 1), (1, -1)];
-
-impl Rule for AntiKing {
-    fn validate(&self, _shape: &Shape) -> Result<(), String> {
-        Ok(())
-    }
-    fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
-        moves::distinct_groups(shape, &MOVES)
-    }
-    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        moves::check(shape, grid, &MOVES, "a king's move")
-    }
+moves::rule! {
+    /// The anti-king rule (no fields). Its moves are the diagonal king moves that reach
+    /// forward.
+    AntiKing, [(1, 1), (1, -1)], "a king's move"
 }
 
 #[cfg(test)]

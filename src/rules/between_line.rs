@@ -12,14 +12,10 @@ use crate::cnf::order::Ladder;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A between line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BetweenLine {
-    /// The cells in order; the first and last are the ends (circles).
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A between line.
+    BetweenLine, "The cells in order; the first and last are the ends (circles)."
 }
 
 impl BetweenLine {

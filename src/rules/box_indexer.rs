@@ -12,14 +12,10 @@ use super::Rule;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// Box-indexing cells.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BoxIndexer {
-    /// The indexing cells.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// Box-indexing cells.
+    BoxIndexer, "The indexing cells."
 }
 
 /// The cells of `cell`'s region in row-major order, and `cell`'s 0-based position there.

@@ -5,32 +5,11 @@
 //! Encoding: for each listed cell (r,c) and digit v, `x((r,c),v) -> x((r,v),c)`: N binary
 //! clauses per cell.
 
-use super::cell_lists::cell_set;
 use super::families::indexer::{self, Axis};
-use super::Rule;
-use crate::cnf::Encoder;
-use crate::geometry::{Cell, Shape};
-use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// Column-indexing cells.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ColumnIndexer {
-    /// The indexing cells.
-    pub cells: Vec<Cell>,
-}
-
-impl Rule for ColumnIndexer {
-    fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cell_set(shape, &self.cells, "the column indexer")
-    }
-    fn encode(&self, enc: &mut Encoder) {
-        indexer::encode(enc, &self.cells, Axis::Column);
-    }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        indexer::check(grid, &self.cells, Axis::Column)
-    }
+indexer::rule! {
+    /// Column-indexing cells.
+    ColumnIndexer, Axis::Column, "the column indexer"
 }
 
 #[cfg(test)]

@@ -6,10 +6,7 @@
 //! both cells arc consistent.
 
 use super::families::dot;
-use super::Rule;
-use crate::cnf::Encoder;
-use crate::geometry::{Cell, Shape};
-use crate::grid::Grid;
+use crate::geometry::Cell;
 use serde::{Deserialize, Serialize};
 
 /// A difference dot between two cells.
@@ -27,34 +24,20 @@ fn one() -> usize {
     1
 }
 
-impl Difference {
+impl dot::Relation for Difference {
     fn holds(&self, i: usize, j: usize) -> bool {
         i.abs_diff(j) == self.value
     }
+    fn is(&self) -> String {
+        format!("differ by {}", self.value)
+    }
+    fn is_not(&self) -> String {
+        format!("do not differ by {}", self.value)
+    }
 }
 
-impl Rule for Difference {
-    fn validate(&self, shape: &Shape) -> Result<(), String> {
-        dot::validate(
-            shape,
-            self.cells,
-            |i, j| self.holds(i, j),
-            &format!("differ by {}", self.value),
-        )
-    }
-    fn encode(&self, enc: &mut Encoder) {
-        // x(a,d) -> x(b,d-v) ∨ x(b,d+v), and from b's side
-        dot::encode(enc, self.cells, |i, j| self.holds(i, j));
-    }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        dot::check(
-            grid,
-            self.cells,
-            |i, j| self.holds(i, j),
-            &format!("do not differ by {}", self.value),
-        )
-    }
-}
+// x(a,d) -> x(b,d-v) ∨ x(b,d+v), and from b's side
+dot::rule!(Difference);
 
 #[cfg(test)]
 mod tests {

@@ -13,14 +13,10 @@ use crate::cnf::sum::{sum_mdd, Mdd, Total};
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A double arrow line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DoubleArrow {
-    /// The line, end to end.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A double arrow line.
+    DoubleArrow, "The line, end to end."
 }
 
 impl DoubleArrow {

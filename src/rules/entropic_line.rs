@@ -11,16 +11,12 @@ use super::cell_lists::{path, values, windows};
 use super::Rule;
 use crate::cnf::class::{different_classes, memberships};
 use crate::cnf::Encoder;
-use crate::geometry::{Cell, Digit, Mask, Shape};
+use crate::geometry::{Digit, Mask, Shape};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// An entropic line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EntropicLine {
-    /// The cells in order along the line.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// An entropic line.
+    EntropicLine, "The cells in order along the line."
 }
 
 /// The third (0, 1, 2) of digit `d` in 1..=n.

@@ -9,14 +9,10 @@ use super::Rule;
 use crate::geometry::{Cell, Shape};
 use crate::grid::check_distinct;
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// An extra region.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ExtraRegion {
-    /// The region's cells (at most N).
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// An extra region.
+    ExtraRegion, "The region's cells (at most N)."
 }
 
 impl Rule for ExtraRegion {

@@ -1,8 +1,9 @@
 //! The shared bodies of rule families whose members differ only by data: a move list
 //! (anti-king, anti-knight), an axis (row and column indexers), a comparison (minimum and
 //! maximum) or a relation between two digits (difference, ratio and sum dots). Each rule file
-//! keeps its words, its serde form and its tests, and passes its data here. Unary rules (odd,
-//! even) share [`unary`].
+//! keeps its words and its tests and declares itself with its family's `rule!` macro, which
+//! writes the payload and the [`Rule`](super::Rule) impl from the data: a twin is a few lines.
+//! Unary rules (odd, even) share [`unary`].
 
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Digit, Shape};
@@ -44,6 +45,39 @@ pub mod moves {
         }
         Ok(())
     }
+
+    /// Declares a rule without fields (`{"type": …}`) that keeps cells `$moves` apart;
+    /// `$what` names the move ("a king's move").
+    macro_rules! rule {
+        ($(#[$doc:meta])* $name:ident, $moves:expr, $what:literal) => {
+            $(#[$doc])*
+            #[derive(
+                Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize,
+            )]
+            #[serde(deny_unknown_fields)]
+            pub struct $name {}
+
+            impl $crate::rules::Rule for $name {
+                fn validate(&self, _shape: &$crate::geometry::Shape) -> Result<(), String> {
+                    Ok(())
+                }
+                fn distinct_groups(
+                    &self,
+                    shape: &$crate::geometry::Shape,
+                ) -> Vec<Vec<$crate::geometry::Cell>> {
+                    $crate::rules::families::moves::distinct_groups(shape, &$moves)
+                }
+                fn check(
+                    &self,
+                    shape: &$crate::geometry::Shape,
+                    grid: &$crate::grid::Grid,
+                ) -> Result<(), String> {
+                    $crate::rules::families::moves::check(shape, grid, &$moves, $what)
+                }
+            }
+        };
+    }
+    pub(crate) use rule;
 }
 
 /// Indexers: digit v in a listed cell sends the cell's own row (or column) number to the
@@ -107,6 +141,31 @@ pub mod indexer {
         }
         Ok(())
     }
+
+    /// Declares an indexer rule: its cells (`$what` names them in messages) send their
+    /// number along `$axis`.
+    macro_rules! rule {
+        ($(#[$doc:meta])* $name:ident, $axis:expr, $what:literal) => {
+            $crate::rules::cells_rule! { $(#[$doc])* $name, "The indexing cells." }
+
+            impl $crate::rules::Rule for $name {
+                fn validate(&self, shape: &$crate::geometry::Shape) -> Result<(), String> {
+                    $crate::rules::cell_lists::cell_set(shape, &self.cells, $what)
+                }
+                fn encode(&self, enc: &mut $crate::cnf::Encoder) {
+                    $crate::rules::families::indexer::encode(enc, &self.cells, $axis);
+                }
+                fn check(
+                    &self,
+                    _shape: &$crate::geometry::Shape,
+                    grid: &$crate::grid::Grid,
+                ) -> Result<(), String> {
+                    $crate::rules::families::indexer::check(grid, &self.cells, $axis)
+                }
+            }
+        };
+    }
+    pub(crate) use rule;
 }
 
 /// Local extremes: each listed cell compares with every orthogonal neighbour that is not
@@ -153,6 +212,32 @@ pub mod extreme {
         }
         Ok(())
     }
+
+    /// Declares a local-extreme rule: each cell and each unlisted neighbour satisfy
+    /// `$holds` (worded `$than`, "less than"); `$what` names the cells in messages.
+    macro_rules! rule {
+        ($(#[$doc:meta])* $name:ident, $cells:literal, $holds:expr, $what:literal, $than:literal) => {
+            $crate::rules::cells_rule! { $(#[$doc])* $name, $cells }
+
+            impl $crate::rules::Rule for $name {
+                fn validate(&self, shape: &$crate::geometry::Shape) -> Result<(), String> {
+                    $crate::rules::cell_lists::cell_set(shape, &self.cells, $what)
+                }
+                fn encode(&self, enc: &mut $crate::cnf::Encoder) {
+                    // x(a,d) -> OR x(b,e) with holds(d,e), and from b's side
+                    $crate::rules::families::extreme::encode(enc, &self.cells, $holds);
+                }
+                fn check(
+                    &self,
+                    shape: &$crate::geometry::Shape,
+                    grid: &$crate::grid::Grid,
+                ) -> Result<(), String> {
+                    $crate::rules::families::extreme::check(shape, grid, &self.cells, $holds, $than)
+                }
+            }
+        };
+    }
+    pub(crate) use rule;
 }
 
 /// Dots: a relation between the digits of two cells (difference, ratio, sum).
@@ -197,6 +282,45 @@ pub mod dot {
             Err(format!("{a} = {x} and {b} = {y} {is_not}"))
         }
     }
+
+    /// A dot's relation and its words; a payload with `cells: [Cell; 2]` that implements it
+    /// becomes a rule with [`rule!`].
+    pub trait Relation {
+        /// Whether the first cell's digit `i` and the second's `j` satisfy the dot.
+        fn holds(&self, i: usize, j: usize) -> bool;
+        /// The relation in words, after "no two digits 1..N" ("differ by 1").
+        fn is(&self) -> String;
+        /// Its failure in words, after the two cells ("do not differ by 1").
+        fn is_not(&self) -> String;
+    }
+
+    /// Implements [`Rule`](crate::rules::Rule) for a dot payload through its [`Relation`].
+    macro_rules! rule {
+        ($name:ident) => {
+            use $crate::rules::families::dot::Relation as _;
+
+            impl $crate::rules::Rule for $name {
+                fn validate(&self, shape: &$crate::geometry::Shape) -> Result<(), String> {
+                    let holds = |i, j| self.holds(i, j);
+                    $crate::rules::families::dot::validate(shape, self.cells, holds, &self.is())
+                }
+                fn encode(&self, enc: &mut $crate::cnf::Encoder) {
+                    // x(a,d) -> OR x(b,e) with holds(d,e), and from b's side
+                    let holds = |i, j| self.holds(i, j);
+                    $crate::rules::families::dot::encode(enc, self.cells, holds);
+                }
+                fn check(
+                    &self,
+                    _shape: &$crate::geometry::Shape,
+                    grid: &$crate::grid::Grid,
+                ) -> Result<(), String> {
+                    let holds = |i, j| self.holds(i, j);
+                    $crate::rules::families::dot::check(grid, self.cells, holds, &self.is_not())
+                }
+            }
+        };
+    }
+    pub(crate) use rule;
 }
 
 /// Unary rules ("these cells hold only digits with property P": odd, even): the candidates,
@@ -243,4 +367,38 @@ pub mod unary {
         }
         Ok(())
     }
+
+    /// Declares a unary rule: its cells (`$what` names them in messages) hold only digits
+    /// that `$allowed` keeps (worded `$property`, "odd").
+    macro_rules! rule {
+        ($(#[$doc:meta])* $name:ident, $allowed:expr, $what:literal, $property:literal) => {
+            $crate::rules::cells_rule! { $(#[$doc])* $name, "The cells." }
+
+            impl $crate::rules::Rule for $name {
+                fn validate(&self, shape: &$crate::geometry::Shape) -> Result<(), String> {
+                    $crate::rules::cell_lists::cell_set(shape, &self.cells, $what)
+                }
+                fn restrict(&self, shape: &$crate::geometry::Shape, cands: &mut [$crate::geometry::Mask]) {
+                    $crate::rules::families::unary::restrict(
+                        shape.size(),
+                        &self.cells,
+                        $allowed,
+                        cands,
+                    );
+                }
+                fn encode(&self, enc: &mut $crate::cnf::Encoder) {
+                    // !x(c,d) for every digit d not allowed
+                    $crate::rules::families::unary::encode(enc, &self.cells, $allowed);
+                }
+                fn check(
+                    &self,
+                    _shape: &$crate::geometry::Shape,
+                    grid: &$crate::grid::Grid,
+                ) -> Result<(), String> {
+                    $crate::rules::families::unary::check(grid, &self.cells, $allowed, $property)
+                }
+            }
+        };
+    }
+    pub(crate) use rule;
 }

@@ -12,14 +12,10 @@ use crate::cnf::order::Ladder;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A lockout line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Lockout {
-    /// The cells in order; the first and last are the ends (diamonds).
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A lockout line.
+    Lockout, "The cells in order; the first and last are the ends (diamonds)."
 }
 
 impl Lockout {

@@ -7,38 +7,11 @@
 //! Encoding: for each listed cell a and unlisted neighbour b, the support encoding of
 //! a < b (`pairs::relation`): `x(a,d) -> OR { x(b,e) : d < e }` and the same from b.
 
-use super::cell_lists::cell_set;
 use super::families::extreme;
-use super::Rule;
-use crate::cnf::Encoder;
-use crate::geometry::{Cell, Shape};
-use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// The set of minimum cells.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Minimum {
-    /// Every minimum cell of the puzzle.
-    pub cells: Vec<Cell>,
-}
-
-/// The relation between a listed cell's digit `i` and an unlisted neighbour's `j`.
-fn holds(i: usize, j: usize) -> bool {
-    i < j
-}
-
-impl Rule for Minimum {
-    fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cell_set(shape, &self.cells, "the minimum cells")
-    }
-    fn encode(&self, enc: &mut Encoder) {
-        // x(a,d) -> OR x(b,e) with d < e, and from b's side
-        extreme::encode(enc, &self.cells, holds);
-    }
-    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        extreme::check(shape, grid, &self.cells, holds, "less than")
-    }
+extreme::rule! {
+    /// The set of minimum cells.
+    Minimum, "Every minimum cell of the puzzle.", |i, j| i < j, "the minimum cells", "less than"
 }
 
 #[cfg(test)]

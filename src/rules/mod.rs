@@ -9,6 +9,23 @@
 //! Adding a rule: its file (with its `pub mod` line below), one line in the `registry!` list, and its
 //! docs (an example in docs/FORMAT.md, its name in the README's list; tests check both).
 
+/// Declares the payload of a rule that is one list of cells, `{"type": …, "cells": […]}`:
+/// the struct with the derives every payload has and `deny_unknown_fields`, written once so
+/// that no such rule forgets to refuse a mistyped key. `cells_rule! { /// doc  Name, "what
+/// the cells are" }`.
+macro_rules! cells_rule {
+    ($(#[$doc:meta])* $name:ident, $cells:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            #[doc = $cells]
+            pub cells: Vec<$crate::geometry::Cell>,
+        }
+    };
+}
+pub(crate) use cells_rule;
+
 pub mod anti_king;
 pub mod anti_knight;
 pub mod between_line;

@@ -10,16 +10,12 @@ use super::cell_lists::{path, values, windows};
 use super::Rule;
 use crate::cnf::class::{different_classes, memberships};
 use crate::cnf::Encoder;
-use crate::geometry::{Cell, Digit, Mask, Shape};
+use crate::geometry::{Digit, Mask, Shape};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A modular line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ModularLine {
-    /// The cells in order along the line.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A modular line.
+    ModularLine, "The cells in order along the line."
 }
 
 impl Rule for ModularLine {

@@ -10,14 +10,10 @@ use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
 use crate::grid::check_distinct;
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A nabner line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Nabner {
-    /// The cells in order along the line.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A nabner line.
+    Nabner, "The cells in order along the line."
 }
 
 impl Rule for Nabner {

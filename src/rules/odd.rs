@@ -4,41 +4,11 @@
 //! `!x(c,d)` for every even d say the same in the formula, so it is complete even without
 //! simplification.
 
-use super::cell_lists::cell_set;
 use super::families::unary;
-use super::Rule;
-use crate::cnf::Encoder;
-use crate::geometry::{Cell, Mask, Shape};
-use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// Cells with odd digits.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Odd {
-    /// The cells.
-    pub cells: Vec<Cell>,
-}
-
-/// Whether digit `d` (1-based) is odd.
-fn allowed(d: usize) -> bool {
-    d % 2 == 1
-}
-
-impl Rule for Odd {
-    fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cell_set(shape, &self.cells, "the odd cells")
-    }
-    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        unary::restrict(shape.size(), &self.cells, allowed, cands);
-    }
-    fn encode(&self, enc: &mut Encoder) {
-        // !x(c,d) for every even d
-        unary::encode(enc, &self.cells, allowed);
-    }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        unary::check(grid, &self.cells, allowed, "odd")
-    }
+unary::rule! {
+    /// Cells with odd digits.
+    Odd, |d| d % 2 == 1, "the odd cells", "odd"
 }
 
 #[cfg(test)]

@@ -5,16 +5,12 @@
 use super::cell_lists::{path, values};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
-use crate::geometry::{Cell, Shape};
+use crate::geometry::Shape;
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A palindrome line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Palindrome {
-    /// The cells in order along the line.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A palindrome line.
+    Palindrome, "The cells in order along the line."
 }
 
 impl Palindrome {

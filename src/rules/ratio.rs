@@ -4,10 +4,7 @@
 //! `x(a,d) -> x(b,v·d) ∨ x(b,d/v)` and the same from b, 2N clauses.
 
 use super::families::dot;
-use super::Rule;
-use crate::cnf::Encoder;
-use crate::geometry::{Cell, Shape};
-use crate::grid::Grid;
+use crate::geometry::Cell;
 use serde::{Deserialize, Serialize};
 
 /// A ratio dot between two cells.
@@ -25,34 +22,20 @@ fn two() -> usize {
     2
 }
 
-impl Ratio {
+impl dot::Relation for Ratio {
     fn holds(&self, i: usize, j: usize) -> bool {
         i == self.value.saturating_mul(j) || j == self.value.saturating_mul(i)
     }
+    fn is(&self) -> String {
+        format!("are in ratio {}", self.value)
+    }
+    fn is_not(&self) -> String {
+        format!("are not in ratio {}", self.value)
+    }
 }
 
-impl Rule for Ratio {
-    fn validate(&self, shape: &Shape) -> Result<(), String> {
-        dot::validate(
-            shape,
-            self.cells,
-            |i, j| self.holds(i, j),
-            &format!("are in ratio {}", self.value),
-        )
-    }
-    fn encode(&self, enc: &mut Encoder) {
-        // x(a,d) -> x(b,v·d) ∨ x(b,d/v), and from b's side
-        dot::encode(enc, self.cells, |i, j| self.holds(i, j));
-    }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        dot::check(
-            grid,
-            self.cells,
-            |i, j| self.holds(i, j),
-            &format!("are not in ratio {}", self.value),
-        )
-    }
-}
+// x(a,d) -> x(b,v·d) ∨ x(b,d/v), and from b's side
+dot::rule!(Ratio);
 
 #[cfg(test)]
 mod tests {

@@ -17,14 +17,10 @@ use crate::cnf::sum::EqualSums;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A region-sum line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RegionSumLine {
-    /// The line's cells in order.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A region-sum line.
+    RegionSumLine, "The line's cells in order."
 }
 
 impl RegionSumLine {

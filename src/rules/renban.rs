@@ -12,14 +12,10 @@ use crate::cnf::{Encoder, Term};
 use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::check_distinct;
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A renban line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Renban {
-    /// The cells in order along the line.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A renban line.
+    Renban, "The cells in order along the line."
 }
 
 impl Rule for Renban {

@@ -5,32 +5,11 @@
 //! Encoding: for each listed cell (r,c) and digit v, `x((r,c),v) -> x((v,c),r)`: N binary
 //! clauses per cell.
 
-use super::cell_lists::cell_set;
 use super::families::indexer::{self, Axis};
-use super::Rule;
-use crate::cnf::Encoder;
-use crate::geometry::{Cell, Shape};
-use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// Row-indexing cells.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RowIndexer {
-    /// The indexing cells.
-    pub cells: Vec<Cell>,
-}
-
-impl Rule for RowIndexer {
-    fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cell_set(shape, &self.cells, "the row indexer")
-    }
-    fn encode(&self, enc: &mut Encoder) {
-        indexer::encode(enc, &self.cells, Axis::Row);
-    }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        indexer::check(grid, &self.cells, Axis::Row)
-    }
+indexer::rule! {
+    /// Row-indexing cells.
+    RowIndexer, Axis::Row, "the row indexer"
 }
 
 #[cfg(test)]

@@ -8,16 +8,12 @@ use super::cell_lists::{path, values};
 use super::Rule;
 use crate::cnf::order::{at_least, Ladder};
 use crate::cnf::Encoder;
-use crate::geometry::{Cell, Shape};
+use crate::geometry::Shape;
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A slow thermometer, bulb first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SlowThermometer {
-    /// The cells from the bulb to the tip.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A slow thermometer, bulb first.
+    SlowThermometer, "The cells from the bulb to the tip."
 }
 
 impl Rule for SlowThermometer {

@@ -4,10 +4,7 @@
 //! `x(a,d) -> x(b,s-d)` and the same from b, 2N clauses.
 
 use super::families::dot;
-use super::Rule;
-use crate::cnf::Encoder;
-use crate::geometry::{Cell, Shape};
-use crate::grid::Grid;
+use crate::geometry::Cell;
 use serde::{Deserialize, Serialize};
 
 /// A sum between two cells.
@@ -20,28 +17,20 @@ pub struct SumDot {
     pub sum: usize,
 }
 
-impl Rule for SumDot {
-    fn validate(&self, shape: &Shape) -> Result<(), String> {
-        dot::validate(
-            shape,
-            self.cells,
-            |i, j| i + j == self.sum,
-            &format!("sum to {}", self.sum),
-        )
+impl dot::Relation for SumDot {
+    fn holds(&self, i: usize, j: usize) -> bool {
+        i + j == self.sum
     }
-    fn encode(&self, enc: &mut Encoder) {
-        // x(a,d) -> x(b,s-d), and from b's side
-        dot::encode(enc, self.cells, |i, j| i + j == self.sum);
+    fn is(&self) -> String {
+        format!("sum to {}", self.sum)
     }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        dot::check(
-            grid,
-            self.cells,
-            |i, j| i + j == self.sum,
-            &format!("do not sum to {}", self.sum),
-        )
+    fn is_not(&self) -> String {
+        format!("do not sum to {}", self.sum)
     }
 }
+
+// x(a,d) -> x(b,s-d), and from b's side
+dot::rule!(SumDot);
 
 #[cfg(test)]
 mod tests {

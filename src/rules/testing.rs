@@ -7,7 +7,8 @@
 //! [`Puzzle::verify`] accepts. Variant rules are therefore judged only by their own checkers.
 
 use crate::format::text::parse_one;
-use crate::geometry::{Cell, Digit, Shape};
+use crate::geometry::Digit;
+pub use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::rules::Constraint;

@@ -10,16 +10,12 @@ use super::cell_lists::{line, values};
 use super::Rule;
 use crate::cnf::order::{at_least, Ladder};
 use crate::cnf::Encoder;
-use crate::geometry::{full_mask, Cell, Mask, Shape};
+use crate::geometry::{full_mask, Mask, Shape};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A thermometer, bulb first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Thermometer {
-    /// The cells from the bulb to the tip.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A thermometer, bulb first.
+    Thermometer, "The cells from the bulb to the tip."
 }
 
 impl Rule for Thermometer {

@@ -3,11 +3,8 @@
 //! Encoding: the support encoding of a + b = s (`pairs::relation`):
 //! `x(a,d) -> x(b,s-d)` and the same from b, 2N clauses.
 
-use super::cell_lists::{pair, some_pair};
-use super::Rule;
-use crate::cnf::{pairs, Encoder};
-use crate::geometry::{Cell, Shape};
-use crate::grid::Grid;
+use super::families::dot;
+use crate::geometry::Cell;
 use serde::{Deserialize, Serialize};
 
 /// The letter of an XV clue.
@@ -41,35 +38,20 @@ pub struct Xv {
     pub value: XvLetter,
 }
 
-impl Rule for Xv {
-    fn validate(&self, shape: &Shape) -> Result<(), String> {
-        pair(shape, self.cells)?;
-        let (n, s) = (shape.size(), self.value.sum());
-        if !some_pair(n, |i, j| i + j == s) {
-            return Err(format!(
-                "no two digits 1..{n} sum to {s} ({:?})",
-                self.value
-            ));
-        }
-        Ok(())
+impl dot::Relation for Xv {
+    fn holds(&self, i: usize, j: usize) -> bool {
+        i + j == self.value.sum()
     }
-    fn encode(&self, enc: &mut Encoder) {
-        let [a, b] = self.cells;
-        let s = self.value.sum();
-        // x(a,d) -> x(b,s-d), and from b's side
-        pairs::relation(enc, a, b, |i, j| i + j == s);
+    fn is(&self) -> String {
+        format!("sum to {} ({:?})", self.value.sum(), self.value)
     }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let [a, b] = self.cells;
-        let (x, y) = (grid.digit(a), grid.digit(b));
-        let s = self.value.sum();
-        if x.get() + y.get() == s {
-            Ok(())
-        } else {
-            Err(format!("{a} = {x} and {b} = {y} do not sum to {s}"))
-        }
+    fn is_not(&self) -> String {
+        format!("do not sum to {}", self.value.sum())
     }
 }
+
+// x(a,d) -> x(b,s-d), and from b's side
+dot::rule!(Xv);
 
 #[cfg(test)]
 mod tests {

@@ -15,14 +15,10 @@ use crate::cnf::sum::EqualSums;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A zipper line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ZipperLine {
-    /// The line's cells in order.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A zipper line.
+    ZipperLine, "The line's cells in order."
 }
 
 impl ZipperLine {
