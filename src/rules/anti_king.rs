@@ -37,16 +37,13 @@ mod tests {
     #[test]
     fn the_rule_is_enforced_on_six_by_six() {
         // counts and grids cross-checked with shared/tools/fpuzzles_check.py
-        let givens = "4.........4...2......4...2.........1";
-        assert_eq!(count(&puzzle(givens, vec![]), 10_000), 648);
-        let p = puzzle(givens, rule());
-        assert_eq!(count(&p, 10_000), 60);
-        assert!(p
-            .verify(&grid("413256256143142365365412621534534621"))
-            .is_err());
-        assert!(p
-            .verify(&grid("415236236145142563563412321654654321"))
-            .is_ok());
+        let six = rule();
+        assert_counts("4.........4...2......4...2.........1", six.clone(), 648, 60);
+        assert_checker(
+            &six,
+            "415236236145142563563412321654654321",
+            "413256256143142365365412621534534621",
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! in the simplifier), else as an all-different group (`x(a,d) -> !x(b,d)`).
 
 use super::cell_lists::cell_set;
+use super::families::all_different;
 use super::Rule;
 use crate::geometry::{Cell, Shape};
 use crate::grid::check_distinct;
@@ -28,18 +29,10 @@ impl Rule for ExtraRegion {
         Ok(())
     }
     fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
-        if self.cells.len() == shape.size() {
-            vec![self.cells.clone()]
-        } else {
-            Vec::new()
-        }
+        all_different::houses(shape, &self.cells)
     }
     fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
-        if self.cells.len() < shape.size() {
-            vec![self.cells.clone()]
-        } else {
-            Vec::new()
-        }
+        all_different::groups(shape, &self.cells)
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
         check_distinct(grid, self.cells.iter().copied(), "the extra region")

@@ -3,7 +3,8 @@
 //! maximum) or a relation between two digits (difference, ratio and sum dots). Each rule file
 //! keeps its words and its tests and declares itself with its family's `rule!` macro, which
 //! writes the payload and the [`Rule`](super::Rule) impl from the data: a twin is a few lines.
-//! Unary rules (odd, even) share [`unary`].
+//! Unary rules (odd, even) share [`unary`]; rising lines (thermometers) share [`rising`] and
+//! lines of three classes (modular, entropic) share [`classes`].
 
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Digit, Shape};
@@ -401,4 +402,118 @@ pub mod unary {
         };
     }
     pub(crate) use rule;
+}
+
+/// Lines that rise from the bulb: each digit at least `step` above the one before
+/// (thermometer: 1, slow thermometer: 0).
+pub mod rising {
+    use super::*;
+    use crate::cnf::order::{at_least, Ladder};
+    use crate::rules::cell_lists::values;
+
+    /// A ladder y(c,k) = "c ≥ k" per cell and, per edge a → b, `y(a,k) -> y(b,k+step)`:
+    /// N clauses per edge, and unit propagation moves bounds both ways along the line.
+    pub fn encode(enc: &mut Encoder, cells: &[Cell], step: isize) {
+        let ladders: Vec<Ladder> = cells.iter().map(|&c| Ladder::new(enc, c)).collect();
+        for w in ladders.windows(2) {
+            // y(a,k) -> y(b,k+step): b ≥ a + step
+            at_least(enc, &w[0], &w[1], step);
+        }
+    }
+
+    /// Errors on the first edge a → b with b < a + step; `fails` words the failure ("is not
+    /// below") and `line` names the line.
+    pub fn check(
+        grid: &Grid,
+        cells: &[Cell],
+        step: usize,
+        fails: &str,
+        line: &str,
+    ) -> Result<(), String> {
+        let vs = values(grid, cells);
+        for (i, w) in vs.windows(2).enumerate() {
+            if w[1] < w[0] + step {
+                let (a, b) = (cells[i], cells[i + 1]);
+                return Err(format!(
+                    "{a} = {} {fails} {b} = {} on the {line}",
+                    w[0], w[1]
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Lines whose every three consecutive cells hold digits of three different classes
+/// (modular line: the remainder modulo 3; entropic line: low, middle or high third).
+pub mod classes {
+    use super::*;
+    use crate::cnf::class::{different_classes, memberships};
+    use crate::geometry::Mask;
+    use crate::rules::cell_lists::{values, windows};
+
+    /// Membership terms t(c,k) ("c holds a digit of class k", `class` of a digit 1..=N being
+    /// 0, 1 or 2) and, per window of three cells, different classes.
+    pub fn encode(enc: &mut Encoder, cells: &[Cell], class: impl Fn(usize) -> usize) {
+        let n = enc.size();
+        let masks: Vec<Mask> = (0..3)
+            .map(|k| {
+                (1..=n)
+                    .filter(|&d| class(d) == k)
+                    .fold(0, |m, d| m | Digit::new(d).bit())
+            })
+            .collect();
+        let members = memberships(enc, cells, &masks);
+        for w in windows(cells.len(), 3) {
+            let window: Vec<&[_]> = members[w].iter().map(Vec::as_slice).collect();
+            // t(a,k) -> !t(b,k); three cells: t(a,k) ∨ t(b,k) ∨ t(c,k)
+            different_classes(enc, &window);
+        }
+    }
+
+    /// Errors on the first two cells of a window in the same class; `same` words it ("are
+    /// equal modulo 3").
+    pub fn check(
+        grid: &Grid,
+        cells: &[Cell],
+        class: impl Fn(usize) -> usize,
+        same: &str,
+    ) -> Result<(), String> {
+        let vs = values(grid, cells);
+        for w in windows(vs.len(), 3) {
+            for i in w.clone() {
+                for j in i + 1..w.end {
+                    if class(vs[i]) == class(vs[j]) {
+                        let (a, b) = (cells[i], cells[j]);
+                        return Err(format!("{a} = {} and {b} = {} {same}", vs[i], vs[j]));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Cell lists whose digits all differ (extra regions, renban lines): a list of N cells is a
+/// house (it holds every digit once), a shorter one an all-different group.
+pub mod all_different {
+    use super::*;
+
+    /// `cells` as a house if it has N cells.
+    pub fn houses(shape: &Shape, cells: &[Cell]) -> Vec<Vec<Cell>> {
+        if cells.len() == shape.size() {
+            vec![cells.to_vec()]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// `cells` as an all-different group if it has fewer than N cells.
+    pub fn groups(shape: &Shape, cells: &[Cell]) -> Vec<Vec<Cell>> {
+        if cells.len() < shape.size() {
+            vec![cells.to_vec()]
+        } else {
+            Vec::new()
+        }
+    }
 }

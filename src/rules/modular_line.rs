@@ -6,11 +6,11 @@
 //! both ways), then for every window of three cells `t(a,k) -> !t(b,k)` for each pair and
 //! `t(a,k) ∨ t(b,k) ∨ t(c,k)` for each class.
 
-use super::cell_lists::{path, values, windows};
+use super::cell_lists::path;
+use super::families::classes;
 use super::Rule;
-use crate::cnf::class::{different_classes, memberships};
 use crate::cnf::Encoder;
-use crate::geometry::{Digit, Mask, Shape};
+use crate::geometry::Shape;
 use crate::grid::Grid;
 
 super::cells_rule! {
@@ -23,36 +23,11 @@ impl Rule for ModularLine {
         path(shape, &self.cells, 1)
     }
     fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
-        let classes: Vec<Mask> = (0..3)
-            .map(|k| {
-                (1..=n)
-                    .filter(|&d| d % 3 == k)
-                    .fold(0, |m, d| m | Digit::new(d).bit())
-            })
-            .collect();
-        let members = memberships(enc, &self.cells, &classes);
-        for w in windows(self.cells.len(), 3) {
-            let window: Vec<&[_]> = members[w].iter().map(Vec::as_slice).collect();
-            // t(a,k) -> !t(b,k); three cells: t(a,k) ∨ t(b,k) ∨ t(c,k)
-            different_classes(enc, &window);
-        }
+        // t(a,k) -> !t(b,k) in every window of three, classes by remainder
+        classes::encode(enc, &self.cells, |d| d % 3);
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.cells);
-        for w in windows(vs.len(), 3) {
-            for i in w.clone() {
-                for j in i + 1..w.end {
-                    if vs[i] % 3 == vs[j] % 3 {
-                        return Err(format!(
-                            "{} = {} and {} = {} are equal modulo 3",
-                            self.cells[i], vs[i], self.cells[j], vs[j]
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(())
+        classes::check(grid, &self.cells, |d| d % 3, "are equal modulo 3")
     }
 }
 
@@ -86,16 +61,18 @@ mod tests {
     #[test]
     fn the_rule_is_enforced_on_six_by_six() {
         // counts and grids cross-checked with shared/tools/fpuzzles_check.py
-        let givens = "2.........4...2......4...2.........1";
-        assert_eq!(count(&puzzle(givens, vec![]), 10_000), 1440);
-        let p = puzzle(givens, rule(&[(1, 1), (1, 2), (2, 3)]));
-        assert_eq!(count(&p, 10_000), 568);
-        assert!(p
-            .verify(&grid("214356365142432615156423621534543261"))
-            .is_err());
-        assert!(p
-            .verify(&grid("245136163245412563536412321654654321"))
-            .is_ok());
+        let six = rule(&[(1, 1), (1, 2), (2, 3)]);
+        assert_counts(
+            "2.........4...2......4...2.........1",
+            six.clone(),
+            1440,
+            568,
+        );
+        assert_checker(
+            &six,
+            "245136163245412563536412321654654321",
+            "214356365142432615156423621534543261",
+        );
     }
 
     #[test]

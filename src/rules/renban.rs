@@ -7,6 +7,7 @@
 //! (each run digit appears); and `x(c,d) -> OR { s(k) : run k holds d }`.
 
 use super::cell_lists::{line, values};
+use super::families::all_different;
 use super::Rule;
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{Cell, Digit, Shape};
@@ -31,18 +32,10 @@ impl Rule for Renban {
         Ok(())
     }
     fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
-        if self.cells.len() == shape.size() {
-            vec![self.cells.clone()]
-        } else {
-            Vec::new()
-        }
+        all_different::houses(shape, &self.cells)
     }
     fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
-        if self.cells.len() < shape.size() {
-            vec![self.cells.clone()]
-        } else {
-            Vec::new()
-        }
+        all_different::groups(shape, &self.cells)
     }
     fn encode(&self, enc: &mut Encoder) {
         let (n, len) = (enc.size(), self.cells.len());

@@ -4,9 +4,9 @@
 //! Encoding: order encoding (`cnf::order`): ladders y(c,k) = "c ≥ k", and per edge a → b
 //! the clauses `y(a,k) -> y(b,k)` for every k (b ≥ a).
 
-use super::cell_lists::{path, values};
+use super::cell_lists::path;
+use super::families::rising;
 use super::Rule;
-use crate::cnf::order::{at_least, Ladder};
 use crate::cnf::Encoder;
 use crate::geometry::Shape;
 use crate::grid::Grid;
@@ -21,26 +21,11 @@ impl Rule for SlowThermometer {
         path(shape, &self.cells, 1)
     }
     fn encode(&self, enc: &mut Encoder) {
-        let ladders: Vec<Ladder> = self.cells.iter().map(|&c| Ladder::new(enc, c)).collect();
-        for w in ladders.windows(2) {
-            // y(a,k) -> y(b,k): b ≥ a
-            at_least(enc, &w[0], &w[1], 0);
-        }
+        // y(a,k) -> y(b,k): b ≥ a
+        rising::encode(enc, &self.cells, 0);
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.cells);
-        for (i, w) in vs.windows(2).enumerate() {
-            if w[0] > w[1] {
-                return Err(format!(
-                    "{} = {} is above {} = {} on the slow thermometer",
-                    self.cells[i],
-                    w[0],
-                    self.cells[i + 1],
-                    w[1]
-                ));
-            }
-        }
-        Ok(())
+        rising::check(grid, &self.cells, 0, "is above", "slow thermometer")
     }
 }
 

@@ -7,8 +7,7 @@
 //! [`Puzzle::verify`] accepts. Variant rules are therefore judged only by their own checkers.
 
 use crate::format::text::parse_one;
-use crate::geometry::Digit;
-pub use crate::geometry::{Cell, Shape};
+pub use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::rules::Constraint;
@@ -230,6 +229,17 @@ pub fn assert_count(givens: &str, rules: Vec<Constraint>, expected: usize) {
         with < without,
         "{givens}: {with} with the rules, {without} without"
     );
+}
+
+/// On `givens`, the classic rules alone leave `classic` solutions and `rules` leave `with`
+/// (fewer): for counts cross-checked with an independent solver.
+pub fn assert_counts(givens: &str, rules: Vec<Constraint>, classic: usize, with: usize) {
+    assert_eq!(
+        count(&puzzle(givens, vec![]), LIMIT),
+        classic,
+        "{givens}: classic count"
+    );
+    assert_count(givens, rules, with);
 }
 
 /// A puzzle without givens under `rules` accepts the full grid `kept` and rejects `broken`,

@@ -6,9 +6,9 @@
 //! the obvious bounds: the cell i steps from the bulb is at least i+1, the one j steps from
 //! the tip at most N−j.
 
-use super::cell_lists::{line, values};
+use super::cell_lists::line;
+use super::families::rising;
 use super::Rule;
-use crate::cnf::order::{at_least, Ladder};
 use crate::cnf::Encoder;
 use crate::geometry::{full_mask, Mask, Shape};
 use crate::grid::Grid;
@@ -40,26 +40,11 @@ impl Rule for Thermometer {
         }
     }
     fn encode(&self, enc: &mut Encoder) {
-        let ladders: Vec<Ladder> = self.cells.iter().map(|&c| Ladder::new(enc, c)).collect();
-        for w in ladders.windows(2) {
-            // y(a,k) -> y(b,k+1): b > a
-            at_least(enc, &w[0], &w[1], 1);
-        }
+        // y(a,k) -> y(b,k+1): b > a
+        rising::encode(enc, &self.cells, 1);
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.cells);
-        for (i, w) in vs.windows(2).enumerate() {
-            if w[0] >= w[1] {
-                return Err(format!(
-                    "{} = {} is not below {} = {} on the thermometer",
-                    self.cells[i],
-                    w[0],
-                    self.cells[i + 1],
-                    w[1]
-                ));
-            }
-        }
-        Ok(())
+        rising::check(grid, &self.cells, 1, "is not below", "thermometer")
     }
 }
 
