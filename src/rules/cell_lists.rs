@@ -60,7 +60,7 @@ pub fn line(shape: &Shape, cells: &[Cell], min_len: usize) -> Result<(), String>
     Ok(())
 }
 
-/// The name the sum rules use for [`line`].
+/// The name the sum rules use for [`line()`].
 pub use line as line_ok;
 
 /// Errors unless `cells` is a path: at least `min_len` cells, inside the grid, each touching

@@ -7,7 +7,9 @@
 //! handle them), everything else writes clauses through the [`Encoder`].
 //!
 //! Adding a rule: its file (with its `pub mod` line below), one line in the `registry!` list, and its
-//! docs (an example in docs/FORMAT.md, its name in the README's list; tests check both).
+//! docs (an example in docs/FORMAT.md, its name in the README's list; tests check both). A
+//! payload that is one list of cells is declared with `cells_rule!`; a twin of another rule
+//! with its family's `rule!` macro (`families`); its tests use `testing`.
 
 /// Declares the payload of a rule that is one list of cells, `{"type": …, "cells": […]}`:
 /// the struct with the derives every payload has and `deny_unknown_fields`, written once so
