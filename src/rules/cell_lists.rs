@@ -91,6 +91,19 @@ pub fn path(shape: &Shape, cells: &[Cell], min_len: usize) -> Result<(), String>
     Ok(())
 }
 
+/// Errors if `cells` has more than `most` cells; `why` words it from the count (rules whose
+/// cells need that many different digits).
+pub fn at_most(
+    cells: &[Cell],
+    most: usize,
+    why: impl FnOnce(usize) -> String,
+) -> Result<(), String> {
+    if cells.len() > most {
+        return Err(why(cells.len()));
+    }
+    Ok(())
+}
+
 /// Errors if the two cells of a pair are outside the grid or the same cell.
 pub fn pair(shape: &Shape, [a, b]: [Cell; 2]) -> Result<(), String> {
     inside(shape, a)?;

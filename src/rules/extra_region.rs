@@ -4,7 +4,7 @@
 //! Encoding: returned as a house when it has N cells (exactly-one per digit; hidden singles
 //! in the simplifier), else as an all-different group (`x(a,d) -> !x(b,d)`).
 
-use super::cell_lists::cell_set;
+use super::cell_lists::{at_most, cell_set};
 use super::families::all_different;
 use super::Rule;
 use crate::geometry::{Cell, Shape};
@@ -20,13 +20,9 @@ impl Rule for ExtraRegion {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the region")?;
         let n = shape.size();
-        if self.cells.len() > n {
-            return Err(format!(
-                "the region has {} cells; with digits 1..{n} at most {n} can differ",
-                self.cells.len()
-            ));
-        }
-        Ok(())
+        at_most(&self.cells, n, |len| {
+            format!("the region has {len} cells; with digits 1..{n} at most {n} can differ")
+        })
     }
     fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
         all_different::houses(shape, &self.cells)

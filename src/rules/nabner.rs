@@ -4,7 +4,7 @@
 //! Encoding: the line is an all-different group; for every two cells a, b of the line,
 //! forbidden pairs `x(a,d) -> !x(b,d-1) ∧ !x(b,d+1)` (`pairs::forbid`).
 
-use super::cell_lists::{line, values};
+use super::cell_lists::{at_most, line, values};
 use super::Rule;
 use crate::cnf::{pairs, Encoder};
 use crate::geometry::{Cell, Shape};
@@ -21,13 +21,9 @@ impl Rule for Nabner {
         line(shape, &self.cells, 1)?;
         let n = shape.size();
         let most = n.div_ceil(2);
-        if self.cells.len() > most {
-            return Err(format!(
-                "a nabner line of {} cells needs that many non-consecutive digits; 1..{n} has only {most}",
-                self.cells.len()
-            ));
-        }
-        Ok(())
+        at_most(&self.cells, most, |len| {
+            format!("a nabner line of {len} cells needs that many non-consecutive digits; 1..{n} has only {most}")
+        })
     }
     fn distinct_groups(&self, _shape: &Shape) -> Vec<Vec<Cell>> {
         vec![self.cells.clone()]

@@ -6,7 +6,7 @@
 //! and digit d outside the run; `s(k) -> x(c1,d) ∨ … ∨ x(cL,d)` for every d in the run
 //! (each run digit appears); and `x(c,d) -> OR { s(k) : run k holds d }`.
 
-use super::cell_lists::{line, values};
+use super::cell_lists::{at_most, line, values};
 use super::families::all_different;
 use super::Rule;
 use crate::cnf::{Encoder, Term};
@@ -23,13 +23,9 @@ impl Rule for Renban {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line(shape, &self.cells, 1)?;
         let n = shape.size();
-        if self.cells.len() > n {
-            return Err(format!(
-                "a renban line of {} cells needs more than the digits 1..{n}",
-                self.cells.len()
-            ));
-        }
-        Ok(())
+        at_most(&self.cells, n, |len| {
+            format!("a renban line of {len} cells needs more than the digits 1..{n}")
+        })
     }
     fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
         all_different::houses(shape, &self.cells)

@@ -6,7 +6,7 @@
 //! the obvious bounds: the cell i steps from the bulb is at least i+1, the one j steps from
 //! the tip at most N−j.
 
-use super::cell_lists::line;
+use super::cell_lists::{at_most, line};
 use super::families::rising;
 use super::Rule;
 use crate::cnf::Encoder;
@@ -22,13 +22,9 @@ impl Rule for Thermometer {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line(shape, &self.cells, 1)?;
         let n = shape.size();
-        if self.cells.len() > n {
-            return Err(format!(
-                "a thermometer of {} cells cannot increase strictly with digits 1..{n}",
-                self.cells.len()
-            ));
-        }
-        Ok(())
+        at_most(&self.cells, n, |len| {
+            format!("a thermometer of {len} cells cannot increase strictly with digits 1..{n}")
+        })
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         let (n, len) = (shape.size(), self.cells.len());
