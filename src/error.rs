@@ -78,15 +78,6 @@ pub enum Error {
     /// wrong model. Never printed as a solution.
     #[error("solution failed verification: {0}")]
     Verification(String),
-    /// The puzzle is unique, but its solution is not the one stated beside it (CSV solution
-    /// column, JSON `solution`): the stated solution or the puzzle is wrong.
-    #[error("unique, but the solution differs from the one stated beside the puzzle in {count} cells, first {first}")]
-    Mismatch {
-        /// Cells that differ.
-        count: usize,
-        /// The first of them.
-        first: Cell,
-    },
     /// A SAT solver result that cannot be read or does not fit the puzzle.
     #[error("{0}")]
     Model(String),

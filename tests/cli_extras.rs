@@ -123,7 +123,7 @@ fn check_proof_writes_a_checkable_certificate() {
     let q = std::fs::read_to_string(d.join("query.cnf")).unwrap();
     assert!(q.contains("p cnf 729 "));
     let p = std::fs::read_to_string(d.join("proof.drat")).unwrap();
-    let o = satdoku::proof::drat_outline(&p, 729).unwrap();
+    let o = common::drat_outline(&p, 729).unwrap();
     assert!(o.empty_clause);
 
     // Varisat format, a batch: numbered names, verified in-process, and checked again here.

@@ -3,11 +3,14 @@
 //! (`count`) and minimality (removing each given), proofs with varisat's checker (and with
 //! drat-trim when it is installed).
 
+mod common;
+
+use common::drat_outline;
 use satdoku::candidates::{candidate_counts, candidates};
 use satdoku::generate::{
     classic_layout, generate, redundant_givens, GenerateOptions, Rng, Symmetry,
 };
-use satdoku::proof::{certify, drat_outline, verify_varisat, Certified, Claim, ProofFormat};
+use satdoku::proof::{certify, verify_varisat, Certified, Claim, ProofFormat};
 use satdoku::rules::arrow::Arrow;
 use satdoku::rules::difference::Difference;
 use satdoku::rules::killer::Killer;
@@ -345,6 +348,19 @@ fn redundant_givens_match_removal_one_by_one() {
     assert!(!red.is_empty());
 }
 
+/// A DRAT proof of a small puzzle has the right form and its stated size.
+#[test]
+fn drat_proof_has_the_right_form() {
+    let p = parse_one("...4..3.....3.2.").unwrap();
+    let (mut q, mut pr) = (Vec::new(), Vec::new());
+    let Certified::Done(c) = certify(&p, ProofFormat::Drat, &mut q, &mut pr).unwrap() else {
+        panic!("not certified")
+    };
+    let o = drat_outline(std::str::from_utf8(&pr).unwrap(), c.vars).unwrap();
+    assert!(o.empty_clause);
+    assert_eq!(c.proof_bytes as usize, pr.len());
+}
+
 fn drat_trim() -> Option<std::path::PathBuf> {
     let out = std::process::Command::new("sh")
         .args(["-c", "command -v drat-trim"])
@@ -367,6 +383,7 @@ fn assert_certified(p: &Puzzle) -> Claim {
         panic!("not certified")
     };
     assert_eq!(q, q2, "the query does not depend on the proof format");
+    assert_eq!(c2.proof_bytes as usize, d.len());
     let o = drat_outline(std::str::from_utf8(&d).unwrap(), c2.vars).unwrap();
     assert!(o.empty_clause && o.added > 0);
     if let Some(tool) = drat_trim() {

@@ -30,7 +30,7 @@ fn process(rec: Record, work: &Work) -> Done {
     let puzzle = match rec.puzzle {
         Ok(p) => p,
         Err(e) => {
-            done.result = Err(e);
+            done.result = Err(e.into());
             return done;
         }
     };
@@ -39,8 +39,11 @@ fn process(rec: Record, work: &Work) -> Done {
     done.reason = session.formula().contradiction();
     done.result = match task {
         Task::Solve { .. } | Task::Check => check_session(&mut session)
+            .map_err(Into::into)
             .and_then(|v| report::against_stated(v, rec.expected.as_ref())),
-        Task::Count { limit, all } => count(&mut session, limit, all, work.progress.as_ref()),
+        Task::Count { limit, all } => {
+            count(&mut session, limit, all, work.progress.as_ref()).map_err(Into::into)
+        }
     };
     if budget.is_spent() {
         if let Err(e) = &done.result {

@@ -135,7 +135,7 @@ fn one(
     let puzzle = match rec.puzzle {
         Ok(p) => p,
         Err(e) => {
-            done.result = Err(e);
+            done.result = Err(e.into());
             return done;
         }
     };
@@ -159,7 +159,7 @@ fn one(
             answer
         }
         // Writing the certificate failed: this record is invalid, the batch goes on.
-        Err(e) => Err(satdoku::Error::Input(e.to_string())),
+        Err(e) => Err(satdoku::Error::Input(e.to_string()).into()),
     };
     done.puzzle = Some(puzzle);
     done

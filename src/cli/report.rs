@@ -26,6 +26,23 @@ pub enum Task {
     },
 }
 
+/// Why a puzzle has no answer: an error of the library, or a finding only the CLI makes.
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    /// The library's error (invalid input, a failed verification, …).
+    #[error(transparent)]
+    Lib(#[from] Error),
+    /// The puzzle is unique, but its solution is not the one stated beside it (CSV solution
+    /// column, JSON `solution`): the stated solution or the puzzle is wrong.
+    #[error("unique, but the solution differs from the one stated beside the puzzle in {count} cells, first {first}")]
+    Mismatch {
+        /// Cells that differ.
+        count: usize,
+        /// The first of them.
+        first: Cell,
+    },
+}
+
 /// The answer for one puzzle.
 pub enum Answer {
     /// From `solve` and `check`.
@@ -52,7 +69,7 @@ pub struct Done {
     /// The puzzle, when it could be read.
     pub puzzle: Option<Puzzle>,
     /// The answer or the error.
-    pub result: Result<Answer, Error>,
+    pub result: Result<Answer, Failure>,
     /// Search figures.
     pub stats: Option<Stats>,
     /// Why there is no solution, when simplification alone shows it.
@@ -77,7 +94,7 @@ impl Done {
             source,
             line,
             puzzle: None,
-            result: Err(Error::Input(String::new())),
+            result: Err(Error::Input(String::new()).into()),
             stats: None,
             reason: None,
             extras: Extras::default(),
@@ -87,13 +104,13 @@ impl Done {
 
 /// A verdict held against the solution stated beside the puzzle (CSV column, JSON
 /// `solution`): a unique solution that differs from it is an error naming the cells.
-pub fn against_stated(verdict: Verdict, stated: Option<&Grid>) -> Result<Answer, Error> {
+pub fn against_stated(verdict: Verdict, stated: Option<&Grid>) -> Result<Answer, Failure> {
     let cells = match (&verdict, stated) {
         (Verdict::Unique(found), Some(stated)) => found.disagreements(stated),
         _ => Vec::new(),
     };
     match cells.first() {
-        Some(&first) => Err(Error::Mismatch {
+        Some(&first) => Err(Failure::Mismatch {
             count: cells.len(),
             first,
         }),
@@ -112,9 +129,9 @@ impl Done {
     }
 
     /// The error, located as `file:line[:column]: message`.
-    pub fn error_text(&self, e: &Error) -> String {
+    pub fn error_text(&self, e: &Failure) -> String {
         match e {
-            Error::Parse(p) => match p.column {
+            Failure::Lib(Error::Parse(p)) => match p.column {
                 Some(c) => format!("{}:{}:{c}: {}", self.source, p.line, p.message),
                 None => format!("{}:{}: {}", self.source, p.line, p.message),
             },

@@ -59,13 +59,15 @@ impl ClauseSink for ClauseCounter {
     }
 }
 
-/// A stored clause list, for tests and for replaying one encoding into several targets.
+/// A stored clause list, for tests that look at the clauses an encoding writes.
+#[cfg(test)]
 #[derive(Default, Debug, Clone, PartialEq, Eq)]
-pub struct ClauseList {
+pub(crate) struct ClauseList {
     /// Every clause in order.
     pub clauses: Vec<Vec<Lit>>,
 }
 
+#[cfg(test)]
 impl ClauseSink for ClauseList {
     fn add_clause(&mut self, lits: &[Lit]) {
         self.clauses.push(lits.to_vec());

@@ -104,32 +104,24 @@ pub fn region_borders(shape: &Shape, f: &Frame, out: &mut Out) {
         let (a, b) = (f.at(from.0, from.1), f.at(to.0, to.1));
         d.push_str(&format!("M{} {}L{} {}", N(a.0), N(a.1), N(b.0), N(b.1)));
     };
-    // Vertical lines between column c-1 and c, then horizontal ones between rows.
-    for c in 1..n {
-        let mut start = None;
-        for r in 0..=n {
-            let thick = r < n && differ(Cell::from_index(r, c - 1), Cell::from_index(r, c));
-            match (thick, start) {
-                (true, None) => start = Some(r),
-                (false, Some(s)) => {
-                    push(&mut d, (s as f64, c as f64), (r as f64, c as f64));
-                    start = None;
+    // Vertical lines between column c-1 and c, then horizontal ones between rows: one walk,
+    // with `rc` reading position k of grid line `line` down a column or across a row.
+    let cell = |(r, c)| Cell::from_index(r, c);
+    let point = |(r, c): (usize, usize)| (r as f64, c as f64);
+    for vertical in [true, false] {
+        let rc = |line: usize, k: usize| if vertical { (k, line) } else { (line, k) };
+        for line in 1..n {
+            let mut start = None;
+            for k in 0..=n {
+                let thick = k < n && differ(cell(rc(line - 1, k)), cell(rc(line, k)));
+                match (thick, start) {
+                    (true, None) => start = Some(k),
+                    (false, Some(s)) => {
+                        push(&mut d, point(rc(line, s)), point(rc(line, k)));
+                        start = None;
+                    }
+                    _ => {}
                 }
-                _ => {}
-            }
-        }
-    }
-    for r in 1..n {
-        let mut start = None;
-        for c in 0..=n {
-            let thick = c < n && differ(Cell::from_index(r - 1, c), Cell::from_index(r, c));
-            match (thick, start) {
-                (true, None) => start = Some(c),
-                (false, Some(s)) => {
-                    push(&mut d, (r as f64, s as f64), (r as f64, c as f64));
-                    start = None;
-                }
-                _ => {}
             }
         }
     }

@@ -13,51 +13,32 @@ pub struct Pen {
     width: f64,
 }
 
+impl Pen {
+    /// A coloured line rule's pen: every such line has the same width, only its colour
+    /// tells the rules apart.
+    const fn line(colour: &'static str) -> Pen {
+        Pen { colour, width: 0.2 }
+    }
+}
+
 /// Palindrome: grey.
-pub const PALINDROME: Pen = Pen {
-    colour: "#a6a6a6",
-    width: 0.2,
-};
+pub const PALINDROME: Pen = Pen::line("#a6a6a6");
 /// Renban: purple.
-pub const RENBAN: Pen = Pen {
-    colour: "#d580ff",
-    width: 0.2,
-};
+pub const RENBAN: Pen = Pen::line("#d580ff");
 /// German whispers: green.
-const WHISPERS: Pen = Pen {
-    colour: "#67d067",
-    width: 0.2,
-};
+const WHISPERS: Pen = Pen::line("#67d067");
 /// Whispers with another difference (Dutch: 4): orange.
-const WHISPERS_OTHER: Pen = Pen {
-    colour: "#ffa23c",
-    width: 0.2,
-};
+const WHISPERS_OTHER: Pen = Pen::line("#ffa23c");
 /// Entropic: brown.
-pub const ENTROPIC: Pen = Pen {
-    colour: "#c98a4b",
-    width: 0.2,
-};
+pub const ENTROPIC: Pen = Pen::line("#c98a4b");
 /// Modular: teal.
-pub const MODULAR: Pen = Pen {
-    colour: "#3cbfae",
-    width: 0.2,
-};
+pub const MODULAR: Pen = Pen::line("#3cbfae");
 /// Nabner: yellow.
-pub const NABNER: Pen = Pen {
-    colour: "#f2d22e",
-    width: 0.2,
-};
+pub const NABNER: Pen = Pen::line("#f2d22e");
 /// Region sum: blue.
-pub const REGION_SUM: Pen = Pen {
-    colour: "#4aa8f0",
-    width: 0.2,
-};
+pub const REGION_SUM: Pen = Pen::line("#4aa8f0");
 /// Zipper: lavender.
-pub const ZIPPER: Pen = Pen {
-    colour: "#b39bff",
-    width: 0.2,
-};
+pub const ZIPPER: Pen = Pen::line("#b39bff");
 /// Thermometers: light grey, wide.
 const THERMO: &str = "#c2c2c2";
 /// Arrows, between and lockout lines: darker grey, thin.

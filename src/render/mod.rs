@@ -254,18 +254,9 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
             marks::quadruple(f, &q.cells, &q.digits, o);
             Layer::Marks
         }
-        C::RowIndexer(r) => {
-            marks::indexer(f, &r.cells, marks::ROW_INDEXER, o);
-            Layer::Shade
-        }
-        C::ColumnIndexer(r) => {
-            marks::indexer(f, &r.cells, marks::COLUMN_INDEXER, o);
-            Layer::Shade
-        }
-        C::BoxIndexer(r) => {
-            marks::indexer(f, &r.cells, marks::BOX_INDEXER, o);
-            Layer::Shade
-        }
+        C::RowIndexer(r) => indexer(f, &r.cells, marks::ROW_INDEXER, o),
+        C::ColumnIndexer(r) => indexer(f, &r.cells, marks::COLUMN_INDEXER, o),
+        C::BoxIndexer(r) => indexer(f, &r.cells, marks::BOX_INDEXER, o),
         C::Thermometer(t) => {
             lines::thermometer(f, &t.cells, false, o);
             Layer::Lines
@@ -274,10 +265,7 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
             lines::thermometer(f, &t.cells, true, o);
             Layer::Lines
         }
-        C::Palindrome(l) => {
-            lines::coloured(f, &l.cells, lines::PALINDROME, o);
-            Layer::Lines
-        }
+        C::Palindrome(l) => coloured_line(f, &l.cells, lines::PALINDROME, o),
         C::BetweenLine(l) => {
             lines::ended(f, &l.cells, lines::End::Circle, o);
             Layer::Lines
@@ -286,26 +274,14 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
             lines::ended(f, &l.cells, lines::End::Diamond, o);
             Layer::Lines
         }
-        C::Renban(l) => {
-            lines::coloured(f, &l.cells, lines::RENBAN, o);
-            Layer::Lines
-        }
+        C::Renban(l) => coloured_line(f, &l.cells, lines::RENBAN, o),
         C::Whispers(w) => {
             lines::whispers(f, &w.cells, w.difference, shape.size(), o);
             Layer::Lines
         }
-        C::EntropicLine(l) => {
-            lines::coloured(f, &l.cells, lines::ENTROPIC, o);
-            Layer::Lines
-        }
-        C::ModularLine(l) => {
-            lines::coloured(f, &l.cells, lines::MODULAR, o);
-            Layer::Lines
-        }
-        C::Nabner(l) => {
-            lines::coloured(f, &l.cells, lines::NABNER, o);
-            Layer::Lines
-        }
+        C::EntropicLine(l) => coloured_line(f, &l.cells, lines::ENTROPIC, o),
+        C::ModularLine(l) => coloured_line(f, &l.cells, lines::MODULAR, o),
+        C::Nabner(l) => coloured_line(f, &l.cells, lines::NABNER, o),
         C::Killer(k) => {
             lines::cage(f, &k.cells, k.sum, o);
             Layer::Cages
@@ -334,16 +310,22 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
             lines::double_arrow(f, &a.cells, o);
             Layer::Lines
         }
-        C::RegionSumLine(l) => {
-            lines::coloured(f, &l.cells, lines::REGION_SUM, o);
-            Layer::Lines
-        }
-        C::ZipperLine(l) => {
-            lines::coloured(f, &l.cells, lines::ZIPPER, o);
-            Layer::Lines
-        }
+        C::RegionSumLine(l) => coloured_line(f, &l.cells, lines::REGION_SUM, o),
+        C::ZipperLine(l) => coloured_line(f, &l.cells, lines::ZIPPER, o),
     };
     (layer, g)
+}
+
+/// A line rule drawn as a coloured line, on the lines layer.
+fn coloured_line(f: &Frame, cells: &[Cell], pen: lines::Pen, o: &mut Out) -> Layer {
+    lines::coloured(f, cells, pen, o);
+    Layer::Lines
+}
+
+/// An indexer's cells shaded in its colour, on the shade layer.
+fn indexer(f: &Frame, cells: &[Cell], colour: &'static str, o: &mut Out) -> Layer {
+    marks::indexer(f, cells, colour, o);
+    Layer::Shade
 }
 
 impl Layers {

@@ -111,25 +111,24 @@ impl Out {
     }
     /// An open polyline through `points`.
     pub fn polyline(&mut self, points: &[P], attrs: &str) {
-        self.raw("<polyline points=\"");
-        for (i, &(x, y)) in points.iter().enumerate() {
-            if i > 0 {
-                self.raw(" ");
-            }
-            self.fmt(format_args!("{},{}", N(x), N(y)));
-        }
+        self.points("polyline", points);
         self.fmt(format_args!("\" fill=\"none\" {attrs}/>"));
     }
     /// A closed polygon.
     pub fn polygon(&mut self, points: &[P], attrs: &str) {
-        self.raw("<polygon points=\"");
+        self.points("polygon", points);
+        self.fmt(format_args!("\" {attrs}/>"));
+    }
+    /// The opening of a polyline or polygon, up to the end of its point list: `<tag
+    /// points="x,y x,y …`.
+    fn points(&mut self, tag: &str, points: &[P]) {
+        self.fmt(format_args!("<{tag} points=\""));
         for (i, &(x, y)) in points.iter().enumerate() {
             if i > 0 {
                 self.raw(" ");
             }
             self.fmt(format_args!("{},{}", N(x), N(y)));
         }
-        self.fmt(format_args!("\" {attrs}/>"));
     }
     /// A line segment.
     pub fn line(&mut self, (x1, y1): P, (x2, y2): P, attrs: &str) {

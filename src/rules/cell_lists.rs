@@ -60,7 +60,7 @@ pub fn line(shape: &Shape, cells: &[Cell], min_len: usize) -> Result<(), String>
     Ok(())
 }
 
-/// The name the sum rules use for [`line`].
+/// The name the sum rules use for [`line()`].
 pub use line as line_ok;
 
 /// Errors unless `cells` is a path: at least `min_len` cells, inside the grid, each touching
@@ -87,6 +87,19 @@ pub fn path(shape: &Shape, cells: &[Cell], min_len: usize) -> Result<(), String>
                 w[0], w[1]
             ));
         }
+    }
+    Ok(())
+}
+
+/// Errors if `cells` has more than `most` cells; `why` words it from the count (rules whose
+/// cells need that many different digits).
+pub fn at_most(
+    cells: &[Cell],
+    most: usize,
+    why: impl FnOnce(usize) -> String,
+) -> Result<(), String> {
+    if cells.len() > most {
+        return Err(why(cells.len()));
     }
     Ok(())
 }

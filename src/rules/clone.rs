@@ -72,11 +72,8 @@ mod tests {
     #[test]
     fn the_rule_is_enforced() {
         let r = rule(&[(1, 1), (1, 2)], &[(3, 3), (3, 4)]);
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, r.clone()), 1000), 48);
-        let p = puzzle(EMPTY4, r);
-        assert!(p.verify(&grid("1234341221434321")).is_err());
-        assert!(p.verify(&grid("1234342143122143")).is_ok());
+        assert_count(EMPTY4, r.clone(), 48);
+        assert_checker(&r, "1234342143122143", "1234341221434321");
     }
 
     #[test]
@@ -91,9 +88,5 @@ mod tests {
             r#"{"type": "clone", "cells": ["r1c1", "r1c2"], "clones": ["r3c3", "r3c4"]}"#,
         );
         assert_eq!(c, rule(&[(1, 1), (1, 2)], &[(3, 3), (3, 4)]).remove(0));
-        rejects(
-            r#"{"type": "clone", "cells": ["r1c1"], "cloneCells": ["r3c3"]}"#,
-            "unknown field",
-        );
     }
 }

@@ -94,22 +94,15 @@ mod tests {
     #[test]
     fn clues_read_from_their_side_into_the_grid() {
         let c = Cell::new;
-        assert_eq!(
-            OutsideClue::new(0, 2).line(3),
-            vec![c(1, 2), c(2, 2), c(3, 2)]
-        );
-        assert_eq!(
-            OutsideClue::new(4, 2).line(3),
-            vec![c(3, 2), c(2, 2), c(1, 2)]
-        );
-        assert_eq!(
-            OutsideClue::new(2, 0).line(3),
-            vec![c(2, 1), c(2, 2), c(2, 3)]
-        );
-        assert_eq!(
-            OutsideClue::new(2, 4).line(3),
-            vec![c(2, 3), c(2, 2), c(2, 1)]
-        );
+        let from_each_side = [
+            ((0, 2), [c(1, 2), c(2, 2), c(3, 2)]),
+            ((4, 2), [c(3, 2), c(2, 2), c(1, 2)]),
+            ((2, 0), [c(2, 1), c(2, 2), c(2, 3)]),
+            ((2, 4), [c(2, 3), c(2, 2), c(2, 1)]),
+        ];
+        for ((r, col), line) in from_each_side {
+            assert_eq!(OutsideClue::new(r, col).line(3), line, "r{r}c{col}");
+        }
         for bad in [(0, 0), (1, 1), (0, 4), (5, 2), (4, 4)] {
             assert!(
                 OutsideClue::new(bad.0, bad.1).validate(3).is_err(),

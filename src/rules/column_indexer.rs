@@ -5,32 +5,11 @@
 //! Encoding: for each listed cell (r,c) and digit v, `x((r,c),v) -> x((r,v),c)`: N binary
 //! clauses per cell.
 
-use super::cell_lists::cell_set;
 use super::families::indexer::{self, Axis};
-use super::Rule;
-use crate::cnf::Encoder;
-use crate::geometry::{Cell, Shape};
-use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// Column-indexing cells.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ColumnIndexer {
-    /// The indexing cells.
-    pub cells: Vec<Cell>,
-}
-
-impl Rule for ColumnIndexer {
-    fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cell_set(shape, &self.cells, "the column indexer")
-    }
-    fn encode(&self, enc: &mut Encoder) {
-        indexer::encode(enc, &self.cells, Axis::Column);
-    }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        indexer::check(grid, &self.cells, Axis::Column)
-    }
+indexer::rule! {
+    /// Column-indexing cells.
+    ColumnIndexer, Axis::Column, "the column indexer"
 }
 
 #[cfg(test)]
@@ -39,9 +18,10 @@ mod tests {
     use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
-        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
-        vec![Constraint::ColumnIndexer(ColumnIndexer { cells })]
+    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
+        vec![Constraint::ColumnIndexer(ColumnIndexer {
+            cells: cells(rc),
+        })]
     }
 
     #[test]
@@ -52,21 +32,20 @@ mod tests {
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, rule(&[(1, 2), (3, 1)])), 1000), 74);
-        let p = puzzle(EMPTY4, rule(&[(1, 2), (3, 1)]));
+        assert_count(EMPTY4, rule(&[(1, 2), (3, 1)]), 74);
         // r3c1 = 2 but r3c2 = 3, not 1
-        assert!(p.verify(&grid("1234341223414123")).is_err());
-        assert!(p.verify(&grid("1234341221434321")).is_ok());
+        assert_checker(
+            &rule(&[(1, 2), (3, 1)]),
+            "1234341221434321",
+            "1234341223414123",
+        );
     }
 
     #[test]
     fn serde() {
-        let c = round_trip(r#"{"type": "column-indexer", "cells": ["r1c2", "r3c1"]}"#);
-        assert_eq!(c, rule(&[(1, 2), (3, 1)]).remove(0));
-        rejects(
-            r#"{"type": "column-indexer", "cells": ["r1c1"], "row": 1}"#,
-            "unknown field",
+        assert_eq!(
+            round_trip(r#"{"type": "column-indexer", "cells": ["r1c2", "r3c1"]}"#),
+            rule(&[(1, 2), (3, 1)]).remove(0)
         );
     }
 }

@@ -6,10 +6,7 @@
 //! both cells arc consistent.
 
 use super::families::dot;
-use super::Rule;
-use crate::cnf::Encoder;
-use crate::geometry::{Cell, Shape};
-use crate::grid::Grid;
+use crate::geometry::Cell;
 use serde::{Deserialize, Serialize};
 
 /// A difference dot between two cells.
@@ -27,34 +24,20 @@ fn one() -> usize {
     1
 }
 
-impl Difference {
+impl dot::Relation for Difference {
     fn holds(&self, i: usize, j: usize) -> bool {
         i.abs_diff(j) == self.value
     }
+    fn is(&self) -> String {
+        format!("differ by {}", self.value)
+    }
+    fn is_not(&self) -> String {
+        format!("do not differ by {}", self.value)
+    }
 }
 
-impl Rule for Difference {
-    fn validate(&self, shape: &Shape) -> Result<(), String> {
-        dot::validate(
-            shape,
-            self.cells,
-            |i, j| self.holds(i, j),
-            &format!("differ by {}", self.value),
-        )
-    }
-    fn encode(&self, enc: &mut Encoder) {
-        // x(a,d) -> x(b,d-v) ∨ x(b,d+v), and from b's side
-        dot::encode(enc, self.cells, |i, j| self.holds(i, j));
-    }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        dot::check(
-            grid,
-            self.cells,
-            |i, j| self.holds(i, j),
-            &format!("do not differ by {}", self.value),
-        )
-    }
-}
+// x(a,d) -> x(b,d-v) ∨ x(b,d+v), and from b's side
+dot::rule!(Difference);
 
 #[cfg(test)]
 mod tests {
@@ -64,7 +47,7 @@ mod tests {
 
     fn rule(a: (usize, usize), b: (usize, usize), value: usize) -> Vec<Constraint> {
         vec![Constraint::Difference(Difference {
-            cells: [Cell::new(a.0, a.1), Cell::new(b.0, b.1)],
+            cells: cell_pair(a, b),
             value,
         })]
     }
@@ -82,8 +65,7 @@ mod tests {
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, rule((1, 1), (1, 2), 1)), 1000), 144);
+        assert_count(EMPTY4, rule((1, 1), (1, 2), 1), 144);
         assert_eq!(count(&puzzle(EMPTY4, rule((1, 1), (1, 2), 2)), 1000), 96);
         let p = puzzle(EMPTY4, rule((1, 1), (1, 2), 1));
         assert!(p.verify(&grid("1324241331424231")).is_err());
@@ -98,13 +80,13 @@ mod tests {
 
     #[test]
     fn serde() {
-        let c = round_trip(r#"{"type": "difference", "cells": ["r1c1", "r1c2"]}"#);
-        assert_eq!(c, rule((1, 1), (1, 2), 1).remove(0));
-        let c = round_trip(r#"{"type": "difference", "cells": ["r1c1", "r2c1"], "value": 3}"#);
-        assert_eq!(c, rule((1, 1), (2, 1), 3).remove(0));
-        rejects(
-            r#"{"type": "difference", "cells": ["r1c1", "r1c2"], "colour": "white"}"#,
-            "unknown field",
+        assert_eq!(
+            round_trip(r#"{"type": "difference", "cells": ["r1c1", "r1c2"]}"#),
+            rule((1, 1), (1, 2), 1).remove(0)
+        );
+        assert_eq!(
+            round_trip(r#"{"type": "difference", "cells": ["r1c1", "r2c1"], "value": 3}"#),
+            rule((1, 1), (2, 1), 3).remove(0)
         );
         rejects(
             r#"{"type": "difference", "cells": ["r1c1", "r1c2", "r1c3"]}"#,

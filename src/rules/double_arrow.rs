@@ -13,14 +13,10 @@ use crate::cnf::sum::{sum_mdd, Mdd, Total};
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A double arrow line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DoubleArrow {
-    /// The line, end to end.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A double arrow line.
+    DoubleArrow, "The line, end to end."
 }
 
 impl DoubleArrow {
@@ -77,13 +73,11 @@ impl Rule for DoubleArrow {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::sum_fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    fn double(cells: &[(usize, usize)]) -> Constraint {
-        Constraint::DoubleArrow(DoubleArrow {
-            cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
-        })
+    fn double(rc: &[(usize, usize)]) -> Constraint {
+        Constraint::DoubleArrow(DoubleArrow { cells: cells(rc) })
     }
 
     #[test]
@@ -102,7 +96,7 @@ mod tests {
     fn checker_and_validation() {
         // 1 + 6 = 2 + 3 + 2; swapped: 2 + 6 ≠ 1 + 3 + 1
         assert_checker(
-            &double(&[(1, 1), (1, 2), (2, 2), (3, 1), (4, 1)]),
+            &[double(&[(1, 1), (1, 2), (2, 2), (3, 1), (4, 1)])],
             SIX,
             SIX_SWAPPED,
         );
@@ -123,10 +117,9 @@ mod tests {
 
     #[test]
     fn json_form() {
-        let c = assert_json(
-            r#"{"type":"double-arrow","cells":["r1c1","r1c2","r1c3"]}"#,
-            "double-arrow",
+        assert_eq!(
+            round_trip(r#"{"type":"double-arrow","cells":["r1c1","r1c2","r1c3"]}"#),
+            double(&[(1, 1), (1, 2), (1, 3)])
         );
-        assert_eq!(c, double(&[(1, 1), (1, 2), (1, 3)]));
     }
 }

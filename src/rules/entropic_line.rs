@@ -7,20 +7,16 @@
 //! defined both ways), then for every window of three cells `t(a,k) -> !t(b,k)` for each
 //! pair and `t(a,k) ∨ t(b,k) ∨ t(c,k)` for each third.
 
-use super::cell_lists::{path, values, windows};
+use super::cell_lists::path;
+use super::families::classes;
 use super::Rule;
-use crate::cnf::class::{different_classes, memberships};
 use crate::cnf::Encoder;
-use crate::geometry::{Cell, Digit, Mask, Shape};
+use crate::geometry::Shape;
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// An entropic line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EntropicLine {
-    /// The cells in order along the line.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// An entropic line.
+    EntropicLine, "The cells in order along the line."
 }
 
 /// The third (0, 1, 2) of digit `d` in 1..=n.
@@ -40,41 +36,13 @@ impl Rule for EntropicLine {
         Ok(())
     }
     fn encode(&self, enc: &mut Encoder) {
+        // t(a,k) -> !t(b,k) in every window of three, classes by third
         let n = enc.size();
-        let classes: Vec<Mask> = (0..3)
-            .map(|k| {
-                (1..=n)
-                    .filter(|&d| third(d, n) == k)
-                    .fold(0, |m, d| m | Digit::new(d).bit())
-            })
-            .collect();
-        let members = memberships(enc, &self.cells, &classes);
-        for w in windows(self.cells.len(), 3) {
-            let window: Vec<&[_]> = members[w].iter().map(Vec::as_slice).collect();
-            // t(a,k) -> !t(b,k); three cells: t(a,k) ∨ t(b,k) ∨ t(c,k)
-            different_classes(enc, &window);
-        }
+        classes::encode(enc, &self.cells, |d| third(d, n));
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         let n = shape.size();
-        let vs = values(grid, &self.cells);
-        for w in windows(vs.len(), 3) {
-            let ts: Vec<usize> = vs[w.clone()].iter().map(|&v| third(v, n)).collect();
-            for i in 0..ts.len() {
-                for j in i + 1..ts.len() {
-                    if ts[i] == ts[j] {
-                        return Err(format!(
-                            "{} = {} and {} = {} are in the same third",
-                            self.cells[w.start + i],
-                            vs[w.start + i],
-                            self.cells[w.start + j],
-                            vs[w.start + j]
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(())
+        classes::check(grid, &self.cells, |d| third(d, n), "are in the same third")
     }
 }
 
@@ -85,9 +53,8 @@ mod tests {
     use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
-        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
-        vec![Constraint::EntropicLine(EntropicLine { cells })]
+    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
+        vec![Constraint::EntropicLine(EntropicLine { cells: cells(rc) })]
     }
 
     /// An empty 3x3 puzzle (regions are the rows).
@@ -133,11 +100,9 @@ mod tests {
 
     #[test]
     fn serde() {
-        let c = round_trip(r#"{"type": "entropic-line", "cells": ["r1c1", "r1c2"]}"#);
-        assert_eq!(c, rule(&[(1, 1), (1, 2)]).remove(0));
-        rejects(
-            r#"{"type": "entropic-line", "cells": ["r1c1"], "thirds": 3}"#,
-            "unknown field",
+        assert_eq!(
+            round_trip(r#"{"type": "entropic-line", "cells": ["r1c1", "r1c2"]}"#),
+            rule(&[(1, 1), (1, 2)]).remove(0)
         );
     }
 

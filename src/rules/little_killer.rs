@@ -97,12 +97,12 @@ impl Rule for LittleKiller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::sum_fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    fn diag(cells: &[(usize, usize)], sum: usize) -> Constraint {
+    fn diag(rc: &[(usize, usize)], sum: usize) -> Constraint {
         Constraint::LittleKiller(LittleKiller {
-            cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
+            cells: cells(rc),
             sum,
         })
     }
@@ -123,7 +123,7 @@ mod tests {
     #[test]
     fn checker_and_validation() {
         let rule = diag(&[(1, 2), (2, 3), (3, 4), (4, 5), (5, 6)], 16);
-        assert_checker(&rule, SIX, SIX_SWAPPED);
+        assert_checker(&[rule], SIX, SIX_SWAPPED);
         assert!(invalid(&diag(&[(1, 1), (2, 2), (3, 1)], 6), 6).contains("not a diagonal step"));
         assert!(invalid(&diag(&[(1, 1), (1, 2)], 3), 6).contains("not a diagonal step"));
         assert!(invalid(&diag(&[(1, 1), (2, 2)], 13), 6).contains("2 to 12, never 13"));
@@ -132,10 +132,9 @@ mod tests {
 
     #[test]
     fn json_form() {
-        let c = assert_json(
-            r#"{"type":"little-killer","cells":["r1c2","r2c3"],"sum":5}"#,
-            "little-killer",
+        assert_eq!(
+            round_trip(r#"{"type":"little-killer","cells":["r1c2","r2c3"],"sum":5}"#),
+            diag(&[(1, 2), (2, 3)], 5)
         );
-        assert_eq!(c, diag(&[(1, 2), (2, 3)], 5));
     }
 }

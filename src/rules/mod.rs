@@ -7,7 +7,26 @@
 //! handle them), everything else writes clauses through the [`Encoder`].
 //!
 //! Adding a rule: its file (with its `pub mod` line below), one line in the `registry!` list, and its
-//! docs (an example in docs/FORMAT.md, its name in the README's list; tests check both).
+//! docs (an example in docs/FORMAT.md, its name in the README's list; tests check both). A
+//! payload that is one list of cells is declared with `cells_rule!`; a twin of another rule
+//! with its family's `rule!` macro (`families`); its tests use `testing`.
+
+/// Declares the payload of a rule that is one list of cells, `{"type": …, "cells": […]}`:
+/// the struct with the derives every payload has and `deny_unknown_fields`, written once so
+/// that no such rule forgets to refuse a mistyped key. `cells_rule! { /// doc  Name, "what
+/// the cells are" }`.
+macro_rules! cells_rule {
+    ($(#[$doc:meta])* $name:ident, $cells:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            #[doc = $cells]
+            pub cells: Vec<$crate::geometry::Cell>,
+        }
+    };
+}
+pub(crate) use cells_rule;
 
 pub mod anti_king;
 pub mod anti_knight;
@@ -52,8 +71,6 @@ pub mod little_killer;
 pub mod region_sum_line;
 pub mod sandwich;
 pub mod skyscraper;
-#[cfg(test)]
-pub mod sum_fixtures;
 #[cfg(test)]
 pub mod testing;
 pub mod x_sum;

@@ -6,20 +6,16 @@
 //! both ways), then for every window of three cells `t(a,k) -> !t(b,k)` for each pair and
 //! `t(a,k) ∨ t(b,k) ∨ t(c,k)` for each class.
 
-use super::cell_lists::{path, values, windows};
+use super::cell_lists::path;
+use super::families::classes;
 use super::Rule;
-use crate::cnf::class::{different_classes, memberships};
 use crate::cnf::Encoder;
-use crate::geometry::{Cell, Digit, Mask, Shape};
+use crate::geometry::Shape;
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A modular line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ModularLine {
-    /// The cells in order along the line.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A modular line.
+    ModularLine, "The cells in order along the line."
 }
 
 impl Rule for ModularLine {
@@ -27,36 +23,11 @@ impl Rule for ModularLine {
         path(shape, &self.cells, 1)
     }
     fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
-        let classes: Vec<Mask> = (0..3)
-            .map(|k| {
-                (1..=n)
-                    .filter(|&d| d % 3 == k)
-                    .fold(0, |m, d| m | Digit::new(d).bit())
-            })
-            .collect();
-        let members = memberships(enc, &self.cells, &classes);
-        for w in windows(self.cells.len(), 3) {
-            let window: Vec<&[_]> = members[w].iter().map(Vec::as_slice).collect();
-            // t(a,k) -> !t(b,k); three cells: t(a,k) ∨ t(b,k) ∨ t(c,k)
-            different_classes(enc, &window);
-        }
+        // t(a,k) -> !t(b,k) in every window of three, classes by remainder
+        classes::encode(enc, &self.cells, |d| d % 3);
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.cells);
-        for w in windows(vs.len(), 3) {
-            for i in w.clone() {
-                for j in i + 1..w.end {
-                    if vs[i] % 3 == vs[j] % 3 {
-                        return Err(format!(
-                            "{} = {} and {} = {} are equal modulo 3",
-                            self.cells[i], vs[i], self.cells[j], vs[j]
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(())
+        classes::check(grid, &self.cells, |d| d % 3, "are equal modulo 3")
     }
 }
 
@@ -66,9 +37,8 @@ mod tests {
     use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
-        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
-        vec![Constraint::ModularLine(ModularLine { cells })]
+    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
+        vec![Constraint::ModularLine(ModularLine { cells: cells(rc) })]
     }
 
     #[test]
@@ -77,14 +47,13 @@ mod tests {
         counts_agree(&rule(&[(2, 2), (3, 3)]));
         counts_agree(&rule(&[(1, 1), (1, 2), (2, 3), (3, 3)]));
         let six = rule(&[(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6)]);
-        crate::rules::testing::assert_count_matches(&six_by_six(six), 10_000);
+        counts_agree_6x6(six);
     }
 
     #[test]
     fn the_rule_is_enforced() {
         let r = rule(&[(1, 1), (1, 2), (2, 3)]);
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, r.clone()), 1000), 0);
+        assert_count(EMPTY4, r.clone(), 0);
         let p = puzzle(EMPTY4, r);
         assert!(p.verify(&grid("1234341221434321")).is_err());
     }
@@ -92,25 +61,25 @@ mod tests {
     #[test]
     fn the_rule_is_enforced_on_six_by_six() {
         // counts and grids cross-checked with shared/tools/fpuzzles_check.py
-        let givens = "2.........4...2......4...2.........1";
-        assert_eq!(count(&puzzle(givens, vec![]), 10_000), 1440);
-        let p = puzzle(givens, rule(&[(1, 1), (1, 2), (2, 3)]));
-        assert_eq!(count(&p, 10_000), 568);
-        assert!(p
-            .verify(&grid("214356365142432615156423621534543261"))
-            .is_err());
-        assert!(p
-            .verify(&grid("245136163245412563536412321654654321"))
-            .is_ok());
+        let six = rule(&[(1, 1), (1, 2), (2, 3)]);
+        assert_counts(
+            "2.........4...2......4...2.........1",
+            six.clone(),
+            1440,
+            568,
+        );
+        assert_checker(
+            &six,
+            "245136163245412563536412321654654321",
+            "214356365142432615156423621534543261",
+        );
     }
 
     #[test]
     fn serde() {
-        let c = round_trip(r#"{"type": "modular-line", "cells": ["r1c1", "r1c2", "r2c3"]}"#);
-        assert_eq!(c, rule(&[(1, 1), (1, 2), (2, 3)]).remove(0));
-        rejects(
-            r#"{"type": "modular-line", "cells": ["r1c1"], "modulus": 3}"#,
-            "unknown field",
+        assert_eq!(
+            round_trip(r#"{"type": "modular-line", "cells": ["r1c1", "r1c2", "r2c3"]}"#),
+            rule(&[(1, 1), (1, 2), (2, 3)]).remove(0)
         );
     }
 

@@ -101,8 +101,7 @@ mod tests {
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, rule(vec![3], vec![])), 1000), 8);
+        assert_count(EMPTY4, rule(vec![3], vec![]), 8);
     }
 
     #[test]
@@ -114,22 +113,21 @@ mod tests {
     #[test]
     fn the_rule_is_enforced_on_six_by_six() {
         // counts and grids cross-checked with shared/tools/fpuzzles_check.py
-        let givens = "4.........6...4......4...3.........1";
-        assert_eq!(count(&puzzle(givens, vec![]), 10_000), 760);
-        let p = puzzle(givens, rule(vec![2], vec![]));
-        assert_eq!(count(&p, 10_000), 4);
-        assert!(p
-            .verify(&grid("416235253164164523325416531642642351"))
-            .is_err());
-        assert!(p
-            .verify(&grid("461523523164254316316452132645645231"))
-            .is_ok());
+        let six = rule(vec![2], vec![]);
+        assert_counts("4.........6...4......4...3.........1", six.clone(), 760, 4);
+        assert_checker(
+            &six,
+            "461523523164254316316452132645645231",
+            "416235253164164523325416531642642351",
+        );
     }
 
     #[test]
     fn serde() {
-        let c = round_trip(r#"{"type": "negative-ratio"}"#);
-        assert_eq!(c, rule(vec![2], vec![]).remove(0));
+        assert_eq!(
+            round_trip(r#"{"type": "negative-ratio"}"#),
+            rule(vec![2], vec![]).remove(0)
+        );
         let c = round_trip(
             r#"{"type": "negative-ratio", "ratios": [2, 3], "except": [["r1c1", "r2c1"]]}"#,
         );
@@ -137,6 +135,5 @@ mod tests {
             c,
             rule(vec![2, 3], vec![[Cell::new(1, 1), Cell::new(2, 1)]]).remove(0)
         );
-        rejects(r#"{"type": "negative-ratio", "ratio": 2}"#, "unknown field");
     }
 }

@@ -69,11 +69,8 @@ mod tests {
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, rule(vec![])), 1000), 8);
-        let p = puzzle(EMPTY4, rule(vec![]));
-        assert!(p.verify(&grid("1234341221434321")).is_err());
-        assert!(p.verify(&grid("1243342143122134")).is_ok());
+        assert_count(EMPTY4, rule(vec![]), 8);
+        assert_checker(&rule(vec![]), "1243342143122134", "1234341221434321");
         // with r1c1+r1c2 exempt, the second grid is still fine, the first still is not
         let p = puzzle(EMPTY4, rule(vec![[Cell::new(1, 1), Cell::new(1, 2)]]));
         assert!(p.verify(&grid("1234341221434321")).is_err());
@@ -85,8 +82,9 @@ mod tests {
             round_trip(r#"{"type": "negative-xv"}"#),
             rule(vec![]).remove(0)
         );
-        let c = round_trip(r#"{"type": "negative-xv", "except": [["r1c1", "r1c2"]]}"#);
-        assert_eq!(c, rule(vec![[Cell::new(1, 1), Cell::new(1, 2)]]).remove(0));
-        rejects(r#"{"type": "negative-xv", "sums": [5]}"#, "unknown field");
+        assert_eq!(
+            round_trip(r#"{"type": "negative-xv", "except": [["r1c1", "r1c2"]]}"#),
+            rule(vec![[Cell::new(1, 1), Cell::new(1, 2)]]).remove(0)
+        );
     }
 }

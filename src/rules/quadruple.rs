@@ -114,8 +114,7 @@ mod tests {
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, rule(&CENTRE, &[1, 1])), 1000), 36);
+        assert_count(EMPTY4, rule(&CENTRE, &[1, 1]), 36);
         assert_eq!(count(&puzzle(EMPTY4, rule(&CENTRE, &[1, 2])), 1000), 220);
         let p = puzzle(EMPTY4, rule(&CENTRE, &[1, 1]));
         assert!(p.verify(&grid("1234341223414123")).is_err());
@@ -134,9 +133,5 @@ mod tests {
             r#"{"type": "quadruple", "cells": ["r2c2", "r2c3", "r3c2", "r3c3"], "digits": [1, 1]}"#,
         );
         assert_eq!(c, rule(&CENTRE, &[1, 1]).remove(0));
-        rejects(
-            r#"{"type": "quadruple", "cells": ["r2c2"], "values": [1]}"#,
-            "unknown field",
-        );
     }
 }

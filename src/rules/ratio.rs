@@ -4,10 +4,7 @@
 //! `x(a,d) -> x(b,v·d) ∨ x(b,d/v)` and the same from b, 2N clauses.
 
 use super::families::dot;
-use super::Rule;
-use crate::cnf::Encoder;
-use crate::geometry::{Cell, Shape};
-use crate::grid::Grid;
+use crate::geometry::Cell;
 use serde::{Deserialize, Serialize};
 
 /// A ratio dot between two cells.
@@ -25,34 +22,20 @@ fn two() -> usize {
     2
 }
 
-impl Ratio {
+impl dot::Relation for Ratio {
     fn holds(&self, i: usize, j: usize) -> bool {
         i == self.value.saturating_mul(j) || j == self.value.saturating_mul(i)
     }
+    fn is(&self) -> String {
+        format!("are in ratio {}", self.value)
+    }
+    fn is_not(&self) -> String {
+        format!("are not in ratio {}", self.value)
+    }
 }
 
-impl Rule for Ratio {
-    fn validate(&self, shape: &Shape) -> Result<(), String> {
-        dot::validate(
-            shape,
-            self.cells,
-            |i, j| self.holds(i, j),
-            &format!("are in ratio {}", self.value),
-        )
-    }
-    fn encode(&self, enc: &mut Encoder) {
-        // x(a,d) -> x(b,v·d) ∨ x(b,d/v), and from b's side
-        dot::encode(enc, self.cells, |i, j| self.holds(i, j));
-    }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        dot::check(
-            grid,
-            self.cells,
-            |i, j| self.holds(i, j),
-            &format!("are not in ratio {}", self.value),
-        )
-    }
-}
+// x(a,d) -> x(b,v·d) ∨ x(b,d/v), and from b's side
+dot::rule!(Ratio);
 
 #[cfg(test)]
 mod tests {
@@ -62,7 +45,7 @@ mod tests {
 
     fn rule(a: (usize, usize), b: (usize, usize), value: usize) -> Vec<Constraint> {
         vec![Constraint::Ratio(Ratio {
-            cells: [Cell::new(a.0, a.1), Cell::new(b.0, b.1)],
+            cells: cell_pair(a, b),
             value,
         })]
     }
@@ -76,11 +59,12 @@ mod tests {
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, rule((1, 1), (2, 1), 2)), 1000), 96);
-        let p = puzzle(EMPTY4, rule((1, 1), (2, 1), 2));
-        assert!(p.verify(&grid("1234341221434321")).is_err());
-        assert!(p.verify(&grid("1324241331424231")).is_ok());
+        assert_count(EMPTY4, rule((1, 1), (2, 1), 2), 96);
+        assert_checker(
+            &rule((1, 1), (2, 1), 2),
+            "1324241331424231",
+            "1234341221434321",
+        );
     }
 
     #[test]
@@ -92,13 +76,13 @@ mod tests {
 
     #[test]
     fn serde() {
-        let c = round_trip(r#"{"type": "ratio", "cells": ["r1c1", "r2c1"]}"#);
-        assert_eq!(c, rule((1, 1), (2, 1), 2).remove(0));
-        let c = round_trip(r#"{"type": "ratio", "cells": ["r2c2", "r2c3"], "value": 3}"#);
-        assert_eq!(c, rule((2, 2), (2, 3), 3).remove(0));
-        rejects(
-            r#"{"type": "ratio", "cells": ["r1c1", "r2c1"], "black": true}"#,
-            "unknown field",
+        assert_eq!(
+            round_trip(r#"{"type": "ratio", "cells": ["r1c1", "r2c1"]}"#),
+            rule((1, 1), (2, 1), 2).remove(0)
+        );
+        assert_eq!(
+            round_trip(r#"{"type": "ratio", "cells": ["r2c2", "r2c3"], "value": 3}"#),
+            rule((2, 2), (2, 3), 3).remove(0)
         );
     }
 }

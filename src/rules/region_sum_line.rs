@@ -17,14 +17,10 @@ use crate::cnf::sum::EqualSums;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A region-sum line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RegionSumLine {
-    /// The line's cells in order.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A region-sum line.
+    RegionSumLine, "The line's cells in order."
 }
 
 impl RegionSumLine {
@@ -80,13 +76,11 @@ impl Rule for RegionSumLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::sum_fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    fn rsl(cells: &[(usize, usize)]) -> Constraint {
-        Constraint::RegionSumLine(RegionSumLine {
-            cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
-        })
+    fn rsl(rc: &[(usize, usize)]) -> Constraint {
+        Constraint::RegionSumLine(RegionSumLine { cells: cells(rc) })
     }
 
     #[test]
@@ -138,17 +132,16 @@ mod tests {
     fn checker_and_validation() {
         // SIX: 1 + 2 + 3 | 2 + 4 | 6; with 1 and 2 swapped the box-3 run is 1 + 4
         let line = [(1, 1), (1, 2), (2, 2), (3, 1), (3, 2), (2, 3)];
-        assert_checker(&rsl(&line), SIX, SIX_SWAPPED);
+        assert_checker(&[rsl(&line)], SIX, SIX_SWAPPED);
         assert!(invalid(&rsl(&[(1, 1)]), 4).contains("at least 2"));
         assert!(invalid(&rsl(&[(1, 1), (3, 1)]), 4).contains("do not touch"));
     }
 
     #[test]
     fn json_form() {
-        let c = assert_json(
-            r#"{"type":"region-sum-line","cells":["r1c3","r1c4"]}"#,
-            "region-sum-line",
+        assert_eq!(
+            round_trip(r#"{"type":"region-sum-line","cells":["r1c3","r1c4"]}"#),
+            rsl(&[(1, 3), (1, 4)])
         );
-        assert_eq!(c, rsl(&[(1, 3), (1, 4)]));
     }
 }

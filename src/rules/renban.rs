@@ -6,47 +6,32 @@
 //! and digit d outside the run; `s(k) -> x(c1,d) ∨ … ∨ x(cL,d)` for every d in the run
 //! (each run digit appears); and `x(c,d) -> OR { s(k) : run k holds d }`.
 
-use super::cell_lists::{line, values};
+use super::cell_lists::{at_most, line, values};
+use super::families::all_different;
 use super::Rule;
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::check_distinct;
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A renban line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Renban {
-    /// The cells in order along the line.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A renban line.
+    Renban, "The cells in order along the line."
 }
 
 impl Rule for Renban {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line(shape, &self.cells, 1)?;
         let n = shape.size();
-        if self.cells.len() > n {
-            return Err(format!(
-                "a renban line of {} cells needs more than the digits 1..{n}",
-                self.cells.len()
-            ));
-        }
-        Ok(())
+        at_most(&self.cells, n, |len| {
+            format!("a renban line of {len} cells needs more than the digits 1..{n}")
+        })
     }
     fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
-        if self.cells.len() == shape.size() {
-            vec![self.cells.clone()]
-        } else {
-            Vec::new()
-        }
+        all_different::houses(shape, &self.cells)
     }
     fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
-        if self.cells.len() < shape.size() {
-            vec![self.cells.clone()]
-        } else {
-            Vec::new()
-        }
+        all_different::groups(shape, &self.cells)
     }
     fn encode(&self, enc: &mut Encoder) {
         let (n, len) = (enc.size(), self.cells.len());
@@ -105,9 +90,8 @@ mod tests {
     use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
-        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
-        vec![Constraint::Renban(Renban { cells })]
+    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
+        vec![Constraint::Renban(Renban { cells: cells(rc) })]
     }
 
     #[test]
@@ -116,17 +100,14 @@ mod tests {
         counts_agree(&rule(&[(1, 2), (2, 3)]));
         counts_agree(&rule(&[(1, 1), (2, 2), (3, 3), (4, 4)]));
         let six = rule(&[(1, 4), (2, 3), (3, 3), (4, 2)]);
-        crate::rules::testing::assert_count_matches(&six_by_six(six), 10_000);
+        counts_agree_6x6(six);
     }
 
     #[test]
     fn the_rule_is_enforced() {
         let r = rule(&[(1, 1), (2, 2), (3, 3)]);
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, r.clone()), 1000), 72);
-        let p = puzzle(EMPTY4, r);
-        assert!(p.verify(&grid("1234341221434321")).is_err());
-        assert!(p.verify(&grid("1234431234212143")).is_ok());
+        assert_count(EMPTY4, r.clone(), 72);
+        assert_checker(&r, "1234431234212143", "1234341221434321");
     }
 
     #[test]
@@ -137,21 +118,14 @@ mod tests {
 
     #[test]
     fn serde() {
-        let c = round_trip(r#"{"type": "renban", "cells": ["r1c1", "r2c2", "r3c3"]}"#);
-        assert_eq!(c, rule(&[(1, 1), (2, 2), (3, 3)]).remove(0));
-        rejects(
-            r#"{"type": "renban", "cells": ["r1c1"], "colour": "purple"}"#,
-            "unknown field",
+        assert_eq!(
+            round_trip(r#"{"type": "renban", "cells": ["r1c1", "r2c2", "r3c3"]}"#),
+            rule(&[(1, 1), (2, 2), (3, 3)]).remove(0)
         );
     }
 
-    /// The rule needs each cell once (a set of digits, or a strict order), so a line that
-    /// comes back to a cell is refused, naming the cell.
     #[test]
     fn a_line_visiting_a_cell_twice_is_refused() {
-        let looped = rule(&[(1, 2), (1, 3), (2, 3), (2, 2), (1, 2)]);
-        let e = invalid(&looped[0], 4);
-        assert!(e.contains("r1c2 appears twice"), "{e}");
-        assert!(e.contains("cannot visit a cell twice"), "{e}");
+        assert_refuses_revisit(rule);
     }
 }

@@ -175,7 +175,7 @@ impl Rule for Skyscraper {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::sum_fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
     fn sky(r: usize, c: usize, count: usize) -> Constraint {
@@ -207,7 +207,7 @@ mod tests {
         assert_eq!(visible(&[2, 1, 3, 3, 5, 4]), 3);
         // row 1 from the left: 1 2 5 3 4 6 shows 1, 2, 5, 6; once 1 and 2 swap,
         // 2 1 5 3 4 6 shows 2, 5, 6
-        assert_checker(&sky(1, 0, 4), SIX, SIX_SWAPPED);
+        assert_checker(&[sky(1, 0, 4)], SIX, SIX_SWAPPED);
         assert!(invalid(&sky(0, 1, 0), 6).contains("between 1 and 6"));
         assert!(invalid(&sky(0, 1, 7), 6).contains("between 1 and 6"));
         assert!(invalid(&sky(0, 7, 2), 6).contains("not outside"));
@@ -215,10 +215,9 @@ mod tests {
 
     #[test]
     fn json_form() {
-        let c = assert_json(
-            r#"{"type":"skyscraper","clue":"r0c3","count":3}"#,
-            "skyscraper",
+        assert_eq!(
+            round_trip(r#"{"type":"skyscraper","clue":"r0c3","count":3}"#),
+            sky(0, 3, 3)
         );
-        assert_eq!(c, sky(0, 3, 3));
     }
 }

@@ -4,20 +4,16 @@
 //! Encoding: order encoding (`cnf::order`): ladders y(c,k) = "c ≥ k", and per edge a → b
 //! the clauses `y(a,k) -> y(b,k)` for every k (b ≥ a).
 
-use super::cell_lists::{path, values};
+use super::cell_lists::path;
+use super::families::rising;
 use super::Rule;
-use crate::cnf::order::{at_least, Ladder};
 use crate::cnf::Encoder;
-use crate::geometry::{Cell, Shape};
+use crate::geometry::Shape;
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A slow thermometer, bulb first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SlowThermometer {
-    /// The cells from the bulb to the tip.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A slow thermometer, bulb first.
+    SlowThermometer, "The cells from the bulb to the tip."
 }
 
 impl Rule for SlowThermometer {
@@ -25,26 +21,11 @@ impl Rule for SlowThermometer {
         path(shape, &self.cells, 1)
     }
     fn encode(&self, enc: &mut Encoder) {
-        let ladders: Vec<Ladder> = self.cells.iter().map(|&c| Ladder::new(enc, c)).collect();
-        for w in ladders.windows(2) {
-            // y(a,k) -> y(b,k): b ≥ a
-            at_least(enc, &w[0], &w[1], 0);
-        }
+        // y(a,k) -> y(b,k): b ≥ a
+        rising::encode(enc, &self.cells, 0);
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.cells);
-        for (i, w) in vs.windows(2).enumerate() {
-            if w[0] > w[1] {
-                return Err(format!(
-                    "{} = {} is above {} = {} on the slow thermometer",
-                    self.cells[i],
-                    w[0],
-                    self.cells[i + 1],
-                    w[1]
-                ));
-            }
-        }
-        Ok(())
+        rising::check(grid, &self.cells, 0, "is above", "slow thermometer")
     }
 }
 
@@ -54,9 +35,10 @@ mod tests {
     use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
-        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
-        vec![Constraint::SlowThermometer(SlowThermometer { cells })]
+    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
+        vec![Constraint::SlowThermometer(SlowThermometer {
+            cells: cells(rc),
+        })]
     }
 
     #[test]
@@ -64,14 +46,13 @@ mod tests {
         counts_agree(&rule(&[(2, 2), (3, 3), (3, 4)]));
         counts_agree(&rule(&[(1, 1), (2, 2), (3, 3), (4, 4)]));
         let long = rule(&[(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]);
-        crate::rules::testing::assert_count_matches(&six_by_six(long), 10_000);
+        counts_agree_6x6(long);
     }
 
     #[test]
     fn the_rule_is_enforced() {
         let r = rule(&[(2, 2), (3, 3), (3, 4)]);
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, r.clone()), 1000), 60);
+        assert_count(EMPTY4, r.clone(), 60);
         let p = puzzle(EMPTY4, r);
         assert!(p.verify(&grid("1234341221434321")).is_err());
         // r2c2 = r3c3 = 3, r3c4 = 4: equal digits are fine
@@ -80,11 +61,9 @@ mod tests {
 
     #[test]
     fn serde() {
-        let c = round_trip(r#"{"type": "slow-thermometer", "cells": ["r2c2", "r3c3", "r3c4"]}"#);
-        assert_eq!(c, rule(&[(2, 2), (3, 3), (3, 4)]).remove(0));
-        rejects(
-            r#"{"type": "slow-thermometer", "cells": ["r1c1"], "slow": true}"#,
-            "unknown field",
+        assert_eq!(
+            round_trip(r#"{"type": "slow-thermometer", "cells": ["r2c2", "r3c3", "r3c4"]}"#),
+            rule(&[(2, 2), (3, 3), (3, 4)]).remove(0)
         );
     }
 

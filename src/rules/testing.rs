@@ -1,12 +1,13 @@
-//! Test support for the rule files: a brute-force solution counter that shares nothing with
-//! the SAT path, small puzzles and grids, count comparisons and serde checks.
+//! Test support for the rule files, one toolkit for all: a brute-force solution counter that
+//! shares nothing with the SAT path, small puzzles and solved grids, count comparisons, the
+//! checker's verdicts and serde checks.
 //!
 //! The counter fills cells in row-major order with digits that do not repeat in the row, column or
 //! region (the classic rules, written out here), and counts the full grids that
 //! [`Puzzle::verify`] accepts. Variant rules are therefore judged only by their own checkers.
 
 use crate::format::text::parse_one;
-use crate::geometry::{Cell, Digit, Shape};
+pub use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::rules::Constraint;
@@ -73,12 +74,42 @@ pub fn assert_count_matches(puzzle: &Puzzle, limit: usize) -> usize {
 pub const EMPTY4: &str = "................";
 /// A 4×4 grid with two givens.
 pub const GIVENS4: &str = "1...\n....\n..2.\n....";
+/// A solved 4×4 grid.
+pub const FOUR: &str = "1234341221434321";
+/// Two givens of [`FOUR`] (r1c1 = 1, r3c3 = 4).
+pub const FOUR_GIVENS: &str = "1.........4.....";
+/// A solved 6×6 grid (boxes 2×3):
+/// ```text
+/// 125 346
+/// 436 125
+/// 241 653
+/// 653 214
+/// 562 431
+/// 314 562
+/// ```
+pub const SIX: &str = "125346436125241653653214562431314562";
+/// Seven givens of [`SIX`]; 594 classic completions, so a brute force is quick.
+pub const SIX_GIVENS: &str = "..5..............3.5...4........4.62";
+/// [`SIX`] with digits 1 and 2 swapped: still a sudoku, but most sums change.
+pub const SIX_SWAPPED: &str = "215346436215142653653124561432324561";
 /// Where [`six_by_six`] puts its givens first.
 pub const GIVEN_CELLS6: [(usize, usize); 6] = [(1, 1), (2, 5), (3, 3), (4, 4), (5, 2), (6, 6)];
 /// Where [`six_by_six`] adds givens, in order, while the classic completions are too many.
 const MORE_CELLS6: [(usize, usize); 6] = [(1, 4), (3, 6), (6, 3), (4, 1), (2, 2), (5, 5)];
 /// The most classic completions [`six_by_six`] leaves for brute force to walk through.
 const MAX_COMPLETIONS6: usize = 3000;
+/// How many solutions the count assertions of [`assert_rule`] look for at most.
+const LIMIT: usize = 10_000;
+
+/// Cells from 1-based (row, column) pairs.
+pub fn cells(rc: &[(usize, usize)]) -> Vec<Cell> {
+    rc.iter().map(|&(r, c)| Cell::new(r, c)).collect()
+}
+
+/// A pair of cells from 1-based (row, column) pairs.
+pub fn cell_pair(a: (usize, usize), b: (usize, usize)) -> [Cell; 2] {
+    [Cell::new(a.0, a.1), Cell::new(b.0, b.1)]
+}
 
 /// A puzzle from text givens and constraints; panics on an invalid one.
 pub fn puzzle(givens: &str, constraints: Vec<Constraint>) -> Puzzle {
@@ -122,11 +153,12 @@ pub fn six_by_six(constraints: Vec<Constraint>) -> Puzzle {
     Puzzle::new(shape, givens, constraints).unwrap()
 }
 
-/// The number of solutions found when solving `p` with simplification `mode`.
-pub fn count_in_mode(p: &Puzzle, mode: Simplify) -> usize {
+/// The number of solutions (up to `limit`) found when solving `p` with simplification
+/// `mode`.
+pub fn count_in_mode(p: &Puzzle, mode: Simplify, limit: usize) -> usize {
     let mut session = Session::with_mode(p, mode);
     let mut found = 0;
-    while session.next_solution().unwrap().is_some() {
+    while found < limit && session.next_solution().unwrap().is_some() {
         found += 1;
     }
     found
@@ -137,18 +169,22 @@ pub fn count_in_mode(p: &Puzzle, mode: Simplify) -> usize {
 /// singles, say everything.
 pub fn complete_without_simplification(p: &Puzzle) {
     let brute = brute_force_count(p, 1000);
-    assert_eq!(count_in_mode(p, Simplify::None), brute, "no simplification");
-    assert_eq!(count_in_mode(p, Simplify::Givens), brute, "givens only");
+    assert_eq!(
+        count_in_mode(p, Simplify::None, 1000),
+        brute,
+        "no simplification"
+    );
+    assert_eq!(
+        count_in_mode(p, Simplify::Givens, 1000),
+        brute,
+        "givens only"
+    );
 }
 
 /// Counts on the empty 4×4, the 4×4 with givens, and [`six_by_six`] agree with brute force,
 /// with and without simplification on the 4×4 with givens.
 pub fn counts_agree(constraints: &[Constraint]) {
-    assert_count_matches(&puzzle(EMPTY4, constraints.to_vec()), 300);
-    let p = puzzle(GIVENS4, constraints.to_vec());
-    assert_count_matches(&p, 300);
-    complete_without_simplification(&p);
-    assert_count_matches(&six_by_six(constraints.to_vec()), 10_000);
+    counts_agree_46(constraints, constraints);
 }
 
 /// Counts on the empty 4×4, the 4×4 with givens, and a 6×6 built on `six` agree with brute
@@ -158,16 +194,78 @@ pub fn counts_agree_46(four: &[Constraint], six: &[Constraint]) {
     let p = puzzle(GIVENS4, four.to_vec());
     assert_count_matches(&p, 300);
     complete_without_simplification(&p);
-    assert_count_matches(&six_by_six(six.to_vec()), 10_000);
+    counts_agree_6x6(six.to_vec());
 }
 
-/// Parses `json` as a constraint, checks that writing it back and reading again gives the
-/// same value, and returns it.
+/// The count on [`six_by_six`] agrees with brute force, for rules that need the room.
+pub fn counts_agree_6x6(constraints: Vec<Constraint>) {
+    assert_count_matches(&six_by_six(constraints), LIMIT);
+}
+
+/// On each givens text: the SAT count with `rule` equals the brute-force count, is not zero,
+/// and differs from the classic count (so the rule is enforced). The formula without any
+/// simplification (no `restrict`, no folding) counts the same: the encoding alone is exact.
+pub fn assert_rule(rule: &Constraint, givens: &[&str]) {
+    for g in givens {
+        let p = puzzle(g, vec![rule.clone()]);
+        let with = assert_count_matches(&p, LIMIT);
+        assert_eq!(
+            count_in_mode(&p, Simplify::None, LIMIT),
+            with,
+            "{g}: unsimplified formula"
+        );
+        assert!(with > 0, "{g}: no solution with {rule:?}");
+        assert_count(g, vec![rule.clone()], with);
+    }
+}
+
+/// On `givens`, `rules` leave `expected` solutions, fewer than the classic rules alone: the
+/// rules are enforced.
+pub fn assert_count(givens: &str, rules: Vec<Constraint>, expected: usize) {
+    let without = count(&puzzle(givens, vec![]), LIMIT);
+    let with = count(&puzzle(givens, rules), LIMIT);
+    assert_eq!(with, expected, "{givens}: count with the rules");
+    assert!(
+        with < without,
+        "{givens}: {with} with the rules, {without} without"
+    );
+}
+
+/// On `givens`, the classic rules alone leave `classic` solutions and `rules` leave `with`
+/// (fewer): for counts cross-checked with an independent solver.
+pub fn assert_counts(givens: &str, rules: Vec<Constraint>, classic: usize, with: usize) {
+    assert_eq!(
+        count(&puzzle(givens, vec![]), LIMIT),
+        classic,
+        "{givens}: classic count"
+    );
+    assert_count(givens, rules, with);
+}
+
+/// A puzzle without givens under `rules` accepts the full grid `kept` and rejects `broken`,
+/// which is a valid classic sudoku: the rejection is the rules' doing.
+pub fn assert_checker(rules: &[Constraint], kept: &str, broken: &str) {
+    let (kept, broken) = (grid(kept), grid(broken));
+    let n = kept.size();
+    let shape = Shape::new(n).unwrap();
+    let p = Puzzle::new(shape.clone(), Grid::empty(n), rules.to_vec()).unwrap();
+    assert_eq!(p.verify(&kept).map_err(|e| e.to_string()), Ok(()));
+    let classic = Puzzle::classic(shape, Grid::empty(n)).unwrap();
+    assert!(classic.verify(&broken).is_ok(), "{broken:?} is no sudoku");
+    assert!(p.verify(&broken).is_err(), "{rules:?} accept {broken:?}");
+}
+
+/// Parses `json` as a constraint and checks it: its kind is the JSON's `type`, writing it
+/// back and reading again gives the same value, and an unknown field is refused. Returns it.
 pub fn round_trip(json: &str) -> Constraint {
     let c: Constraint = serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"));
+    let v: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(v["type"], c.kind(), "{json}");
     let back = serde_json::to_string(&c).unwrap();
     let again: Constraint = serde_json::from_str(&back).unwrap();
     assert_eq!(c, again, "{back}");
+    let extra = json.replacen('{', "{\"colour\": \"red\", ", 1);
+    rejects(&extra, "unknown field `colour`");
     c
 }
 
@@ -182,6 +280,15 @@ pub fn invalid(c: &Constraint, n: usize) -> String {
     use crate::rules::Rule;
     c.validate(&Shape::new(n).unwrap())
         .expect_err("the constraint should be invalid")
+}
+
+/// For rules that need each cell of their line once (a set of digits, or a strict order):
+/// a line that comes back to a cell is refused, naming the cell.
+pub fn assert_refuses_revisit(rule: impl Fn(&[(usize, usize)]) -> Vec<Constraint>) {
+    let looped = rule(&[(1, 2), (1, 3), (2, 3), (2, 2), (1, 2)]);
+    let e = invalid(&looped[0], 4);
+    assert!(e.contains("r1c2 appears twice"), "{e}");
+    assert!(e.contains("cannot visit a cell twice"), "{e}");
 }
 
 /// One native JSON example per rule of this batch (also the examples of the docs).
@@ -240,8 +347,6 @@ mod tests {
         use crate::rules::Rule;
         for json in EXAMPLES {
             let c = round_trip(json);
-            let v: serde_json::Value = serde_json::from_str(json).unwrap();
-            assert_eq!(v["type"], c.kind(), "{json}");
             // every example is valid on some grid of 4x4 or 6x6 (entropic needs 6x6)
             let n = if c.kind() == "entropic-line" { 6 } else { 4 };
             c.validate(&Shape::new(n).unwrap())

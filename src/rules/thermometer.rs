@@ -6,33 +6,25 @@
 //! the obvious bounds: the cell i steps from the bulb is at least i+1, the one j steps from
 //! the tip at most N−j.
 
-use super::cell_lists::{line, values};
+use super::cell_lists::{at_most, line};
+use super::families::rising;
 use super::Rule;
-use crate::cnf::order::{at_least, Ladder};
 use crate::cnf::Encoder;
-use crate::geometry::{full_mask, Cell, Mask, Shape};
+use crate::geometry::{full_mask, Mask, Shape};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A thermometer, bulb first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Thermometer {
-    /// The cells from the bulb to the tip.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A thermometer, bulb first.
+    Thermometer, "The cells from the bulb to the tip."
 }
 
 impl Rule for Thermometer {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line(shape, &self.cells, 1)?;
         let n = shape.size();
-        if self.cells.len() > n {
-            return Err(format!(
-                "a thermometer of {} cells cannot increase strictly with digits 1..{n}",
-                self.cells.len()
-            ));
-        }
-        Ok(())
+        at_most(&self.cells, n, |len| {
+            format!("a thermometer of {len} cells cannot increase strictly with digits 1..{n}")
+        })
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         let (n, len) = (shape.size(), self.cells.len());
@@ -44,26 +36,11 @@ impl Rule for Thermometer {
         }
     }
     fn encode(&self, enc: &mut Encoder) {
-        let ladders: Vec<Ladder> = self.cells.iter().map(|&c| Ladder::new(enc, c)).collect();
-        for w in ladders.windows(2) {
-            // y(a,k) -> y(b,k+1): b > a
-            at_least(enc, &w[0], &w[1], 1);
-        }
+        // y(a,k) -> y(b,k+1): b > a
+        rising::encode(enc, &self.cells, 1);
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.cells);
-        for (i, w) in vs.windows(2).enumerate() {
-            if w[0] >= w[1] {
-                return Err(format!(
-                    "{} = {} is not below {} = {} on the thermometer",
-                    self.cells[i],
-                    w[0],
-                    self.cells[i + 1],
-                    w[1]
-                ));
-            }
-        }
-        Ok(())
+        rising::check(grid, &self.cells, 1, "is not below", "thermometer")
     }
 }
 
@@ -73,9 +50,8 @@ mod tests {
     use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    pub fn rule(cells: &[(usize, usize)]) -> Vec<Constraint> {
-        let cells = cells.iter().map(|&(r, c)| Cell::new(r, c)).collect();
-        vec![Constraint::Thermometer(Thermometer { cells })]
+    pub fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
+        vec![Constraint::Thermometer(Thermometer { cells: cells(rc) })]
     }
 
     #[test]
@@ -87,17 +63,14 @@ mod tests {
         counts_agree(&two);
         // a 5-cell thermometer with an elbow on 6x6
         let long = rule(&[(1, 1), (2, 2), (3, 3), (3, 4), (2, 5)]);
-        crate::rules::testing::assert_count_matches(&six_by_six(long), 10_000);
+        counts_agree_6x6(long);
     }
 
     #[test]
     fn the_rule_is_enforced() {
         let r = rule(&[(4, 1), (3, 2), (2, 3)]);
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, r.clone()), 1000), 24);
-        let p = puzzle(EMPTY4, r);
-        assert!(p.verify(&grid("1234341221434321")).is_err());
-        assert!(p.verify(&grid("1423324143122134")).is_ok());
+        assert_count(EMPTY4, r.clone(), 24);
+        assert_checker(&r, "1423324143122134", "1234341221434321");
     }
 
     #[test]
@@ -119,21 +92,14 @@ mod tests {
 
     #[test]
     fn serde() {
-        let c = round_trip(r#"{"type": "thermometer", "cells": ["r4c1", "r3c2", "r2c3"]}"#);
-        assert_eq!(c, rule(&[(4, 1), (3, 2), (2, 3)]).remove(0));
-        rejects(
-            r#"{"type": "thermometer", "cells": ["r1c1"], "bulb": "r1c1"}"#,
-            "unknown field",
+        assert_eq!(
+            round_trip(r#"{"type": "thermometer", "cells": ["r4c1", "r3c2", "r2c3"]}"#),
+            rule(&[(4, 1), (3, 2), (2, 3)]).remove(0)
         );
     }
 
-    /// The rule needs each cell once (a set of digits, or a strict order), so a line that
-    /// comes back to a cell is refused, naming the cell.
     #[test]
     fn a_line_visiting_a_cell_twice_is_refused() {
-        let looped = rule(&[(1, 2), (1, 3), (2, 3), (2, 2), (1, 2)]);
-        let e = invalid(&looped[0], 4);
-        assert!(e.contains("r1c2 appears twice"), "{e}");
-        assert!(e.contains("cannot visit a cell twice"), "{e}");
+        assert_refuses_revisit(rule);
     }
 }

@@ -99,11 +99,8 @@ mod tests {
     #[test]
     fn the_rule_is_enforced() {
         let r = rule(&[(1, 1), (1, 2), (2, 3)], 2);
-        assert_eq!(count(&puzzle(EMPTY4, vec![]), 1000), 288);
-        assert_eq!(count(&puzzle(EMPTY4, r.clone()), 1000), 72);
-        let p = puzzle(EMPTY4, r);
-        assert!(p.verify(&grid("1234341221434321")).is_err());
-        assert!(p.verify(&grid("1324241331424231")).is_ok());
+        assert_count(EMPTY4, r.clone(), 72);
+        assert_checker(&r, "1324241331424231", "1234341221434321");
     }
 
     #[test]
@@ -121,11 +118,9 @@ mod tests {
             r#"{"type": "whispers", "cells": ["r1c1", "r1c2", "r2c3"], "difference": 2}"#,
         );
         assert_eq!(c, rule(&[(1, 1), (1, 2), (2, 3)], 2).remove(0));
-        let c = round_trip(r#"{"type": "whispers", "cells": ["r1c1", "r1c2"]}"#);
-        assert_eq!(c, rule(&[(1, 1), (1, 2)], 5).remove(0));
-        rejects(
-            r#"{"type": "whispers", "cells": ["r1c1"], "value": 5}"#,
-            "unknown field",
+        assert_eq!(
+            round_trip(r#"{"type": "whispers", "cells": ["r1c1", "r1c2"]}"#),
+            rule(&[(1, 1), (1, 2)], 5).remove(0)
         );
     }
 

@@ -15,14 +15,10 @@ use crate::cnf::sum::EqualSums;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
-use serde::{Deserialize, Serialize};
 
-/// A zipper line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ZipperLine {
-    /// The line's cells in order.
-    pub cells: Vec<Cell>,
+super::cells_rule! {
+    /// A zipper line.
+    ZipperLine, "The line's cells in order."
 }
 
 impl ZipperLine {
@@ -73,13 +69,11 @@ impl Rule for ZipperLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::sum_fixtures::*;
+    use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    fn zipper(cells: &[(usize, usize)]) -> Constraint {
-        Constraint::ZipperLine(ZipperLine {
-            cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
-        })
+    fn zipper(rc: &[(usize, usize)]) -> Constraint {
+        Constraint::ZipperLine(ZipperLine { cells: cells(rc) })
     }
 
     #[test]
@@ -103,17 +97,16 @@ mod tests {
     fn checker_and_validation() {
         // 1 + 4 = 2 + 3 = 5; swapped: 2 + 4 ≠ 1 + 3
         let odd = [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5)];
-        assert_checker(&zipper(&odd), SIX, SIX_SWAPPED);
+        assert_checker(&[zipper(&odd)], SIX, SIX_SWAPPED);
         assert!(invalid(&zipper(&[(1, 1)]), 4).contains("at least 2"));
         assert!(invalid(&zipper(&[(1, 1), (1, 2), (1, 1)]), 4).contains("twice"));
     }
 
     #[test]
     fn json_form() {
-        let c = assert_json(
-            r#"{"type":"zipper-line","cells":["r1c1","r1c2","r1c3"]}"#,
-            "zipper-line",
+        assert_eq!(
+            round_trip(r#"{"type":"zipper-line","cells":["r1c1","r1c2","r1c3"]}"#),
+            zipper(&[(1, 1), (1, 2), (1, 3)])
         );
-        assert_eq!(c, zipper(&[(1, 1), (1, 2), (1, 3)]));
     }
 }

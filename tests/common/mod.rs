@@ -103,3 +103,53 @@ pub fn assert_solves(puzzle: &str, solution: &str) {
     p.verify(&g)
         .unwrap_or_else(|e| panic!("{solution} does not solve {puzzle}: {e}"));
 }
+
+/// Figures of a text DRAT proof read by [`drat_outline`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DratOutline {
+    /// Clauses added.
+    pub added: usize,
+    /// Clauses deleted.
+    pub deleted: usize,
+    /// Whether the empty clause is added.
+    pub empty_clause: bool,
+}
+
+/// Reads a text DRAT proof and checks its form only (every line a `0`-terminated list of
+/// nonzero literals within `vars`, optionally prefixed by `d`); it does not check the
+/// inferences — that is a DRAT checker's job (`drat-trim query.cnf proof.drat`). A test
+/// helper: the library writes DRAT proofs and leaves checking them to such tools.
+pub fn drat_outline(proof: &str, vars: usize) -> Result<DratOutline, String> {
+    let mut out = DratOutline::default();
+    for (i, line) in proof.lines().enumerate() {
+        let bad = |m: &str| format!("DRAT line {}: {m}", i + 1);
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (delete, rest) = match line.strip_prefix('d') {
+            Some(r) => (true, r),
+            None => (false, line),
+        };
+        let mut lits: Vec<i64> = Vec::new();
+        for tok in rest.split_whitespace() {
+            lits.push(tok.parse().map_err(|_| bad("not a literal"))?);
+        }
+        if lits.pop() != Some(0) {
+            return Err(bad("not terminated by 0"));
+        }
+        if lits
+            .iter()
+            .any(|&l| l == 0 || l.unsigned_abs() as usize > vars)
+        {
+            return Err(bad("literal out of range"));
+        }
+        if delete {
+            out.deleted += 1;
+        } else {
+            out.added += 1;
+            out.empty_clause |= lits.is_empty();
+        }
+    }
+    Ok(out)
+}
