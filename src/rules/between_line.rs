@@ -73,44 +73,46 @@ impl Rule for BetweenLine {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::BetweenLine(BetweenLine { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(1, 1), (1, 2), (2, 3), (1, 4)]));
-        counts_agree(&rule(&[(4, 1), (3, 2), (2, 2)]));
-        counts_agree(&rule(&[(1, 1), (2, 2)]));
-        let long = rule(&[(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]);
+        counts_agree(&BetweenLine::on(&[(1, 1), (1, 2), (2, 3), (1, 4)]));
+        counts_agree(&BetweenLine::on(&[(4, 1), (3, 2), (2, 2)]));
+        counts_agree(&BetweenLine::on(&[(1, 1), (2, 2)]));
+        let long = BetweenLine::on(&[(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]);
         counts_agree_6x6(long);
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        let r = rule(&[(1, 1), (1, 2), (2, 3), (1, 4)]);
+        let r = BetweenLine::on(&[(1, 1), (1, 2), (2, 3), (1, 4)]);
         assert_count(EMPTY4, r.clone(), 48);
         assert_checker(&r, "1234342121434312", "1234341221434321");
     }
 
     #[test]
     fn a_line_needs_two_ends() {
-        assert!(invalid(&rule(&[(1, 1)])[0], 4).contains("at least 2"));
+        assert!(invalid(&BetweenLine::on(&[(1, 1)])[0], 4).contains("at least 2"));
     }
 
     #[test]
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "between-line", "cells": ["r4c1", "r3c2", "r2c2"]}"#),
-            rule(&[(4, 1), (3, 2), (2, 2)]).remove(0)
+            BetweenLine::on(&[(4, 1), (3, 2), (2, 2)]).remove(0)
         );
     }
 
     /// The line may pass a cell twice; every interior visit is between the ends.
     #[test]
     fn a_line_may_visit_a_cell_twice() {
-        counts_agree(&rule(&[(1, 1), (2, 2), (3, 3), (3, 2), (2, 2), (2, 3)]));
+        counts_agree(&BetweenLine::on(&[
+            (1, 1),
+            (2, 2),
+            (3, 3),
+            (3, 2),
+            (2, 2),
+            (2, 3),
+        ]));
     }
 }

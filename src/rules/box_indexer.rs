@@ -81,16 +81,11 @@ impl Rule for BoxIndexer {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::BoxIndexer(BoxIndexer { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(2, 2)]));
-        counts_agree(&rule(&[(1, 1), (2, 4), (3, 2), (4, 3)]));
+        counts_agree(&BoxIndexer::on(&[(2, 2)]));
+        counts_agree(&BoxIndexer::on(&[(1, 1), (2, 4), (3, 2), (4, 3)]));
     }
 
     #[test]
@@ -101,7 +96,7 @@ mod tests {
             .map(|&r| Some(r))
             .collect();
         let shape = Shape::with_regions(4, regions).unwrap();
-        let c = rule(&[(2, 1), (1, 4)]);
+        let c = BoxIndexer::on(&[(2, 1), (1, 4)]);
         let p = crate::puzzle::Puzzle::new(shape, Grid::empty(4), c).unwrap();
         crate::rules::testing::assert_count_matches(&p, 1000);
         // r2c1 is position 4 of region 0 (r1c1, r1c2, r1c3, r2c1)
@@ -110,9 +105,13 @@ mod tests {
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_count(EMPTY4, rule(&[(2, 2)]), 144);
+        assert_count(EMPTY4, BoxIndexer::on(&[(2, 2)]), 144);
         // r2c2 = 2 indexes position 2 of box 1, r1c2 = 3 instead of 4
-        assert_checker(&rule(&[(2, 2)]), "1234341221434321", "1324421324313142");
+        assert_checker(
+            &BoxIndexer::on(&[(2, 2)]),
+            "1234341221434321",
+            "1324421324313142",
+        );
     }
 
     #[test]
@@ -120,13 +119,13 @@ mod tests {
         let mut regions: Vec<Option<u16>> = Shape::new(4).unwrap().regions().to_vec();
         regions[0] = None;
         let shape = Shape::with_regions(4, regions).unwrap();
-        let c = &rule(&[(1, 1)])[0];
+        let c = &BoxIndexer::on(&[(1, 1)])[0];
         use crate::rules::Rule;
         assert!(c
             .validate(&shape)
             .unwrap_err()
             .contains("r1c1 is in no region"));
-        assert!(rule(&[(1, 2)])[0]
+        assert!(BoxIndexer::on(&[(1, 2)])[0]
             .validate(&shape)
             .unwrap_err()
             .contains("region of 3 cells"));
@@ -136,7 +135,7 @@ mod tests {
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "box-indexer", "cells": ["r2c2"]}"#),
-            rule(&[(2, 2)]).remove(0)
+            BoxIndexer::on(&[(2, 2)]).remove(0)
         );
     }
 }

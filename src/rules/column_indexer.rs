@@ -16,26 +16,19 @@ indexer::rule! {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::ColumnIndexer(ColumnIndexer {
-            cells: cells(rc),
-        })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(1, 2), (3, 1)]));
-        counts_agree(&rule(&[(2, 3), (4, 1), (4, 4)]));
+        counts_agree(&ColumnIndexer::on(&[(1, 2), (3, 1)]));
+        counts_agree(&ColumnIndexer::on(&[(2, 3), (4, 1), (4, 4)]));
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_count(EMPTY4, rule(&[(1, 2), (3, 1)]), 74);
+        assert_count(EMPTY4, ColumnIndexer::on(&[(1, 2), (3, 1)]), 74);
         // r3c1 = 2 but r3c2 = 3, not 1
         assert_checker(
-            &rule(&[(1, 2), (3, 1)]),
+            &ColumnIndexer::on(&[(1, 2), (3, 1)]),
             "1234341221434321",
             "1234341223414123",
         );
@@ -45,7 +38,7 @@ mod tests {
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "column-indexer", "cells": ["r1c2", "r3c1"]}"#),
-            rule(&[(1, 2), (3, 1)]).remove(0)
+            ColumnIndexer::on(&[(1, 2), (3, 1)]).remove(0)
         );
     }
 }

@@ -53,10 +53,6 @@ mod tests {
     use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::EntropicLine(EntropicLine { cells: cells(rc) })]
-    }
-
     /// An empty 3x3 puzzle (regions are the rows).
     fn three(constraints: Vec<Constraint>) -> crate::puzzle::Puzzle {
         crate::puzzle::Puzzle::new(Shape::new(3).unwrap(), Grid::empty(3), constraints).unwrap()
@@ -78,15 +74,15 @@ mod tests {
             &[(1, 1), (1, 2)][..],
             &[(4, 4), (5, 5), (6, 6)][..],
         ] {
-            assert_count_matches(&six_by_six(rule(line)), 10_000);
+            assert_count_matches(&six_by_six(EntropicLine::on(line)), 10_000);
         }
         // 3x3 (rows as regions): thirds are single digits, so the line is all different
-        assert_count_matches(&three(rule(&[(1, 1), (2, 2), (3, 3)])), 100);
+        assert_count_matches(&three(EntropicLine::on(&[(1, 1), (2, 2), (3, 3)])), 100);
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        let p = three(rule(&[(1, 1), (2, 2), (3, 3)]));
+        let p = three(EntropicLine::on(&[(1, 1), (2, 2), (3, 3)]));
         assert_eq!(count(&three(vec![]), 100), 12);
         assert_eq!(count(&p, 100), 6);
         assert!(p.verify(&grid3("123312231")).is_err());
@@ -95,21 +91,21 @@ mod tests {
 
     #[test]
     fn the_size_must_divide_by_three() {
-        assert!(invalid(&rule(&[(1, 1), (1, 2)])[0], 4).contains("divisible by 3"));
+        assert!(invalid(&EntropicLine::on(&[(1, 1), (1, 2)])[0], 4).contains("divisible by 3"));
     }
 
     #[test]
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "entropic-line", "cells": ["r1c1", "r1c2"]}"#),
-            rule(&[(1, 1), (1, 2)]).remove(0)
+            EntropicLine::on(&[(1, 1), (1, 2)]).remove(0)
         );
     }
 
     /// A loop: every window of three consecutive cells still holds one of each third.
     #[test]
     fn a_loop_visits_a_cell_twice() {
-        let looped = rule(&[(1, 2), (1, 3), (2, 3), (1, 2), (1, 3)]);
+        let looped = EntropicLine::on(&[(1, 2), (1, 3), (2, 3), (1, 2), (1, 3)]);
         assert_count_matches(&crate::rules::testing::six_by_six(looped), 10_000);
     }
 }

@@ -15,32 +15,27 @@ unary::rule! {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
     use crate::solve::{Formula, Simplify};
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::Even(Even { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(1, 2)]));
-        counts_agree(&rule(&[(1, 1), (1, 2), (3, 4)]));
+        counts_agree(&Even::on(&[(1, 2)]));
+        counts_agree(&Even::on(&[(1, 1), (1, 2), (3, 4)]));
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_count(EMPTY4, rule(&[(1, 2)]), 144);
-        assert_checker(&rule(&[(1, 2)]), "1234341221434321", "1324241331424231");
+        assert_count(EMPTY4, Even::on(&[(1, 2)]), 144);
+        assert_checker(&Even::on(&[(1, 2)]), "1234341221434321", "1324241331424231");
     }
 
     #[test]
     fn the_formula_is_complete_without_simplification() {
-        let p = puzzle(EMPTY4, rule(&[(1, 2)]));
+        let p = puzzle(EMPTY4, Even::on(&[(1, 2)]));
         let mut list = crate::cnf::ClauseList::default();
         Formula::new(&p, Simplify::None).encode(&mut list);
         let units = list.clauses.iter().filter(|c| c.len() == 1).count();
-        assert_eq!(units, 2 * rule(&[(1, 2)]).len() * [(1, 2)].len());
+        assert_eq!(units, 2 * Even::on(&[(1, 2)]).len() * [(1, 2)].len());
         // solving the unsimplified formula finds exactly the grids the checker accepts
         assert_eq!(count_in_mode(&p, Simplify::None, 1000), 144);
     }
@@ -49,7 +44,7 @@ mod tests {
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "even", "cells": ["r1c2"]}"#),
-            rule(&[(1, 2)]).remove(0)
+            Even::on(&[(1, 2)]).remove(0)
         );
     }
 }

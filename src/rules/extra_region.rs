@@ -40,22 +40,17 @@ impl Rule for ExtraRegion {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::ExtraRegion(ExtraRegion { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(1, 1), (2, 2), (3, 3)]));
-        counts_agree(&rule(&[(1, 2), (2, 1), (3, 4), (4, 3)]));
+        counts_agree(&ExtraRegion::on(&[(1, 1), (2, 2), (3, 3)]));
+        counts_agree(&ExtraRegion::on(&[(1, 2), (2, 1), (3, 4), (4, 3)]));
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_count(EMPTY4, rule(&[(1, 1), (2, 2), (3, 3)]), 144);
-        let full = rule(&[(1, 2), (2, 1), (3, 4), (4, 3)]);
+        assert_count(EMPTY4, ExtraRegion::on(&[(1, 1), (2, 2), (3, 3)]), 144);
+        let full = ExtraRegion::on(&[(1, 2), (2, 1), (3, 4), (4, 3)]);
         assert_eq!(count(&puzzle(EMPTY4, full.clone()), 1000), 48);
         let p = puzzle(EMPTY4, full);
         assert!(p.verify(&grid("1234341221434321")).is_err());
@@ -64,19 +59,21 @@ mod tests {
 
     #[test]
     fn bad_regions_are_errors() {
-        assert!(invalid(&rule(&[(1, 1), (1, 1)])[0], 4).contains("r1c1 appears twice"));
-        assert!(invalid(&rule(&[(1, 1), (5, 1)])[0], 4).contains("r5c1 is outside"));
-        assert!(
-            invalid(&rule(&[(1, 1), (1, 2), (1, 3), (1, 4), (2, 1)])[0], 4).contains("5 cells")
-        );
-        assert!(invalid(&rule(&[])[0], 4).contains("no cells"));
+        assert!(invalid(&ExtraRegion::on(&[(1, 1), (1, 1)])[0], 4).contains("r1c1 appears twice"));
+        assert!(invalid(&ExtraRegion::on(&[(1, 1), (5, 1)])[0], 4).contains("r5c1 is outside"));
+        assert!(invalid(
+            &ExtraRegion::on(&[(1, 1), (1, 2), (1, 3), (1, 4), (2, 1)])[0],
+            4
+        )
+        .contains("5 cells"));
+        assert!(invalid(&ExtraRegion::on(&[])[0], 4).contains("no cells"));
     }
 
     #[test]
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "extra-region", "cells": ["r1c1", "r2c2"]}"#),
-            rule(&[(1, 1), (2, 2)]).remove(0)
+            ExtraRegion::on(&[(1, 1), (2, 2)]).remove(0)
         );
         rejects(r#"{"type": "extra-region"}"#, "missing field");
     }

@@ -79,25 +79,20 @@ impl Rule for Lockout {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::Lockout(Lockout { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(2, 1), (3, 2), (2, 3)]));
-        counts_agree(&rule(&[(1, 1), (1, 2)]));
-        let long = rule(&[(1, 1), (2, 2), (3, 2), (4, 1)]);
+        counts_agree(&Lockout::on(&[(2, 1), (3, 2), (2, 3)]));
+        counts_agree(&Lockout::on(&[(1, 1), (1, 2)]));
+        let long = Lockout::on(&[(1, 1), (2, 2), (3, 2), (4, 1)]);
         counts_agree(&long);
-        let six = rule(&[(2, 1), (3, 2), (4, 3), (4, 4), (3, 5)]);
+        let six = Lockout::on(&[(2, 1), (3, 2), (4, 3), (4, 4), (3, 5)]);
         counts_agree_6x6(six);
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        let r = rule(&[(2, 1), (3, 2), (2, 3)]);
+        let r = Lockout::on(&[(2, 1), (3, 2), (2, 3)]);
         assert_count(EMPTY4, r.clone(), 12);
         assert_checker(&r, "1234432121433412", "1234341221434321");
     }
@@ -106,13 +101,13 @@ mod tests {
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "lockout", "cells": ["r2c1", "r3c2", "r2c3"]}"#),
-            rule(&[(2, 1), (3, 2), (2, 3)]).remove(0)
+            Lockout::on(&[(2, 1), (3, 2), (2, 3)]).remove(0)
         );
     }
 
     /// The line may pass a cell twice; every interior visit is locked out.
     #[test]
     fn a_line_may_visit_a_cell_twice() {
-        counts_agree(&rule(&[(1, 1), (2, 2), (3, 3), (2, 2), (2, 3)]));
+        counts_agree(&Lockout::on(&[(1, 1), (2, 2), (3, 3), (2, 2), (2, 3)]));
     }
 }

@@ -19,23 +19,18 @@ extreme::rule! {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::Maximum(Maximum { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(2, 2), (2, 3)]));
-        counts_agree(&rule(&[(1, 1), (3, 3), (3, 4)]));
+        counts_agree(&Maximum::on(&[(2, 2), (2, 3)]));
+        counts_agree(&Maximum::on(&[(1, 1), (3, 3), (3, 4)]));
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_count(EMPTY4, rule(&[(2, 2), (2, 3)]), 12);
+        assert_count(EMPTY4, Maximum::on(&[(2, 2), (2, 3)]), 12);
         assert_checker(
-            &rule(&[(2, 2), (2, 3)]),
+            &Maximum::on(&[(2, 2), (2, 3)]),
             "1324243142133142",
             "1234341221434321",
         );
@@ -45,7 +40,7 @@ mod tests {
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "maximum", "cells": ["r2c2", "r2c3"]}"#),
-            rule(&[(2, 2), (2, 3)]).remove(0)
+            Maximum::on(&[(2, 2), (2, 3)]).remove(0)
         );
     }
 }

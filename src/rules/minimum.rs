@@ -18,29 +18,28 @@ extreme::rule! {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::Minimum(Minimum { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(2, 2)]));
-        counts_agree(&rule(&[(2, 2), (2, 3)]));
+        counts_agree(&Minimum::on(&[(2, 2)]));
+        counts_agree(&Minimum::on(&[(2, 2), (2, 3)]));
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_count(EMPTY4, rule(&[(2, 2)]), 78);
-        assert_checker(&rule(&[(2, 2)]), "1324423124133142", "1234341221434321");
+        assert_count(EMPTY4, Minimum::on(&[(2, 2)]), 78);
+        assert_checker(
+            &Minimum::on(&[(2, 2)]),
+            "1324423124133142",
+            "1234341221434321",
+        );
     }
 
     #[test]
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "minimum", "cells": ["r2c2"]}"#),
-            rule(&[(2, 2)]).remove(0)
+            Minimum::on(&[(2, 2)]).remove(0)
         );
     }
 }

@@ -24,6 +24,16 @@ macro_rules! cells_rule {
             #[doc = $cells]
             pub cells: Vec<$crate::geometry::Cell>,
         }
+
+        #[cfg(test)]
+        impl $name {
+            /// The rule on these 1-based (row, column) cells, as a rule list (tests).
+            #[allow(dead_code)] // some rules' tests need more than a cell list
+            pub(crate) fn on(rc: &[(usize, usize)]) -> Vec<$crate::rules::Constraint> {
+                let cells = $crate::rules::testing::cells(rc);
+                vec![$crate::rules::Constraint::$name($name { cells })]
+            }
+        }
     };
 }
 pub(crate) use cells_rule;

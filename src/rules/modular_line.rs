@@ -35,24 +35,19 @@ impl Rule for ModularLine {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::ModularLine(ModularLine { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(1, 1), (1, 2), (2, 3)]));
-        counts_agree(&rule(&[(2, 2), (3, 3)]));
-        counts_agree(&rule(&[(1, 1), (1, 2), (2, 3), (3, 3)]));
-        let six = rule(&[(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6)]);
+        counts_agree(&ModularLine::on(&[(1, 1), (1, 2), (2, 3)]));
+        counts_agree(&ModularLine::on(&[(2, 2), (3, 3)]));
+        counts_agree(&ModularLine::on(&[(1, 1), (1, 2), (2, 3), (3, 3)]));
+        let six = ModularLine::on(&[(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6)]);
         counts_agree_6x6(six);
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        let r = rule(&[(1, 1), (1, 2), (2, 3)]);
+        let r = ModularLine::on(&[(1, 1), (1, 2), (2, 3)]);
         assert_count(EMPTY4, r.clone(), 0);
         let p = puzzle(EMPTY4, r);
         assert!(p.verify(&grid("1234341221434321")).is_err());
@@ -61,7 +56,7 @@ mod tests {
     #[test]
     fn the_rule_is_enforced_on_six_by_six() {
         // counts and grids cross-checked with shared/tools/fpuzzles_check.py
-        let six = rule(&[(1, 1), (1, 2), (2, 3)]);
+        let six = ModularLine::on(&[(1, 1), (1, 2), (2, 3)]);
         assert_counts(
             "2.........4...2......4...2.........1",
             six.clone(),
@@ -79,7 +74,7 @@ mod tests {
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "modular-line", "cells": ["r1c1", "r1c2", "r2c3"]}"#),
-            rule(&[(1, 1), (1, 2), (2, 3)]).remove(0)
+            ModularLine::on(&[(1, 1), (1, 2), (2, 3)]).remove(0)
         );
     }
 
@@ -87,8 +82,11 @@ mod tests {
     /// classes (a loop of four cannot, and counts 0).
     #[test]
     fn a_loop_visits_a_cell_twice() {
-        counts_agree(&rule(&[(1, 2), (1, 3), (2, 3), (1, 2)]));
-        let four = puzzle(EMPTY4, rule(&[(1, 2), (1, 3), (2, 3), (2, 2), (1, 2)]));
+        counts_agree(&ModularLine::on(&[(1, 2), (1, 3), (2, 3), (1, 2)]));
+        let four = puzzle(
+            EMPTY4,
+            ModularLine::on(&[(1, 2), (1, 3), (2, 3), (2, 2), (1, 2)]),
+        );
         assert_eq!(crate::rules::testing::assert_count_matches(&four, 300), 0);
     }
 }

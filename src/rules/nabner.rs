@@ -58,42 +58,37 @@ impl Rule for Nabner {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::Nabner(Nabner { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(1, 1), (2, 2)]));
-        counts_agree(&rule(&[(2, 3), (3, 2)]));
-        let six = rule(&[(1, 1), (2, 2), (3, 3)]);
+        counts_agree(&Nabner::on(&[(1, 1), (2, 2)]));
+        counts_agree(&Nabner::on(&[(2, 3), (3, 2)]));
+        let six = Nabner::on(&[(1, 1), (2, 2), (3, 3)]);
         counts_agree_6x6(six);
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        let r = rule(&[(1, 1), (2, 2)]);
+        let r = Nabner::on(&[(1, 1), (2, 2)]);
         assert_count(EMPTY4, r.clone(), 144);
         assert_checker(&r, "1234341221434321", "1324421324313142");
     }
 
     #[test]
     fn too_long_is_an_error() {
-        assert!(invalid(&rule(&[(1, 1), (1, 2), (1, 3)])[0], 4).contains("3 cells"));
+        assert!(invalid(&Nabner::on(&[(1, 1), (1, 2), (1, 3)])[0], 4).contains("3 cells"));
     }
 
     #[test]
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "nabner", "cells": ["r1c1", "r2c2"]}"#),
-            rule(&[(1, 1), (2, 2)]).remove(0)
+            Nabner::on(&[(1, 1), (2, 2)]).remove(0)
         );
     }
 
     #[test]
     fn a_line_visiting_a_cell_twice_is_refused() {
-        assert_refuses_revisit(rule);
+        assert_refuses_revisit(Nabner::on);
     }
 }

@@ -15,24 +15,19 @@ unary::rule! {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
     use crate::solve::{Formula, Simplify};
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::Odd(Odd { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(1, 1), (2, 3)]));
-        counts_agree(&rule(&[(1, 1), (1, 2), (3, 4)]));
+        counts_agree(&Odd::on(&[(1, 1), (2, 3)]));
+        counts_agree(&Odd::on(&[(1, 1), (1, 2), (3, 4)]));
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_count(EMPTY4, rule(&[(1, 1), (2, 3)]), 96);
+        assert_count(EMPTY4, Odd::on(&[(1, 1), (2, 3)]), 96);
         assert_checker(
-            &rule(&[(1, 1), (2, 3)]),
+            &Odd::on(&[(1, 1), (2, 3)]),
             "1234341221434321",
             "1234342121434312",
         );
@@ -40,13 +35,13 @@ mod tests {
 
     #[test]
     fn the_formula_is_complete_without_simplification() {
-        let p = puzzle(EMPTY4, rule(&[(1, 1), (2, 3)]));
+        let p = puzzle(EMPTY4, Odd::on(&[(1, 1), (2, 3)]));
         let mut list = crate::cnf::ClauseList::default();
         Formula::new(&p, Simplify::None).encode(&mut list);
         let units = list.clauses.iter().filter(|c| c.len() == 1).count();
         assert_eq!(
             units,
-            2 * rule(&[(1, 1), (2, 3)]).len() * [(1, 1), (2, 3)].len()
+            2 * Odd::on(&[(1, 1), (2, 3)]).len() * [(1, 1), (2, 3)].len()
         );
         // solving the unsimplified formula finds exactly the grids the checker accepts
         assert_eq!(count_in_mode(&p, Simplify::None, 1000), 96);
@@ -56,7 +51,7 @@ mod tests {
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "odd", "cells": ["r1c1", "r2c3"]}"#),
-            rule(&[(1, 1), (2, 3)]).remove(0)
+            Odd::on(&[(1, 1), (2, 3)]).remove(0)
         );
     }
 }

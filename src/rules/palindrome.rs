@@ -48,21 +48,16 @@ impl Rule for Palindrome {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::Palindrome(Palindrome { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(1, 1), (2, 2), (3, 3), (4, 4)]));
-        counts_agree(&rule(&[(1, 2), (2, 3), (3, 3), (4, 2), (4, 1)]));
+        counts_agree(&Palindrome::on(&[(1, 1), (2, 2), (3, 3), (4, 4)]));
+        counts_agree(&Palindrome::on(&[(1, 2), (2, 3), (3, 3), (4, 2), (4, 1)]));
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        let r = rule(&[(1, 1), (2, 2), (3, 3), (4, 4)]);
+        let r = Palindrome::on(&[(1, 1), (2, 2), (3, 3), (4, 4)]);
         assert_count(EMPTY4, r.clone(), 24);
         assert_checker(&r, "1234341221434321", "1234341223414123");
     }
@@ -71,13 +66,13 @@ mod tests {
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "palindrome", "cells": ["r1c1", "r2c2", "r3c3", "r4c4"]}"#),
-            rule(&[(1, 1), (2, 2), (3, 3), (4, 4)]).remove(0)
+            Palindrome::on(&[(1, 1), (2, 2), (3, 3), (4, 4)]).remove(0)
         );
     }
 
     /// Going back along the line revisits a cell; each mirrored pair still holds.
     #[test]
     fn a_line_may_visit_a_cell_twice() {
-        counts_agree(&rule(&[(1, 2), (2, 2), (3, 3), (4, 4), (3, 3)]));
+        counts_agree(&Palindrome::on(&[(1, 2), (2, 2), (3, 3), (4, 4), (3, 3)]));
     }
 }

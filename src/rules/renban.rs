@@ -88,31 +88,26 @@ impl Rule for Renban {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::Renban(Renban { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(1, 1), (2, 2), (3, 3)]));
-        counts_agree(&rule(&[(1, 2), (2, 3)]));
-        counts_agree(&rule(&[(1, 1), (2, 2), (3, 3), (4, 4)]));
-        let six = rule(&[(1, 4), (2, 3), (3, 3), (4, 2)]);
+        counts_agree(&Renban::on(&[(1, 1), (2, 2), (3, 3)]));
+        counts_agree(&Renban::on(&[(1, 2), (2, 3)]));
+        counts_agree(&Renban::on(&[(1, 1), (2, 2), (3, 3), (4, 4)]));
+        let six = Renban::on(&[(1, 4), (2, 3), (3, 3), (4, 2)]);
         counts_agree_6x6(six);
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        let r = rule(&[(1, 1), (2, 2), (3, 3)]);
+        let r = Renban::on(&[(1, 1), (2, 2), (3, 3)]);
         assert_count(EMPTY4, r.clone(), 72);
         assert_checker(&r, "1234431234212143", "1234341221434321");
     }
 
     #[test]
     fn too_long_is_an_error() {
-        let r = rule(&[(1, 1), (1, 2), (1, 3), (1, 4), (2, 4)]);
+        let r = Renban::on(&[(1, 1), (1, 2), (1, 3), (1, 4), (2, 4)]);
         assert!(invalid(&r[0], 4).contains("5 cells"));
     }
 
@@ -120,12 +115,12 @@ mod tests {
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "renban", "cells": ["r1c1", "r2c2", "r3c3"]}"#),
-            rule(&[(1, 1), (2, 2), (3, 3)]).remove(0)
+            Renban::on(&[(1, 1), (2, 2), (3, 3)]).remove(0)
         );
     }
 
     #[test]
     fn a_line_visiting_a_cell_twice_is_refused() {
-        assert_refuses_revisit(rule);
+        assert_refuses_revisit(Renban::on);
     }
 }

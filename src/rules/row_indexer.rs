@@ -16,24 +16,19 @@ indexer::rule! {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::RowIndexer(RowIndexer { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(1, 1), (2, 1)]));
-        counts_agree(&rule(&[(1, 3), (3, 2), (4, 4)]));
+        counts_agree(&RowIndexer::on(&[(1, 1), (2, 1)]));
+        counts_agree(&RowIndexer::on(&[(1, 3), (3, 2), (4, 4)]));
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        assert_count(EMPTY4, rule(&[(1, 1), (2, 1)]), 120);
+        assert_count(EMPTY4, RowIndexer::on(&[(1, 1), (2, 1)]), 120);
         // r2c1 = 3 but r3c1 = 4, not 2
         assert_checker(
-            &rule(&[(1, 1), (2, 1)]),
+            &RowIndexer::on(&[(1, 1), (2, 1)]),
             "1234341221434321",
             "1234341241232341",
         );
@@ -43,7 +38,7 @@ mod tests {
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "row-indexer", "cells": ["r1c1", "r2c1"]}"#),
-            rule(&[(1, 1), (2, 1)]).remove(0)
+            RowIndexer::on(&[(1, 1), (2, 1)]).remove(0)
         );
     }
 }

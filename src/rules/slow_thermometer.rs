@@ -33,25 +33,18 @@ impl Rule for SlowThermometer {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::SlowThermometer(SlowThermometer {
-            cells: cells(rc),
-        })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(2, 2), (3, 3), (3, 4)]));
-        counts_agree(&rule(&[(1, 1), (2, 2), (3, 3), (4, 4)]));
-        let long = rule(&[(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]);
+        counts_agree(&SlowThermometer::on(&[(2, 2), (3, 3), (3, 4)]));
+        counts_agree(&SlowThermometer::on(&[(1, 1), (2, 2), (3, 3), (4, 4)]));
+        let long = SlowThermometer::on(&[(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]);
         counts_agree_6x6(long);
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        let r = rule(&[(2, 2), (3, 3), (3, 4)]);
+        let r = SlowThermometer::on(&[(2, 2), (3, 3), (3, 4)]);
         assert_count(EMPTY4, r.clone(), 60);
         let p = puzzle(EMPTY4, r);
         assert!(p.verify(&grid("1234341221434321")).is_err());
@@ -63,13 +56,13 @@ mod tests {
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "slow-thermometer", "cells": ["r2c2", "r3c3", "r3c4"]}"#),
-            rule(&[(2, 2), (3, 3), (3, 4)]).remove(0)
+            SlowThermometer::on(&[(2, 2), (3, 3), (3, 4)]).remove(0)
         );
     }
 
     /// Coming back to a cell forces the digits between to be equal: well defined.
     #[test]
     fn a_line_may_visit_a_cell_twice() {
-        counts_agree(&rule(&[(1, 1), (2, 1), (3, 2), (2, 1)]));
+        counts_agree(&SlowThermometer::on(&[(1, 1), (2, 1), (3, 2), (2, 1)]));
     }
 }

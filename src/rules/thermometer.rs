@@ -48,34 +48,29 @@ impl Rule for Thermometer {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    pub fn rule(rc: &[(usize, usize)]) -> Vec<Constraint> {
-        vec![Constraint::Thermometer(Thermometer { cells: cells(rc) })]
-    }
 
     #[test]
     fn counts_match_brute_force() {
-        counts_agree(&rule(&[(4, 1), (3, 2), (2, 3)]));
-        counts_agree(&rule(&[(1, 1), (2, 2), (2, 3), (1, 4)]));
-        let mut two = rule(&[(1, 2), (2, 2)]);
-        two.extend(rule(&[(3, 3), (2, 2)]));
+        counts_agree(&Thermometer::on(&[(4, 1), (3, 2), (2, 3)]));
+        counts_agree(&Thermometer::on(&[(1, 1), (2, 2), (2, 3), (1, 4)]));
+        let mut two = Thermometer::on(&[(1, 2), (2, 2)]);
+        two.extend(Thermometer::on(&[(3, 3), (2, 2)]));
         counts_agree(&two);
         // a 5-cell thermometer with an elbow on 6x6
-        let long = rule(&[(1, 1), (2, 2), (3, 3), (3, 4), (2, 5)]);
+        let long = Thermometer::on(&[(1, 1), (2, 2), (3, 3), (3, 4), (2, 5)]);
         counts_agree_6x6(long);
     }
 
     #[test]
     fn the_rule_is_enforced() {
-        let r = rule(&[(4, 1), (3, 2), (2, 3)]);
+        let r = Thermometer::on(&[(4, 1), (3, 2), (2, 3)]);
         assert_count(EMPTY4, r.clone(), 24);
         assert_checker(&r, "1423324143122134", "1234341221434321");
     }
 
     #[test]
     fn restrict_cuts_bounds() {
-        let p = puzzle(EMPTY4, rule(&[(1, 1), (2, 2), (3, 3)]));
+        let p = puzzle(EMPTY4, Thermometer::on(&[(1, 1), (2, 2), (3, 3)]));
         let cands = p.initial_candidates();
         assert_eq!(cands[Cell::new(1, 1).position(4)], 0b0011); // 1..2
         assert_eq!(cands[Cell::new(2, 2).position(4)], 0b0110); // 2..3
@@ -84,22 +79,22 @@ mod tests {
 
     #[test]
     fn bad_lines_are_errors() {
-        let long = rule(&[(1, 1), (1, 2), (1, 3), (1, 4), (2, 4)]);
+        let long = Thermometer::on(&[(1, 1), (1, 2), (1, 3), (1, 4), (2, 4)]);
         assert!(invalid(&long[0], 4).contains("5 cells"));
-        assert!(invalid(&rule(&[(1, 1), (1, 3)])[0], 4).contains("r1c1 and r1c3"));
-        assert!(invalid(&rule(&[(1, 1), (1, 2), (1, 1)])[0], 4).contains("twice"));
+        assert!(invalid(&Thermometer::on(&[(1, 1), (1, 3)])[0], 4).contains("r1c1 and r1c3"));
+        assert!(invalid(&Thermometer::on(&[(1, 1), (1, 2), (1, 1)])[0], 4).contains("twice"));
     }
 
     #[test]
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "thermometer", "cells": ["r4c1", "r3c2", "r2c3"]}"#),
-            rule(&[(4, 1), (3, 2), (2, 3)]).remove(0)
+            Thermometer::on(&[(4, 1), (3, 2), (2, 3)]).remove(0)
         );
     }
 
     #[test]
     fn a_line_visiting_a_cell_twice_is_refused() {
-        assert_refuses_revisit(rule);
+        assert_refuses_revisit(Thermometer::on);
     }
 }
