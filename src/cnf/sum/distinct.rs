@@ -34,14 +34,32 @@ pub const SELECTOR_LIMIT: usize = 256;
 /// there are more than [`SELECTOR_LIMIT`] sets. The cells must also be all-different by the
 /// caller's clauses (a distinct group); the selector encoding implies it anyway.
 pub fn distinct_sum(enc: &mut Encoder, cells: &[Cell], sum: usize) {
-    distinct_sum_up_to(enc, cells, sum, SELECTOR_LIMIT);
+    sum_up_to(enc, cells, sum, SELECTOR_LIMIT, false);
+}
+
+/// [`distinct_sum`] for a killer cage of a sudoku grid, whose houses (the rows, columns and
+/// N-cell regions of the encoder's shape) hold each digit once: with selectors it also writes
+/// the seen-digit clauses of the module docs, which rely on those houses.
+pub fn cage_sum(enc: &mut Encoder, cells: &[Cell], sum: usize) {
+    sum_up_to(enc, cells, sum, SELECTOR_LIMIT, true);
 }
 
 /// [`distinct_sum`] with selectors for at most `limit` digit sets.
+#[cfg(test)]
 pub(super) fn distinct_sum_up_to(enc: &mut Encoder, cells: &[Cell], sum: usize, limit: usize) {
+    sum_up_to(enc, cells, sum, limit, false);
+}
+
+/// [`distinct_sum_up_to`], with the seen-digit clauses ([`cage_sum`]) when `seen`.
+fn sum_up_to(enc: &mut Encoder, cells: &[Cell], sum: usize, limit: usize, seen: bool) {
     let cands: Vec<Mask> = cells.iter().map(|&c| enc.candidates(c)).collect();
     match digit_sets(&cands, sum, limit) {
-        Some(sets) => selector_sum(enc, cells, &sets),
+        Some(sets) => {
+            let sel = selectors(enc, cells, &sets);
+            if seen && !sets.is_empty() {
+                seen_digits(enc, cells, &sets, &sel);
+            }
+        }
         None => {
             let terms: Vec<(Cell, i64)> = cells.iter().map(|&c| (c, 1)).collect();
             weighted_sum(enc, &terms, &Total::Value(sum as i64));
@@ -52,10 +70,16 @@ pub(super) fn distinct_sum_up_to(enc: &mut Encoder, cells: &[Cell], sum: usize, 
 /// The selector encoding (module docs) for the digit sets `sets` of `cells`, e.g. from
 /// [`digit_sets`]. Each set must have as many digits as there are cells.
 pub fn selector_sum(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) {
+    selectors(enc, cells, sets);
+}
+
+/// [`selector_sum`], returning the selector terms `S_j` (one per set; the constant true for a
+/// single set, none for no set).
+fn selectors(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) -> Vec<Term> {
     if sets.is_empty() {
         // No set of distinct digits makes the sum: unsatisfiable.
         enc.clause([]);
-        return;
+        return Vec::new();
     }
     let any = sets.iter().fold(0, |m, &s| m | s);
     let every = sets.iter().fold(any, |m, &s| m & s);
@@ -73,7 +97,7 @@ pub fn selector_sum(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) {
         enc.clause(c);
     }
     if sets.len() == 1 {
-        return;
+        return vec![Term::True];
     }
     let sel: Vec<Term> = sets.iter().map(|_| Term::Lit(enc.new_lit())).collect();
     // S_1 ∨ … ∨ S_m
@@ -86,6 +110,13 @@ pub fn selector_sum(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) {
             enc.clause(c);
         }
     }
+    for d in digits(any & !every) {
+        // AND { ¬S_j : d ∉ D_j } -> OR_c x(c,d): once every set left holds d, d appears
+        // (implied by the clauses above, but only through resolution)
+        let mut c = appears(enc, d);
+        c.extend(without(sets, &sel, d));
+        enc.clause(c);
+    }
     for &c in cells {
         for d in digits(enc.candidates(c) & any) {
             // x(c,d) -> OR { S_j : d ∈ D_j }
@@ -97,6 +128,56 @@ pub fn selector_sum(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) {
                     .map(|(_, &s)| s),
             );
             enc.clause(clause);
+        }
+    }
+    sel
+}
+
+/// The selectors of the sets without digit `d`.
+fn without<'a>(sets: &'a [Mask], sel: &'a [Term], d: Digit) -> impl Iterator<Item = Term> + 'a {
+    sets.iter()
+        .zip(sel)
+        .filter(move |(&set, _)| set & d.bit() == 0)
+        .map(|(_, &s)| s)
+}
+
+/// The seen-digit clauses (module docs): a cell outside the cage that shares a house with
+/// every cage cell that can hold `d` holds `d` only if the cage's set lacks it.
+fn seen_digits(enc: &mut Encoder, cells: &[Cell], sets: &[Mask], sel: &[Term]) {
+    let n = enc.size();
+    let inside: Vec<usize> = cells.iter().map(|c| c.position(n)).collect();
+    // mates[i][p]: cell position p shares a house with cells[i] (or is it)
+    let mut mates = vec![vec![false; n * n]; cells.len()];
+    for house in enc.shape().houses() {
+        for (i, c) in cells.iter().enumerate() {
+            if house.contains(c) {
+                for m in &house {
+                    mates[i][m.position(n)] = true;
+                }
+            }
+        }
+    }
+    let any = sets.iter().fold(0, |m, &s| m | s);
+    for d in digits(any) {
+        let holders: Vec<usize> = (0..cells.len())
+            .filter(|&i| enc.candidates(cells[i]) & d.bit() != 0)
+            .collect();
+        if holders.is_empty() {
+            continue;
+        }
+        let rest: Vec<Term> = without(sets, sel, d).collect();
+        for p in 0..n * n {
+            if inside.contains(&p) || !holders.iter().all(|&i| mates[i][p]) {
+                continue;
+            }
+            let xp = enc.x_at(p, d);
+            if xp == Term::False {
+                continue;
+            }
+            // x(p,d) -> OR { S_j : d ∉ D_j }  (p sees every cage cell that can hold d)
+            let mut c = vec![!xp];
+            c.extend(rest.iter().copied());
+            enc.clause(c);
         }
     }
 }
