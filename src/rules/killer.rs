@@ -6,12 +6,13 @@
 //! CNF: the cage is a distinct group (pairwise at-most-one per digit, and the simplifier's
 //! naked singles see it); the sum is [`distinct_sum`]: one selector per digit set that makes
 //! the sum on these cells' candidates, each set's digits appearing, each digit implying a
-//! set that holds it. `restrict` keeps only digits that belong to some such set.
+//! set that holds it, a digit that every remaining set holds appearing.
+//! `restrict` keeps only digits that belong to some such set. A cage without a sum that
+//! misses exactly one of its candidate digits gets the `one_missing` clauses.
 
 use super::cell_lists::{cells_ok, describe, sum, values};
 use super::Rule;
-use crate::cnf::sum::distinct::cage_sum;
-use crate::cnf::sum::{digit_sets, SELECTOR_LIMIT};
+use crate::cnf::sum::{digit_sets, distinct_sum, SELECTOR_LIMIT};
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{digits, Cell, Mask, Shape};
 use crate::grid::Grid;
@@ -73,7 +74,7 @@ impl Rule for Killer {
 
     fn encode(&self, enc: &mut Encoder) {
         match self.sum {
-            Some(s) => cage_sum(enc, &self.cells, s),
+            Some(s) => distinct_sum(enc, &self.cells, s),
             None => one_missing(enc, &self.cells),
         }
     }
@@ -235,7 +236,7 @@ mod tests {
     #[test]
     fn sparse_and_altered_cages_match_brute_force() {
         // Few cages (every second cell free) leave several solutions, so a clause that cuts a
-        // real solution (the seen-digit and forced-digit clauses of cnf::sum::distinct) shows
+        // real solution (say, the forced-digit clauses of cnf::sum::distinct) shows
         // in the count, also without simplification (which otherwise decides most cells
         // before any clause is written); one cage's sum moved by one gives other counts,
         // often none. 6×6, where most cage sums have several digit sets (on 4×4 nearly all

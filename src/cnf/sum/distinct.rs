@@ -10,7 +10,11 @@
 //! - `S_j -> OR_c x(c,d)` for each `d` in `D_j` (each digit of the set appears in the cage);
 //! - `x(c,d) -> OR { S_j : d ∈ D_j }` (a digit is only used with a set that holds it), and
 //!   `¬x(c,d)` for a digit in no set;
-//! - `OR_c x(c,d)` for a digit in every set (implied, but unit propagation uses it at once).
+//! - `OR_c x(c,d)` for a digit in every set (implied, but unit propagation uses it at once);
+//! - forced digits: `OR_c x(c,d) ∨ OR { S_j : d ∉ D_j }` for a digit in some sets but not all
+//!   (implied: once the sets without `d` are all false, the set left holds `d`; unit
+//!   propagation sees it only with this clause, and then places a digit that has one cell
+//!   left in the cage).
 //!
 //! With one set there are no selectors: its digits appear, all others are false. `k` digits
 //! that each appear in `k` cells fill them one to one, so the encoding forces the cells
@@ -34,32 +38,14 @@ pub const SELECTOR_LIMIT: usize = 256;
 /// there are more than [`SELECTOR_LIMIT`] sets. The cells must also be all-different by the
 /// caller's clauses (a distinct group); the selector encoding implies it anyway.
 pub fn distinct_sum(enc: &mut Encoder, cells: &[Cell], sum: usize) {
-    sum_up_to(enc, cells, sum, SELECTOR_LIMIT, false);
-}
-
-/// [`distinct_sum`] for a killer cage of a sudoku grid, whose houses (the rows, columns and
-/// N-cell regions of the encoder's shape) hold each digit once: with selectors it also writes
-/// the seen-digit clauses of the module docs, which rely on those houses.
-pub fn cage_sum(enc: &mut Encoder, cells: &[Cell], sum: usize) {
-    sum_up_to(enc, cells, sum, SELECTOR_LIMIT, true);
+    distinct_sum_up_to(enc, cells, sum, SELECTOR_LIMIT);
 }
 
 /// [`distinct_sum`] with selectors for at most `limit` digit sets.
-#[cfg(test)]
 pub(super) fn distinct_sum_up_to(enc: &mut Encoder, cells: &[Cell], sum: usize, limit: usize) {
-    sum_up_to(enc, cells, sum, limit, false);
-}
-
-/// [`distinct_sum_up_to`], with the seen-digit clauses ([`cage_sum`]) when `seen`.
-fn sum_up_to(enc: &mut Encoder, cells: &[Cell], sum: usize, limit: usize, seen: bool) {
     let cands: Vec<Mask> = cells.iter().map(|&c| enc.candidates(c)).collect();
     match digit_sets(&cands, sum, limit) {
-        Some(sets) => {
-            let sel = selectors(enc, cells, &sets);
-            if seen && !sets.is_empty() {
-                seen_digits(enc, cells, &sets, &sel);
-            }
-        }
+        Some(sets) => selector_sum(enc, cells, &sets),
         None => {
             let terms: Vec<(Cell, i64)> = cells.iter().map(|&c| (c, 1)).collect();
             weighted_sum(enc, &terms, &Total::Value(sum as i64));
@@ -70,16 +56,10 @@ fn sum_up_to(enc: &mut Encoder, cells: &[Cell], sum: usize, limit: usize, seen: 
 /// The selector encoding (module docs) for the digit sets `sets` of `cells`, e.g. from
 /// [`digit_sets`]. Each set must have as many digits as there are cells.
 pub fn selector_sum(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) {
-    selectors(enc, cells, sets);
-}
-
-/// [`selector_sum`], returning the selector terms `S_j` (one per set; the constant true for a
-/// single set, none for no set).
-fn selectors(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) -> Vec<Term> {
     if sets.is_empty() {
         // No set of distinct digits makes the sum: unsatisfiable.
         enc.clause([]);
-        return Vec::new();
+        return;
     }
     let any = sets.iter().fold(0, |m, &s| m | s);
     let every = sets.iter().fold(any, |m, &s| m & s);
@@ -97,7 +77,7 @@ fn selectors(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) -> Vec<Term> {
         enc.clause(c);
     }
     if sets.len() == 1 {
-        return vec![Term::True];
+        return;
     }
     let sel: Vec<Term> = sets.iter().map(|_| Term::Lit(enc.new_lit())).collect();
     // S_1 ∨ … ∨ S_m
@@ -114,7 +94,12 @@ fn selectors(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) -> Vec<Term> {
         // AND { ¬S_j : d ∉ D_j } -> OR_c x(c,d): once every set left holds d, d appears
         // (implied by the clauses above, but only through resolution)
         let mut c = appears(enc, d);
-        c.extend(without(sets, &sel, d));
+        c.extend(
+            sets.iter()
+                .zip(&sel)
+                .filter(|(&set, _)| set & d.bit() == 0)
+                .map(|(_, &s)| s),
+        );
         enc.clause(c);
     }
     for &c in cells {
@@ -128,56 +113,6 @@ fn selectors(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) -> Vec<Term> {
                     .map(|(_, &s)| s),
             );
             enc.clause(clause);
-        }
-    }
-    sel
-}
-
-/// The selectors of the sets without digit `d`.
-fn without<'a>(sets: &'a [Mask], sel: &'a [Term], d: Digit) -> impl Iterator<Item = Term> + 'a {
-    sets.iter()
-        .zip(sel)
-        .filter(move |(&set, _)| set & d.bit() == 0)
-        .map(|(_, &s)| s)
-}
-
-/// The seen-digit clauses (module docs): a cell outside the cage that shares a house with
-/// every cage cell that can hold `d` holds `d` only if the cage's set lacks it.
-fn seen_digits(enc: &mut Encoder, cells: &[Cell], sets: &[Mask], sel: &[Term]) {
-    let n = enc.size();
-    let inside: Vec<usize> = cells.iter().map(|c| c.position(n)).collect();
-    // mates[i][p]: cell position p shares a house with cells[i] (or is it)
-    let mut mates = vec![vec![false; n * n]; cells.len()];
-    for house in enc.shape().houses() {
-        for (i, c) in cells.iter().enumerate() {
-            if house.contains(c) {
-                for m in &house {
-                    mates[i][m.position(n)] = true;
-                }
-            }
-        }
-    }
-    let any = sets.iter().fold(0, |m, &s| m | s);
-    for d in digits(any) {
-        let holders: Vec<usize> = (0..cells.len())
-            .filter(|&i| enc.candidates(cells[i]) & d.bit() != 0)
-            .collect();
-        if holders.is_empty() {
-            continue;
-        }
-        let rest: Vec<Term> = without(sets, sel, d).collect();
-        for p in 0..n * n {
-            if inside.contains(&p) || !holders.iter().all(|&i| mates[i][p]) {
-                continue;
-            }
-            let xp = enc.x_at(p, d);
-            if xp == Term::False {
-                continue;
-            }
-            // x(p,d) -> OR { S_j : d ∉ D_j }  (p sees every cage cell that can hold d)
-            let mut c = vec![!xp];
-            c.extend(rest.iter().copied());
-            enc.clause(c);
         }
     }
 }
