@@ -10,7 +10,11 @@
 //! - `S_j -> OR_c x(c,d)` for each `d` in `D_j` (each digit of the set appears in the cage);
 //! - `x(c,d) -> OR { S_j : d ∈ D_j }` (a digit is only used with a set that holds it), and
 //!   `¬x(c,d)` for a digit in no set;
-//! - `OR_c x(c,d)` for a digit in every set (implied, but unit propagation uses it at once).
+//! - `OR_c x(c,d)` for a digit in every set (implied, but unit propagation uses it at once);
+//! - forced digits: `OR_c x(c,d) ∨ OR { S_j : d ∉ D_j }` for a digit in some sets but not all
+//!   (implied: once the sets without `d` are all false, the set left holds `d`; unit
+//!   propagation sees it only with this clause, and then places a digit that has one cell
+//!   left in the cage).
 //!
 //! With one set there are no selectors: its digits appear, all others are false. `k` digits
 //! that each appear in `k` cells fill them one to one, so the encoding forces the cells
@@ -85,6 +89,18 @@ pub fn selector_sum(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) {
             c.extend(appears(enc, d));
             enc.clause(c);
         }
+    }
+    for d in digits(any & !every) {
+        // AND { ¬S_j : d ∉ D_j } -> OR_c x(c,d): once every set left holds d, d appears
+        // (implied by the clauses above, but only through resolution)
+        let mut c = appears(enc, d);
+        c.extend(
+            sets.iter()
+                .zip(&sel)
+                .filter(|(&set, _)| set & d.bit() == 0)
+                .map(|(_, &s)| s),
+        );
+        enc.clause(c);
     }
     for &c in cells {
         for d in digits(enc.candidates(c) & any) {

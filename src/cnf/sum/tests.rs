@@ -398,3 +398,28 @@ fn killer_encodings_compared() {
         );
     }
 }
+
+#[test]
+fn selector_sum_writes_forced_digit_clauses() {
+    // r1c1 + r1c2 = 10 on a 9×9: sets {1,9} {2,8} {3,7} {4,6}, selectors from variable 730 on
+    let cells = [Cell::new(1, 1), Cell::new(1, 2)];
+    let cands = vec![0x1ff as Mask; 81];
+    let shape = crate::geometry::Shape::new(9).unwrap();
+    let mut list = crate::cnf::ClauseList::default();
+    distinct_sum(&mut Encoder::new(&shape, &cands, &mut list), &cells, 10);
+    let x = |c: usize, d: usize| cell_var(9, Cell::new(1, c), Digit::new(d)).positive();
+    let sel = |j: usize| varisat::Var::from_index(729 + j).positive();
+    // forced digit 1: x(r1c1,1) ∨ x(r1c2,1) ∨ S_28 ∨ S_37 ∨ S_46
+    let want = vec![x(1, 1), x(2, 1), sel(1), sel(2), sel(3)];
+    assert!(list.clauses.contains(&want), "{:?}", list.clauses);
+    // and digit 6: x(r1c1,6) ∨ x(r1c2,6) ∨ S_19 ∨ S_28 ∨ S_37
+    let want = vec![x(1, 6), x(2, 6), sel(0), sel(1), sel(2)];
+    assert!(list.clauses.contains(&want));
+    // one forced-digit clause per digit 1-4 and 6-9 (5 is in no set)
+    let forced = list
+        .clauses
+        .iter()
+        .filter(|c| c.len() == 5 && c.iter().all(|l| l.is_positive()))
+        .count();
+    assert_eq!(forced, 8);
+}
