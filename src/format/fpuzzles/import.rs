@@ -1,8 +1,8 @@
 //! f-puzzles keys to native rules. Every entry is read or refused with its JSON path.
 
 use super::{
-    entry, err, flag, items, number, pair, required, shown, Ctx, Import, COSMETIC, IGNORED,
-    LINE_KEYS, SEMANTIC,
+    digit_list, entry, err, flag, items, number, pair, required, shown, Ctx, Import, COSMETIC,
+    IGNORED, LINE_KEYS, SEMANTIC,
 };
 use crate::error::{excerpt, Error};
 use crate::format::json::{normalize_regions, Document, Meta};
@@ -112,25 +112,8 @@ pub fn import_value(value: &Value) -> Result<Import, Error> {
                 };
             }
             let marks_path = format!("{path}.givenPencilMarks");
-            let marks = match obj.get("givenPencilMarks") {
-                None | Some(Value::Null) => &[][..],
-                Some(Value::Array(a)) => a,
-                Some(v) => {
-                    return Err(err(format!(
-                        "{marks_path}: expected an array of digits, found {}",
-                        shown(v)
-                    )))
-                }
-            };
-            if !marks.is_empty() {
-                let digits = marks
-                    .iter()
-                    .enumerate()
-                    .map(|(i, m)| {
-                        number(Some(m), &format!("{marks_path}[{i}]"))?
-                            .ok_or_else(|| err(format!("{marks_path}[{i}]: empty")))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
+            let digits = digit_list(obj.get("givenPencilMarks"), &marks_path)?;
+            if !digits.is_empty() {
                 rules.push(
                     marks_path,
                     Constraint::PencilMarks(pencil_marks::PencilMarks { cell: here, digits }),
@@ -338,21 +321,8 @@ pub fn import_value(value: &Value) -> Result<Import, Error> {
         let obj = entry(e, &path)?;
         let cells = ctx.cells_of(obj, "cells", &path)?;
         let values = required(obj, "values", &path)?;
-        let digits = values
-            .as_array()
-            .ok_or_else(|| {
-                err(format!(
-                    "{path}.values: expected an array, found {}",
-                    shown(values)
-                ))
-            })?
-            .iter()
-            .enumerate()
-            .map(|(k, v)| {
-                number(Some(v), &format!("{path}.values[{k}]"))?
-                    .ok_or_else(|| err(format!("{path}.values[{k}]: empty")))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        // an empty list (or null) is refused by the rule's validation, with this path
+        let digits = digit_list(Some(values), &format!("{path}.values"))?;
         rules.push(
             path,
             Constraint::Quadruple(quadruple::Quadruple { cells, digits }),

@@ -353,6 +353,28 @@ fn items<'a>(map: &'a Map<String, Value>, key: &str) -> Result<&'a [Value], Erro
     }
 }
 
+/// An array of digits at `path` (a cell's `givenPencilMarks`, a quadruple's `values`):
+/// absent or `null` is empty; every entry must be a whole number.
+fn digit_list(value: Option<&Value>, path: &str) -> Result<Vec<usize>, Error> {
+    let list = match value {
+        None | Some(Value::Null) => &[][..],
+        Some(Value::Array(a)) => a,
+        Some(v) => {
+            let found = shown(v);
+            return Err(err(format!(
+                "{path}: expected an array of digits, found {found}"
+            )));
+        }
+    };
+    list.iter()
+        .enumerate()
+        .map(|(i, m)| {
+            number(Some(m), &format!("{path}[{i}]"))?
+                .ok_or_else(|| err(format!("{path}[{i}]: empty")))
+        })
+        .collect()
+}
+
 /// A boolean flag (`antiknight`, `given`, …): `true`, `false`, or absent/`null` (off).
 ///
 /// Anything else is refused: the f-puzzles apps disagree on such values (the web app tests
