@@ -77,20 +77,11 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<u8> {
         r => r?,
     }
     if !args.quiet {
-        let timeout = if t.timeout > 0 {
-            format!(", {} timeout", t.timeout)
-        } else {
-            String::new()
-        };
-        eprintln!(
-            "satdoku candidates: {} puzzle{}: {} unique, {} multiple, {} none{timeout}; {:.3} s",
-            t.puzzles,
-            if t.puzzles == 1 { "" } else { "s" },
-            t.unique,
-            t.multiple,
-            t.none,
-            start.elapsed().as_secs_f64()
+        let counts = format!(
+            "{} unique, {} multiple, {} none",
+            t.unique, t.multiple, t.none
         );
+        eprintln!("{}", t.summary_of("candidates", &counts, start.elapsed()));
     }
     Ok(t.outcome.code())
 }

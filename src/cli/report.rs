@@ -157,12 +157,6 @@ impl Tally {
     /// The summary line on stderr: counts by status, wall time and rate.
     pub fn summary(&self, task: Task, wall: Duration) -> String {
         let t = self;
-        let secs = wall.as_secs_f64();
-        let rate = if secs > 0.0 {
-            t.puzzles as f64 / secs
-        } else {
-            0.0
-        };
         let what = match task {
             Task::Solve { .. } => "solve",
             Task::Check => "check",
@@ -178,6 +172,19 @@ impl Tally {
                 "{} unique, {} multiple, {} none, {} invalid",
                 t.unique, t.multiple, t.none, t.invalid
             ),
+        };
+        self.summary_of(what, &counts, wall)
+    }
+
+    /// The summary line of command `what` with its `counts`: puzzles, timeouts, wall time
+    /// and rate (every command's summary has this one form).
+    pub fn summary_of(&self, what: &str, counts: &str, wall: Duration) -> String {
+        let t = self;
+        let secs = wall.as_secs_f64();
+        let rate = if secs > 0.0 {
+            t.puzzles as f64 / secs
+        } else {
+            0.0
         };
         let timeouts = if t.timeout > 0 {
             format!(", {} timeout", t.timeout)
