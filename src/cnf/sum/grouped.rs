@@ -255,6 +255,14 @@ impl Group {
                     enc.clause(c);
                 }
             }
+            for (&(set, _), &s) in sets.iter().zip(&sel) {
+                for &c in &self.cells {
+                    // S_j -> OR_{d ∈ D_j} x(c,d): a cell's digit rules out the sets without it
+                    let mut clause = vec![!s];
+                    clause.extend(digits(set & enc.candidates(c)).map(|d| enc.x(c, d)));
+                    enc.clause(clause);
+                }
+            }
             for &c in &self.cells {
                 for d in digits(enc.candidates(c) & any & !every) {
                     // x(c,d) -> OR { S_j : d ∈ D_j }
