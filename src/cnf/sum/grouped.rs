@@ -83,6 +83,17 @@ impl GroupedSum {
         total: &Total,
         cands: impl Fn(Cell) -> Mask,
     ) -> GroupedSum {
+        GroupedSum::build_with(|a, b| sees(shape, a, b), terms, total, cands)
+    }
+
+    /// [`GroupedSum::build`] where `sees(a, b)` says whether cells `a` and `b` must differ
+    /// (never: the plain layered sum of [`super::sum_mdd`], cell by cell).
+    pub(super) fn build_with(
+        sees: impl Fn(Cell, Cell) -> bool,
+        terms: &[(Cell, i64)],
+        total: &Total,
+        cands: impl Fn(Cell) -> Mask,
+    ) -> GroupedSum {
         let (all, allowed) = with_total(terms, total);
         // Greedy: each open cell joins the first group of its weight whose cells it all sees,
         // while the group's digit sets stay few (at most SELECTOR_LIMIT k-subsets of the
@@ -95,7 +106,7 @@ impl GroupedSum {
                 *weight == w
                     && m.count_ones() > 1
                     && cands(cells[0]).count_ones() > 1
-                    && cells.iter().all(|&c| sees(shape, c, cell))
+                    && cells.iter().all(|&c| sees(c, cell))
                     && binomial(u, k) <= SELECTOR_LIMIT as u64
                     && k * (u - k.min(u)) < 64
             };

@@ -25,7 +25,7 @@ pub use grouped::GroupedSum;
 pub use mdd::Mdd;
 
 use crate::cnf::{Encoder, Term};
-use crate::geometry::{digits, Cell, Digit, Mask};
+use crate::geometry::{digits, Cell, Digit, Mask, Shape};
 
 /// The right-hand side of a weighted sum.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,14 +128,36 @@ pub fn reachable_sums(cells: &[Cell], cands: impl Fn(Cell) -> Mask) -> Vec<i64> 
 /// or else the first part's final states, by `s_k(v) <-> ref(v)`.
 #[derive(Clone, Debug)]
 pub struct EqualSums {
-    parts: Vec<Mdd<i64>>,
+    parts: Vec<GroupedSum>,
     centre: Option<Cell>,
     common: Vec<i64>,
 }
 
 impl EqualSums {
-    /// Builds the diagrams of `parts` (cells distinct across all parts and the centre).
+    /// Builds the diagrams of `parts` (cells distinct across all parts and the centre), each
+    /// a plain layered sum read cell by cell.
     pub fn build(
+        parts: &[Vec<Cell>],
+        centre: Option<Cell>,
+        cands: impl Fn(Cell) -> Mask,
+    ) -> EqualSums {
+        EqualSums::build_with(|_, _| false, parts, centre, cands)
+    }
+
+    /// [`EqualSums::build`] with each part a [`GroupedSum`] over the houses of `shape`: the
+    /// cells of a part that share a row, column or region are read as one digit-set sum
+    /// (a region-sum segment, inside one region, is a single one).
+    pub fn build_in(
+        shape: &Shape,
+        parts: &[Vec<Cell>],
+        centre: Option<Cell>,
+        cands: impl Fn(Cell) -> Mask,
+    ) -> EqualSums {
+        EqualSums::build_with(|a, b| grouped::sees(shape, a, b), parts, centre, cands)
+    }
+
+    fn build_with(
+        sees: impl Fn(Cell, Cell) -> bool,
         parts: &[Vec<Cell>],
         centre: Option<Cell>,
         cands: impl Fn(Cell) -> Mask,
@@ -158,7 +180,7 @@ impl EqualSums {
             .iter()
             .map(|p| {
                 let terms: Vec<(Cell, i64)> = p.iter().map(|&c| (c, 1)).collect();
-                sum_mdd(&terms, &total, &cands)
+                GroupedSum::build_with(&sees, &terms, &total, &cands)
             })
             .collect();
         EqualSums {

@@ -183,6 +183,75 @@ fn grouped_sums_match_brute_force() {
     }
 }
 
+/// Equal sums over parts read by house ([`EqualSums::build_in`]): the solutions of the
+/// arithmetic plus the house clauses of the cells, with and without a centre.
+#[test]
+fn equal_sums_in_houses_match_brute_force() {
+    let mut rng = Rng(31);
+    for case in 0..60 {
+        let n = [4, 6][rng.next(2)];
+        let shape = crate::geometry::Shape::new(n).unwrap();
+        let sizes: Vec<usize> = (0..2 + rng.next(2)).map(|_| 1 + rng.next(3)).collect();
+        let with_centre = case % 2 == 0;
+        let k: usize = sizes.iter().sum::<usize>() + with_centre as usize;
+        let mut cells: Vec<Cell> = Vec::new();
+        while cells.len() < k {
+            let c = Cell::from_index(rng.next(n), rng.next(3));
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        let mut cands = vec![crate::geometry::full_mask(n); n * n];
+        for c in &cells {
+            if rng.next(3) == 0 {
+                cands[c.position(n)] = rng.mask(n);
+            }
+        }
+        let mut parts: Vec<Vec<Cell>> = Vec::new();
+        let mut at = 0;
+        for &s in &sizes {
+            parts.push(cells[at..at + s].to_vec());
+            at += s;
+        }
+        let centre = with_centre.then(|| cells[k - 1]);
+        let pairs: Vec<(usize, usize)> = (0..k)
+            .flat_map(|i| (0..i).map(move |j| (j, i)))
+            .filter(|&(i, j)| grouped::sees(&shape, cells[i], cells[j]))
+            .collect();
+        let want = brute(n, &cands, &cells, |t| {
+            let mut sums = Vec::new();
+            let mut at = 0;
+            for &s in &sizes {
+                sums.push(t[at..at + s].iter().sum::<usize>());
+                at += s;
+            }
+            if with_centre {
+                sums.push(t[k - 1]);
+            }
+            sums.iter().all(|&s| s == sums[0]) && pairs.iter().all(|&(i, j)| t[i] != t[j])
+        });
+        let got = models(n, &cands, &cells, |enc| {
+            for &(i, j) in &pairs {
+                let two = [cells[i], cells[j]];
+                classic::encode_distinct(enc, &two, &classic::all_pairs(n, &two));
+            }
+            EqualSums::build_in(&shape, &parts, centre, |c| enc.candidates(c)).encode(enc)
+        });
+        assert_eq!(got, want, "case {case}: parts {parts:?} centre {centre:?}");
+        let mut restricted = cands.clone();
+        EqualSums::build_in(&shape, &parts, centre, |c| cands[c.position(n)])
+            .restrict(n, &mut restricted);
+        for (j, c) in cells.iter().enumerate() {
+            let used = want.iter().fold(0, |m, t| m | Digit::new(t[j]).bit());
+            assert_eq!(
+                restricted[c.position(n)] & used,
+                used,
+                "case {case}, {c}: unsound"
+            );
+        }
+    }
+}
+
 /// Random candidates for the first `k` cells of row 1 of an `n`×`n` grid (others full;
 /// now and then a decided cell).
 fn setup(rng: &mut Rng, n: usize, k: usize) -> (Vec<Mask>, Vec<Cell>) {
