@@ -210,7 +210,7 @@ impl Group {
             // at most C(|union|, k) <= SELECTOR_LIMIT sets in all (GroupedSum::build)
             let found = digit_sets(&masks, s, SELECTOR_LIMIT).expect("few digit sets");
             if !found.is_empty() {
-                sum_of.extend(std::iter::repeat(sums.len()).take(found.len()));
+                sum_of.extend(std::iter::repeat_n(sums.len(), found.len()));
                 sets.extend(found);
                 sums.push(s as i64);
             }
