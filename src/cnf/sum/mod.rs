@@ -7,6 +7,10 @@
 //!   another cell's digit. Encoded as layered prefix sums: an [`Mdd`] whose states are the
 //!   partial sums, so equal partial sums share one node and states that cannot reach an
 //!   allowed total (with the remaining cells' candidates) are never created.
+//! - [`GroupedSum`]: the same layered sum read by house: summed cells that share a row,
+//!   column or region form one layer whose value is their digit sum (one-hot over digit
+//!   sets, [`grouped`]), so no partial sum counts a repeated digit in a house (arrows,
+//!   double arrows, the parts of [`EqualSums::build_in`]).
 //! - [`EqualSums`]: groups of cells that all have the same sum (zipper lines, region-sum
 //!   lines), optionally equal to a centre cell's digit.
 //!
