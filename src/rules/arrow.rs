@@ -7,14 +7,16 @@
 //! not summed (here `line` starts at the first summed cell); pills are decimal, so they need
 //! N ≤ 9.
 //!
-//! CNF: a layered prefix sum ([`weighted_sum`](crate::cnf::sum::weighted_sum)). One circle cell: the total is that cell's
-//! digit (the cell is read first with weight −1, total 0). A pill: the line with weights +1
-//! and the pill's cells with −10^k, total 0. Partial sums that cannot end at 0 with the
-//! remaining candidates are never created, so a pill with a short line stays small.
+//! CNF: a layered prefix sum over groups ([`GroupedSum`]): line cells that share a row,
+//! column or region are read together as one digit-set sum, since they cannot repeat a
+//! digit. One circle cell: the total is that cell's digit (the cell is read first with
+//! weight −1, total 0). A pill: the line with weights +1 and the pill's cells with −10^k,
+//! total 0. Partial sums that cannot end at 0 with the remaining candidates are never
+//! created, so a pill with a short line stays small.
 
 use super::cell_lists::{cells_ok, describe, line_ok, sum, values};
 use super::Rule;
-use crate::cnf::sum::{sum_mdd, Mdd, Total};
+use crate::cnf::sum::{GroupedSum, Total};
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
@@ -31,17 +33,17 @@ pub struct Arrow {
 }
 
 impl Arrow {
-    fn mdd(&self, cands: impl Fn(Cell) -> Mask) -> Mdd<i64> {
+    fn sum(&self, shape: &Shape, cands: impl Fn(Cell) -> Mask) -> GroupedSum {
         let mut terms: Vec<(Cell, i64)> = self.line.iter().map(|&c| (c, 1)).collect();
         if let [circle] = self.circle[..] {
-            return sum_mdd(&terms, &Total::DigitOf(circle), cands);
+            return GroupedSum::build(shape, &terms, &Total::DigitOf(circle), cands);
         }
         let mut place = 1;
         for &c in self.circle.iter().rev() {
             terms.push((c, -place));
             place *= 10;
         }
-        sum_mdd(&terms, &Total::Value(0), cands)
+        GroupedSum::build(shape, &terms, &Total::Value(0), cands)
     }
 }
 
@@ -100,12 +102,12 @@ impl Rule for Arrow {
 
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         let n = shape.size();
-        let mdd = self.mdd(|c| cands[c.position(n)]);
-        mdd.restrict(n, cands);
+        let sum = self.sum(shape, |c| cands[c.position(n)]);
+        sum.restrict(n, cands);
     }
 
     fn encode(&self, enc: &mut Encoder) {
-        self.mdd(|c| enc.candidates(c)).encode(enc);
+        self.sum(enc.shape(), |c| enc.candidates(c)).encode(enc);
     }
 
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
@@ -151,6 +153,12 @@ mod tests {
         assert_rule(&arrow(&[(2, 3)], &[(3, 3), (4, 4), (5, 5)]), &[SIX_GIVENS]);
         // a pill: r1c1 r1c2 = 12 = r2c3 + r3c4 = 6 + 6
         assert_rule(&arrow(&[(1, 1), (1, 2)], &[(2, 3), (3, 4)]), &[SIX_GIVENS]);
+        // line cells sharing a box or a row, read as one digit-set sum: r1c2 r2c3 with the
+        // circle r1c1 in their box; a pill whose line runs r3c3 r4c3 r4c2 in one box
+        assert_rule(&arrow(&[(1, 1)], &[(1, 2), (2, 3)]), &[SIX_GIVENS]);
+        let line = [(2, 3), (3, 3), (4, 3), (4, 2)];
+        assert_rule(&arrow(&[(1, 1), (1, 2)], &line), &[SIX_GIVENS]);
+        assert_rule(&arrow(&[(1, 4)], &[(2, 3), (2, 4)]), &[FOUR_GIVENS]);
     }
 
     #[test]

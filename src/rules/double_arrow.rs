@@ -4,12 +4,13 @@
 //! JSON: `{"type":"double-arrow","cells":["r1c1","r1c2","r2c3","r3c3"]}` — the whole line,
 //! ends included, at least 3 cells (f-puzzles `doublearrow`, from the userscript).
 //!
-//! CNF: a layered prefix sum ([`weighted_sum`](crate::cnf::sum::weighted_sum)) along the line with weight +1 on the ends
-//! and −1 inside, total 0; partial sums that can no longer return to 0 are never created.
+//! CNF: a layered prefix sum over groups ([`GroupedSum`]: inner cells that share a house are
+//! read as one digit-set sum) with weight +1 on the ends and −1 inside, total 0; partial
+//! sums that can no longer return to 0 are never created.
 
 use super::cell_lists::{describe, line_ok, sum};
 use super::Rule;
-use crate::cnf::sum::{sum_mdd, Mdd, Total};
+use crate::cnf::sum::{GroupedSum, Total};
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
@@ -20,7 +21,7 @@ super::cells_rule! {
 }
 
 impl DoubleArrow {
-    fn mdd(&self, cands: impl Fn(Cell) -> Mask) -> Mdd<i64> {
+    fn sum(&self, shape: &Shape, cands: impl Fn(Cell) -> Mask) -> GroupedSum {
         let last = self.cells.len() - 1;
         let terms: Vec<(Cell, i64)> = self
             .cells
@@ -28,7 +29,7 @@ impl DoubleArrow {
             .enumerate()
             .map(|(i, &c)| (c, if i == 0 || i == last { 1 } else { -1 }))
             .collect();
-        sum_mdd(&terms, &Total::Value(0), cands)
+        GroupedSum::build(shape, &terms, &Total::Value(0), cands)
     }
 }
 
@@ -47,12 +48,12 @@ impl Rule for DoubleArrow {
 
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         let n = shape.size();
-        let mdd = self.mdd(|c| cands[c.position(n)]);
-        mdd.restrict(n, cands);
+        let sum = self.sum(shape, |c| cands[c.position(n)]);
+        sum.restrict(n, cands);
     }
 
     fn encode(&self, enc: &mut Encoder) {
-        self.mdd(|c| enc.candidates(c)).encode(enc);
+        self.sum(enc.shape(), |c| enc.candidates(c)).encode(enc);
     }
 
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {

@@ -7,9 +7,10 @@
 //! back has two segments there, not one. Cells in no region form runs of their own. A line
 //! inside one region has one segment and says nothing.
 //!
-//! CNF: each segment is a layered prefix sum restricted to the sums every segment can reach;
-//! its final states ("this segment sums to v") are tied to the first segment's,
-//! `s_k(v) <-> s_0(v)` ([`EqualSums`]).
+//! CNF: each segment is a sum restricted to the sums every segment can reach; a segment
+//! inside one region cannot repeat a digit, so it is read as one digit-set sum (selectors
+//! per digit set, as a killer cage, [`EqualSums::build_in`]); its final states ("this
+//! segment sums to v") are tied to the first segment's, `s_k(v) <-> s_0(v)`.
 
 use super::cell_lists::{line_ok, sum};
 use super::Rule;
@@ -40,7 +41,7 @@ impl RegionSumLine {
     }
 
     fn sums(&self, shape: &Shape, cands: impl Fn(Cell) -> Mask) -> EqualSums {
-        EqualSums::build(&self.segments(shape), None, cands)
+        EqualSums::build_in(shape, &self.segments(shape), None, cands)
     }
 }
 

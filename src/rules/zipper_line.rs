@@ -4,8 +4,8 @@
 //! JSON: `{"type":"zipper-line","cells":["r1c1","r1c2","r1c3"]}` (f-puzzles `zipperline`,
 //! from the userscript). Pairs are cells `k` and `len − 1 − k`.
 //!
-//! CNF: each pair is a two-cell layered sum restricted to the sums every pair (and the
-//! centre) can reach, and its final states ("this pair sums to v") are tied to the centre's
+//! CNF: each pair is a two-cell sum restricted to the sums every pair (and the centre) can
+//! reach (one digit-set sum when the two cells share a house, [`EqualSums::build_in`]), and its final states ("this pair sums to v") are tied to the centre's
 //! digit variables x(centre, v) on an odd line, or to the first pair's states on an even
 //! one ([`EqualSums`]). A line of two cells says nothing.
 
@@ -22,13 +22,13 @@ super::cells_rule! {
 }
 
 impl ZipperLine {
-    fn sums(&self, cands: impl Fn(Cell) -> Mask) -> EqualSums {
+    fn sums(&self, shape: &Shape, cands: impl Fn(Cell) -> Mask) -> EqualSums {
         let m = self.cells.len();
         let pairs: Vec<Vec<Cell>> = (0..m / 2)
             .map(|k| vec![self.cells[k], self.cells[m - 1 - k]])
             .collect();
         let centre = (m % 2 == 1).then(|| self.cells[m / 2]);
-        EqualSums::build(&pairs, centre, cands)
+        EqualSums::build_in(shape, &pairs, centre, cands)
     }
 }
 
@@ -39,12 +39,12 @@ impl Rule for ZipperLine {
 
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         let n = shape.size();
-        let sums = self.sums(|c| cands[c.position(n)]);
+        let sums = self.sums(shape, |c| cands[c.position(n)]);
         sums.restrict(n, cands);
     }
 
     fn encode(&self, enc: &mut Encoder) {
-        self.sums(|c| enc.candidates(c)).encode(enc);
+        self.sums(enc.shape(), |c| enc.candidates(c)).encode(enc);
     }
 
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {

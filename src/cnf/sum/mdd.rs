@@ -50,10 +50,11 @@ struct Edge {
 /// A layered MDD over the digits of a sequence of distinct cells. See the module docs.
 #[derive(Clone, Debug)]
 pub struct Mdd<S> {
+    /// The cell each layer reads; empty for a diagram of [`Mdd::build_layers`].
     cells: Vec<Cell>,
-    /// Candidates each cell had when the diagram was built.
+    /// Choices of each layer: the candidates each cell had when the diagram was built.
     masks: Vec<Mask>,
-    /// Live states per layer (`cells.len() + 1` layers); all empty when nothing is accepted.
+    /// Live states per layer (`masks.len() + 1` layers); all empty when nothing is accepted.
     states: Vec<Vec<S>>,
     /// Live edges from layer `i` to layer `i + 1`.
     edges: Vec<Vec<Edge>>,
@@ -67,12 +68,34 @@ impl<S: Clone + Eq + Hash> Mdd<S> {
         cells: &[Cell],
         cands: impl Fn(Cell) -> Mask,
         init: S,
-        mut step: impl FnMut(usize, &S, Digit) -> Option<S>,
+        step: impl FnMut(usize, &S, Digit) -> Option<S>,
         accept: impl Fn(&S) -> bool,
     ) -> Mdd<S> {
         let masks: Vec<Mask> = cells.iter().map(|&c| cands(c)).collect();
+        let mut mdd = Mdd::build_layers(masks, init, step, accept);
+        mdd.set_cells(cells);
+        mdd
+    }
+
+    /// Makes layer `i` of a diagram of [`Mdd::build_layers`] read cell `cells[i]` (choice
+    /// `d` = digit `d`).
+    pub fn set_cells(&mut self, cells: &[Cell]) {
+        assert_eq!(cells.len(), self.masks.len(), "one cell per layer");
+        self.cells = cells.to_vec();
+    }
+
+    /// [`Mdd::build`] over abstract layers: layer `i` reads one of the choices in `masks[i]`
+    /// (choice `k` is passed to `step` as `Digit::from_index(k)`), whose terms are given at
+    /// [`Mdd::encode_with`]. Such a diagram reads no cells: [`Mdd::restrict`] does nothing
+    /// and [`Mdd::encode`] must not be used.
+    pub fn build_layers(
+        masks: Vec<Mask>,
+        init: S,
+        mut step: impl FnMut(usize, &S, Digit) -> Option<S>,
+        accept: impl Fn(&S) -> bool,
+    ) -> Mdd<S> {
         let mut states: Vec<Vec<S>> = vec![vec![init]];
-        let mut edges: Vec<Vec<Edge>> = Vec::with_capacity(cells.len());
+        let mut edges: Vec<Vec<Edge>> = Vec::with_capacity(masks.len());
         for (i, &mask) in masks.iter().enumerate() {
             let mut index: HashMap<S, u32> = HashMap::new();
             let mut next: Vec<S> = Vec::new();
@@ -101,7 +124,7 @@ impl<S: Clone + Eq + Hash> Mdd<S> {
         }
         // Backward pass: a state is live if it is accepted (last layer) or has an edge to a
         // live state. Then keep the live states, renumbered, and the edges between them.
-        let last = cells.len();
+        let last = masks.len();
         let mut live: Vec<Vec<bool>> = states.iter().map(|l| vec![false; l.len()]).collect();
         live[last] = states[last].iter().map(&accept).collect();
         for i in (0..last).rev() {
@@ -146,7 +169,7 @@ impl<S: Clone + Eq + Hash> Mdd<S> {
             *layer = kept;
         }
         Mdd {
-            cells: cells.to_vec(),
+            cells: Vec::new(),
             masks,
             states,
             edges,
@@ -160,7 +183,7 @@ impl<S: Clone + Eq + Hash> Mdd<S> {
 
     /// The live final states (what an accepted reading can end in).
     pub fn finals(&self) -> &[S] {
-        &self.states[self.cells.len()]
+        &self.states[self.masks.len()]
     }
 
     /// Number of live states over all layers.
@@ -168,7 +191,7 @@ impl<S: Clone + Eq + Hash> Mdd<S> {
         self.states.iter().map(Vec::len).sum()
     }
 
-    /// Digits of cell `i` that lie on some accepted path.
+    /// Digits of cell `i` (choices of layer `i`) that lie on some accepted path.
     pub fn supported(&self, i: usize) -> Mask {
         self.edges[i].iter().fold(0, |m, e| m | e.digit.bit())
     }
@@ -184,11 +207,11 @@ impl<S: Clone + Eq + Hash> Mdd<S> {
     /// Writes the clauses (module docs) and returns the terms of the final states, parallel to
     /// [`Mdd::finals`]. Empty diagram: the empty clause. Build with `|c| enc.candidates(c)`.
     pub fn encode(&self, enc: &mut Encoder) -> Vec<Term> {
-        if self.is_empty() {
-            // No accepted reading: the formula is unsatisfiable.
-            enc.clause([]);
-            return Vec::new();
-        }
+        debug_assert_eq!(
+            self.cells.len(),
+            self.masks.len(),
+            "a diagram without cells"
+        );
         for (&cell, &mask) in self.cells.iter().zip(&self.masks) {
             debug_assert_eq!(
                 enc.candidates(cell) & !mask,
@@ -196,17 +219,39 @@ impl<S: Clone + Eq + Hash> Mdd<S> {
                 "MDD of {cell} built with other candidates than the encoder's"
             );
         }
+        let cells = &self.cells;
+        self.encode_with(enc, |enc, i, d| enc.x(cells[i], d))
+    }
+
+    /// [`Mdd::encode`] with the term of choice `d` of layer `i` given by `input(enc, i, d)`;
+    /// the choices of one layer must be one-hot (exactly one true in every model), as a
+    /// cell's digits are.
+    pub fn encode_with(
+        &self,
+        enc: &mut Encoder,
+        input: impl Fn(&Encoder, usize, Digit) -> Term,
+    ) -> Vec<Term> {
+        if self.is_empty() {
+            // No accepted reading: the formula is unsatisfiable.
+            enc.clause([]);
+            return Vec::new();
+        }
         let mut terms: Vec<Term> = vec![Term::True];
-        for i in 0..self.cells.len() {
-            let next = self.layer_terms(enc, i);
-            self.encode_layer(enc, i, &terms, &next);
+        for i in 0..self.masks.len() {
+            let next = self.layer_terms(enc, i, &input);
+            self.encode_layer(enc, i, &terms, &next, &input);
             terms = next;
         }
         terms
     }
 
     /// Terms of the states of layer `i + 1`.
-    fn layer_terms(&self, enc: &mut Encoder, i: usize) -> Vec<Term> {
+    fn layer_terms(
+        &self,
+        enc: &mut Encoder,
+        i: usize,
+        input: &impl Fn(&Encoder, usize, Digit) -> Term,
+    ) -> Vec<Term> {
         let count = self.states[i + 1].len();
         if count == 1 {
             return vec![Term::True];
@@ -223,7 +268,7 @@ impl<S: Clone + Eq + Hash> Mdd<S> {
             }
             return (0..count)
                 .map(|u| match only[u] {
-                    Some(d) if !many[u] => enc.x(self.cells[0], d),
+                    Some(d) if !many[u] => input(enc, 0, d),
                     _ => Term::Lit(enc.new_lit()),
                 })
                 .collect();
@@ -232,10 +277,16 @@ impl<S: Clone + Eq + Hash> Mdd<S> {
     }
 
     /// Clauses between layer `i` (terms `s`) and layer `i + 1` (terms `t`).
-    fn encode_layer(&self, enc: &mut Encoder, i: usize, s: &[Term], t: &[Term]) {
-        let cell = self.cells[i];
+    fn encode_layer(
+        &self,
+        enc: &mut Encoder,
+        i: usize,
+        s: &[Term],
+        t: &[Term],
+        input: &impl Fn(&Encoder, usize, Digit) -> Term,
+    ) {
         let mask = self.masks[i];
-        let x = |d: Digit| enc.x(cell, d);
+        let x = |d: Digit| input(enc, i, d);
         let mut out: Vec<Vec<(Digit, u32)>> = vec![Vec::new(); s.len()];
         let mut inc: Vec<Vec<(Digit, u32)>> = vec![Vec::new(); t.len()];
         for e in &self.edges[i] {

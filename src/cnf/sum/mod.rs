@@ -7,6 +7,10 @@
 //!   another cell's digit. Encoded as layered prefix sums: an [`Mdd`] whose states are the
 //!   partial sums, so equal partial sums share one node and states that cannot reach an
 //!   allowed total (with the remaining cells' candidates) are never created.
+//! - [`GroupedSum`]: the same layered sum read by house: summed cells that share a row,
+//!   column or region form one layer whose value is their digit sum (one-hot over digit
+//!   sets, [`grouped`]), so no partial sum counts a repeated digit in a house (arrows,
+//!   double arrows, the parts of [`EqualSums::build_in`]).
 //! - [`EqualSums`]: groups of cells that all have the same sum (zipper lines, region-sum
 //!   lines), optionally equal to a centre cell's digit.
 //!
@@ -17,13 +21,15 @@
 //! is the term `(cell, -1)` read first, with total 0.
 
 pub mod distinct;
+pub mod grouped;
 pub mod mdd;
 
 pub use distinct::{digit_sets, distinct_sum, selector_sum, SELECTOR_LIMIT};
+pub use grouped::GroupedSum;
 pub use mdd::Mdd;
 
 use crate::cnf::{Encoder, Term};
-use crate::geometry::{digits, Cell, Digit, Mask};
+use crate::geometry::{digits, Cell, Digit, Mask, Shape};
 
 /// The right-hand side of a weighted sum.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +45,17 @@ pub enum Total {
 /// The layered prefix-sum diagram of `Σ w·digit(cell) = total` over `terms` (cells distinct),
 /// reading the candidates from `cands`.
 pub fn sum_mdd(terms: &[(Cell, i64)], total: &Total, cands: impl Fn(Cell) -> Mask) -> Mdd<i64> {
+    let (all, allowed) = with_total(terms, total);
+    let cells: Vec<Cell> = all.iter().map(|&(c, _)| c).collect();
+    let masks: Vec<Mask> = cells.iter().map(|&c| cands(c)).collect();
+    let mut mdd = prefix_sums(masks, |i, d| all[i].1 * d.get() as i64, &allowed);
+    mdd.set_cells(&cells);
+    mdd
+}
+
+/// `terms` with the total's cell read first (weight −1), and the sums allowed for them
+/// (sorted, without repeats): `Σ = total` becomes `Σ ∈ allowed`.
+fn with_total(terms: &[(Cell, i64)], total: &Total) -> (Vec<(Cell, i64)>, Vec<i64>) {
     let mut all: Vec<(Cell, i64)> = Vec::with_capacity(terms.len() + 1);
     let mut allowed: Vec<i64> = match total {
         Total::Value(v) => vec![*v],
@@ -51,27 +68,31 @@ pub fn sum_mdd(terms: &[(Cell, i64)], total: &Total, cands: impl Fn(Cell) -> Mas
     all.extend_from_slice(terms);
     allowed.sort_unstable();
     allowed.dedup();
-    let cells: Vec<Cell> = all.iter().map(|&(c, _)| c).collect();
+    (all, allowed)
+}
+
+/// The layered prefix sums of layers that each add `value(i, d)` for one choice `d` of
+/// `masks[i]`, accepting the sums in `allowed` (sorted); a layer without choices, or no
+/// allowed sum, gives the empty diagram.
+fn prefix_sums(masks: Vec<Mask>, value: impl Fn(usize, Digit) -> i64, allowed: &[i64]) -> Mdd<i64> {
     let (Some(&lo), Some(&hi)) = (allowed.first(), allowed.last()) else {
-        return Mdd::build(&cells, cands, 0, |_, _, _| None, |_| false);
+        return Mdd::build_layers(masks, 0, |_, _, _| None, |_| false);
     };
-    // rest[i] = (least, most) that terms i.. can add with their candidates
-    let mut rest: Vec<(i64, i64)> = vec![(0, 0); all.len() + 1];
-    for (i, &(cell, w)) in all.iter().enumerate().rev() {
-        let m = cands(cell);
-        let (a, b) = match (digits(m).next(), digits(m).last()) {
-            (Some(first), Some(last)) => (w * first.get() as i64, w * last.get() as i64),
-            _ => (0, 0),
-        };
-        rest[i] = (rest[i + 1].0 + a.min(b), rest[i + 1].1 + a.max(b));
+    // rest[i] = (least, most) that layers i.. can add with their choices
+    let mut rest: Vec<(i64, i64)> = vec![(0, 0); masks.len() + 1];
+    for (i, &m) in masks.iter().enumerate().rev() {
+        let (a, b) = digits(m)
+            .map(|d| value(i, d))
+            .fold((i64::MAX, i64::MIN), |(a, b), v| (a.min(v), b.max(v)));
+        let (a, b) = if m == 0 { (0, 0) } else { (a, b) };
+        rest[i] = (rest[i + 1].0 + a, rest[i + 1].1 + b);
     }
-    Mdd::build(
-        &cells,
-        cands,
+    Mdd::build_layers(
+        masks,
         0i64,
         |i, &v, d| {
-            // keep v + w·d only if the remaining terms can still bring it into [lo, hi]
-            let u = v + all[i].1 * d.get() as i64;
+            // keep v + value only if the remaining layers can still bring it into [lo, hi]
+            let u = v + value(i, d);
             let (least, most) = rest[i + 1];
             (u + least <= hi && u + most >= lo).then_some(u)
         },
@@ -111,14 +132,36 @@ pub fn reachable_sums(cells: &[Cell], cands: impl Fn(Cell) -> Mask) -> Vec<i64> 
 /// or else the first part's final states, by `s_k(v) <-> ref(v)`.
 #[derive(Clone, Debug)]
 pub struct EqualSums {
-    parts: Vec<Mdd<i64>>,
+    parts: Vec<GroupedSum>,
     centre: Option<Cell>,
     common: Vec<i64>,
 }
 
 impl EqualSums {
-    /// Builds the diagrams of `parts` (cells distinct across all parts and the centre).
+    /// Builds the diagrams of `parts` (cells distinct across all parts and the centre), each
+    /// a plain layered sum read cell by cell.
     pub fn build(
+        parts: &[Vec<Cell>],
+        centre: Option<Cell>,
+        cands: impl Fn(Cell) -> Mask,
+    ) -> EqualSums {
+        EqualSums::build_with(|_, _| false, parts, centre, cands)
+    }
+
+    /// [`EqualSums::build`] with each part a [`GroupedSum`] over the houses of `shape`: the
+    /// cells of a part that share a row, column or region are read as one digit-set sum
+    /// (a region-sum segment, inside one region, is a single one).
+    pub fn build_in(
+        shape: &Shape,
+        parts: &[Vec<Cell>],
+        centre: Option<Cell>,
+        cands: impl Fn(Cell) -> Mask,
+    ) -> EqualSums {
+        EqualSums::build_with(|a, b| grouped::sees(shape, a, b), parts, centre, cands)
+    }
+
+    fn build_with(
+        sees: impl Fn(Cell, Cell) -> bool,
         parts: &[Vec<Cell>],
         centre: Option<Cell>,
         cands: impl Fn(Cell) -> Mask,
@@ -141,7 +184,7 @@ impl EqualSums {
             .iter()
             .map(|p| {
                 let terms: Vec<(Cell, i64)> = p.iter().map(|&c| (c, 1)).collect();
-                sum_mdd(&terms, &total, &cands)
+                GroupedSum::build_with(&sees, &terms, &total, &cands)
             })
             .collect();
         EqualSums {

@@ -101,6 +101,157 @@ fn brute(
     out
 }
 
+/// The grouped (distinct-aware) sum has the solutions of the plain sum plus the house
+/// clauses of its cells, over random cells crowded into a corner (so many share a house),
+/// random weights and totals; its restriction is sound and at least as strong as the plain
+/// diagram's.
+#[test]
+fn grouped_sums_match_brute_force() {
+    let mut rng = Rng(23);
+    for case in 0..150 {
+        let n = [4, 6, 9][rng.next(3)];
+        let shape = crate::geometry::Shape::new(n).unwrap();
+        let k = 1 + rng.next(5);
+        let mut cands = vec![crate::geometry::full_mask(n); n * n];
+        let mut cells: Vec<Cell> = Vec::new();
+        while cells.len() < k {
+            let c = Cell::from_index(rng.next((n - 1).min(4)), rng.next((n - 1).min(4)));
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        for c in &cells {
+            cands[c.position(n)] = match rng.next(8) {
+                0 => Digit::new(1 + rng.next(n)).bit(),
+                1 | 2 => rng.mask(n),
+                _ => crate::geometry::full_mask(n),
+            };
+        }
+        let weights: Vec<i64> = (0..k)
+            .map(|_| [1, 1, 1, -1, -1, 2, 10][rng.next(7)])
+            .collect();
+        let terms: Vec<(Cell, i64)> = cells.iter().copied().zip(weights.iter().copied()).collect();
+        let max: i64 = weights.iter().map(|w| w.abs() * n as i64).sum();
+        let total = match case % 3 {
+            0 => Total::Value(rng.next(2 * max as usize + 1) as i64 - max),
+            1 => Total::OneOf((0..4).map(|_| rng.next(max as usize + 1) as i64).collect()),
+            _ => Total::DigitOf(Cell::from_index(n - 1, n - 1)),
+        };
+        let mut all = cells.clone();
+        if let Total::DigitOf(c) = total {
+            all.push(c);
+        }
+        let pairs: Vec<(usize, usize)> = (0..all.len())
+            .flat_map(|i| (0..i).map(move |j| (j, i)))
+            .filter(|&(i, j)| grouped::sees(&shape, all[i], all[j]))
+            .collect();
+        let dot = |t: &[usize]| -> i64 { (0..k).map(|i| weights[i] * t[i] as i64).sum() };
+        let want = brute(n, &cands, &all, |t| {
+            pairs.iter().all(|&(i, j)| t[i] != t[j])
+                && match &total {
+                    Total::Value(v) => dot(t) == *v,
+                    Total::OneOf(vs) => vs.contains(&dot(t)),
+                    Total::DigitOf(_) => dot(t) == t[k] as i64,
+                }
+        });
+        let got = models(n, &cands, &all, |enc| {
+            for &(i, j) in &pairs {
+                let two = [all[i], all[j]];
+                classic::encode_distinct(enc, &two, &classic::all_pairs(n, &two));
+            }
+            GroupedSum::build(&shape, &terms, &total, |c| enc.candidates(c)).encode(enc);
+        });
+        assert_eq!(
+            got, want,
+            "case {case}: n {n} terms {terms:?} total {total:?}"
+        );
+        let mut grouped = cands.clone();
+        GroupedSum::build(&shape, &terms, &total, |c| cands[c.position(n)])
+            .restrict(n, &mut grouped);
+        let mut plain = cands.clone();
+        sum_mdd(&terms, &total, |c| cands[c.position(n)]).restrict(n, &mut plain);
+        for (j, c) in all.iter().enumerate() {
+            let p = c.position(n);
+            let used = want.iter().fold(0, |m, t| m | Digit::new(t[j]).bit());
+            assert_eq!(grouped[p] & used, used, "case {case}, {c}: unsound");
+            assert_eq!(
+                grouped[p] & !plain[p],
+                0,
+                "case {case}, {c}: weaker than plain"
+            );
+        }
+    }
+}
+
+/// Equal sums over parts read by house ([`EqualSums::build_in`]): the solutions of the
+/// arithmetic plus the house clauses of the cells, with and without a centre.
+#[test]
+fn equal_sums_in_houses_match_brute_force() {
+    let mut rng = Rng(31);
+    for case in 0..60 {
+        let n = [4, 6][rng.next(2)];
+        let shape = crate::geometry::Shape::new(n).unwrap();
+        let sizes: Vec<usize> = (0..2 + rng.next(2)).map(|_| 1 + rng.next(3)).collect();
+        let with_centre = case % 2 == 0;
+        let k: usize = sizes.iter().sum::<usize>() + with_centre as usize;
+        let mut cells: Vec<Cell> = Vec::new();
+        while cells.len() < k {
+            let c = Cell::from_index(rng.next(n), rng.next(3));
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        let mut cands = vec![crate::geometry::full_mask(n); n * n];
+        for c in &cells {
+            if rng.next(3) == 0 {
+                cands[c.position(n)] = rng.mask(n);
+            }
+        }
+        let mut parts: Vec<Vec<Cell>> = Vec::new();
+        let mut at = 0;
+        for &s in &sizes {
+            parts.push(cells[at..at + s].to_vec());
+            at += s;
+        }
+        let centre = with_centre.then(|| cells[k - 1]);
+        let pairs: Vec<(usize, usize)> = (0..k)
+            .flat_map(|i| (0..i).map(move |j| (j, i)))
+            .filter(|&(i, j)| grouped::sees(&shape, cells[i], cells[j]))
+            .collect();
+        let want = brute(n, &cands, &cells, |t| {
+            let mut sums = Vec::new();
+            let mut at = 0;
+            for &s in &sizes {
+                sums.push(t[at..at + s].iter().sum::<usize>());
+                at += s;
+            }
+            if with_centre {
+                sums.push(t[k - 1]);
+            }
+            sums.iter().all(|&s| s == sums[0]) && pairs.iter().all(|&(i, j)| t[i] != t[j])
+        });
+        let got = models(n, &cands, &cells, |enc| {
+            for &(i, j) in &pairs {
+                let two = [cells[i], cells[j]];
+                classic::encode_distinct(enc, &two, &classic::all_pairs(n, &two));
+            }
+            EqualSums::build_in(&shape, &parts, centre, |c| enc.candidates(c)).encode(enc)
+        });
+        assert_eq!(got, want, "case {case}: parts {parts:?} centre {centre:?}");
+        let mut restricted = cands.clone();
+        EqualSums::build_in(&shape, &parts, centre, |c| cands[c.position(n)])
+            .restrict(n, &mut restricted);
+        for (j, c) in cells.iter().enumerate() {
+            let used = want.iter().fold(0, |m, t| m | Digit::new(t[j]).bit());
+            assert_eq!(
+                restricted[c.position(n)] & used,
+                used,
+                "case {case}, {c}: unsound"
+            );
+        }
+    }
+}
+
 /// Random candidates for the first `k` cells of row 1 of an `n`×`n` grid (others full;
 /// now and then a decided cell).
 fn setup(rng: &mut Rng, n: usize, k: usize) -> (Vec<Mask>, Vec<Cell>) {
