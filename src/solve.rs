@@ -13,7 +13,7 @@ use crate::grid::Grid;
 use crate::groups::Groups;
 use crate::puzzle::Puzzle;
 use crate::rules::Rule;
-use crate::simplify::{propagate, Contradiction};
+use crate::simplify::{propagate, simplify, Contradiction};
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -128,8 +128,9 @@ impl io::Write for Tripwire {
 /// How much the givens simplify the formula before it is built.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Simplify {
-    /// Naked and hidden singles and locked candidates to a fixpoint; decided cells become
-    /// constants (default).
+    /// Naked and hidden singles and locked candidates to a fixpoint, then failed-literal
+    /// probing of the cells with two or three candidates; decided cells become constants
+    /// (default).
     #[default]
     Full,
     /// Naked and hidden singles only (what unit propagation finds on the extended encoding).
@@ -152,6 +153,8 @@ pub struct Stats {
     pub clauses: usize,
     /// Cells decided before search (givens included).
     pub decided: usize,
+    /// Candidates removed by probing before search.
+    pub probed: usize,
     /// Calls to the SAT solver.
     pub sat_calls: usize,
     /// Time spent building and solving.
@@ -167,6 +170,7 @@ pub struct Formula<'p> {
     mode: Simplify,
     contradiction: Option<Contradiction>,
     decided: usize,
+    probed: usize,
 }
 
 impl<'p> Formula<'p> {
@@ -179,8 +183,14 @@ impl<'p> Formula<'p> {
             _ => puzzle.initial_candidates(),
         };
         let mut contradiction = None;
-        if matches!(mode, Simplify::Full | Simplify::Singles) {
-            if let Err(c) = propagate(n, &groups, &mut cands, mode == Simplify::Full) {
+        let mut probed = 0;
+        if mode == Simplify::Full {
+            match simplify(n, &groups, &mut cands) {
+                Ok((_, p)) => probed = p.removed,
+                Err(c) => contradiction = Some(c),
+            }
+        } else if mode == Simplify::Singles {
+            if let Err(c) = propagate(n, &groups, &mut cands, false) {
                 contradiction = Some(c);
             }
         } else if let Some(i) = cands.iter().position(|&m| m == 0) {
@@ -194,6 +204,7 @@ impl<'p> Formula<'p> {
             mode,
             contradiction,
             decided,
+            probed,
         }
     }
 
@@ -209,6 +220,10 @@ impl<'p> Formula<'p> {
     pub fn decided(&self) -> usize {
         self.decided
     }
+    /// Candidates removed by probing.
+    pub fn probed(&self) -> usize {
+        self.probed
+    }
     /// Why the puzzle has no solution, when simplification already shows it.
     pub fn contradiction(&self) -> Option<String> {
         self.contradiction.as_ref().map(|c| match c {
@@ -217,6 +232,9 @@ impl<'p> Formula<'p> {
                 "digit {digit} has no place in {}",
                 self.groups.house_names[*house]
             ),
+            Contradiction::Probe(cell) => {
+                format!("each digit left in {cell} leads to a contradiction")
+            }
         })
     }
     /// Whether simplification decided every cell (the solution is then unique).
@@ -356,6 +374,7 @@ impl<'p> Session<'p> {
         let formula = Formula::new(puzzle, mode);
         let mut stats = Stats {
             decided: formula.decided(),
+            probed: formula.probed(),
             open_vars: formula.open_vars(),
             ..Stats::default()
         };
