@@ -6,7 +6,7 @@
 //! again (incremental). Cells decided by simplification are equal in every solution, so they
 //! need no place in the blocking clause; auxiliary variables never enter it.
 
-use crate::cnf::{cell_var, classic, ClauseCounter, ClauseSink, Encoder};
+use crate::cnf::{cell_var, classic, ClauseCounter, ClauseSink, Encoder, Negated};
 use crate::error::Error;
 use crate::geometry::{digits, Cell, Digit, Mask};
 use crate::grid::Grid;
@@ -349,7 +349,8 @@ impl<'p> Formula<'p> {
 /// simplified formula goes into a fresh varisat solver.
 pub struct Session<'p> {
     formula: Formula<'p>,
-    solver: Option<varisat::Solver<'static>>,
+    /// The solver, given every literal negated (see [`Negated`]): its variable v is "not v".
+    solver: Option<Negated<varisat::Solver<'static>>>,
     decided: Option<Grid>,
     exhausted: bool,
     stats: Stats,
@@ -396,7 +397,7 @@ impl<'p> Session<'p> {
                 .then(|| session.formula.decode(|_| None).ok())
                 .flatten();
             if session.decided.is_none() {
-                let mut solver = session.budget.solver();
+                let mut solver = Negated::new(session.budget.solver());
                 let (vars, clauses) = session.formula.encode(&mut solver);
                 stats.vars = vars;
                 stats.clauses = clauses;
@@ -443,7 +444,7 @@ impl<'p> Session<'p> {
             });
         };
         self.stats.sat_calls += 1;
-        let sat = match self.budget.solve(solver) {
+        let sat = match self.budget.solve(&mut solver.inner) {
             Ok(sat) => sat,
             Err(e) => {
                 // A solver that failed (or ran out of budget) cannot be asked again.
@@ -455,10 +456,11 @@ impl<'p> Session<'p> {
             self.exhausted = true;
             return Ok(None);
         }
-        let model = solver.model().expect("model after SAT");
+        let model = solver.inner.model().expect("model after SAT");
         let mut values = vec![false; model.len().max(self.stats.vars)];
         for lit in &model {
-            values[lit.index()] = lit.is_positive();
+            // The solver's variable is the negation of the formula's.
+            values[lit.index()] = !lit.is_positive();
         }
         let grid = self
             .formula
