@@ -153,7 +153,8 @@ pub struct Stats {
     pub clauses: usize,
     /// Cells decided before search (givens included).
     pub decided: usize,
-    /// Candidates removed by probing before search.
+    /// Candidates removed by probing before search (at least 1 when probing showed that
+    /// there is no solution).
     pub probed: usize,
     /// Calls to the SAT solver.
     pub sat_calls: usize,
@@ -187,7 +188,11 @@ impl<'p> Formula<'p> {
         if mode == Simplify::Full {
             match simplify(n, &groups, &mut cands) {
                 Ok((_, p)) => probed = p.removed,
-                Err(c) => contradiction = Some(c),
+                Err(c) => {
+                    // Refuted by probing: it removed every candidate of a cell.
+                    probed = usize::from(matches!(c, Contradiction::Probe(_)));
+                    contradiction = Some(c);
+                }
             }
         } else if mode == Simplify::Singles {
             if let Err(c) = propagate(n, &groups, &mut cands, false) {
