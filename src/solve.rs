@@ -6,14 +6,14 @@
 //! again (incremental). Cells decided by simplification are equal in every solution, so they
 //! need no place in the blocking clause; auxiliary variables never enter it.
 
-use crate::cnf::{cell_var, classic, ClauseCounter, ClauseSink, Encoder};
+use crate::cnf::{cell_var, classic, ClauseCounter, ClauseSink, Encoder, Negated};
 use crate::error::Error;
 use crate::geometry::{digits, Cell, Digit, Mask};
 use crate::grid::Grid;
 use crate::groups::Groups;
 use crate::puzzle::Puzzle;
 use crate::rules::Rule;
-use crate::simplify::{propagate, Contradiction};
+use crate::simplify::{propagate, simplify, Contradiction};
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -128,8 +128,9 @@ impl io::Write for Tripwire {
 /// How much the givens simplify the formula before it is built.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Simplify {
-    /// Naked and hidden singles and locked candidates to a fixpoint; decided cells become
-    /// constants (default).
+    /// Naked and hidden singles and locked candidates to a fixpoint, then failed-literal
+    /// probing of the cells with two or three candidates; decided cells become constants
+    /// (default).
     #[default]
     Full,
     /// Naked and hidden singles only (what unit propagation finds on the extended encoding).
@@ -152,6 +153,9 @@ pub struct Stats {
     pub clauses: usize,
     /// Cells decided before search (givens included).
     pub decided: usize,
+    /// Candidates removed by probing before search (at least 1 when probing showed that
+    /// there is no solution).
+    pub probed: usize,
     /// Calls to the SAT solver.
     pub sat_calls: usize,
     /// Time spent building and solving.
@@ -167,6 +171,7 @@ pub struct Formula<'p> {
     mode: Simplify,
     contradiction: Option<Contradiction>,
     decided: usize,
+    probed: usize,
 }
 
 impl<'p> Formula<'p> {
@@ -179,8 +184,18 @@ impl<'p> Formula<'p> {
             _ => puzzle.initial_candidates(),
         };
         let mut contradiction = None;
-        if matches!(mode, Simplify::Full | Simplify::Singles) {
-            if let Err(c) = propagate(n, &groups, &mut cands, mode == Simplify::Full) {
+        let mut probed = 0;
+        if mode == Simplify::Full {
+            match simplify(n, &groups, &mut cands) {
+                Ok((_, p)) => probed = p.removed,
+                Err(c) => {
+                    // Refuted by probing: it removed every candidate of a cell.
+                    probed = usize::from(matches!(c, Contradiction::Probe(_)));
+                    contradiction = Some(c);
+                }
+            }
+        } else if mode == Simplify::Singles {
+            if let Err(c) = propagate(n, &groups, &mut cands, false) {
                 contradiction = Some(c);
             }
         } else if let Some(i) = cands.iter().position(|&m| m == 0) {
@@ -194,6 +209,7 @@ impl<'p> Formula<'p> {
             mode,
             contradiction,
             decided,
+            probed,
         }
     }
 
@@ -209,6 +225,10 @@ impl<'p> Formula<'p> {
     pub fn decided(&self) -> usize {
         self.decided
     }
+    /// Candidates removed by probing.
+    pub fn probed(&self) -> usize {
+        self.probed
+    }
     /// Why the puzzle has no solution, when simplification already shows it.
     pub fn contradiction(&self) -> Option<String> {
         self.contradiction.as_ref().map(|c| match c {
@@ -217,6 +237,9 @@ impl<'p> Formula<'p> {
                 "digit {digit} has no place in {}",
                 self.groups.house_names[*house]
             ),
+            Contradiction::Probe(cell) => {
+                format!("each digit left in {cell} leads to a contradiction")
+            }
         })
     }
     /// Whether simplification decided every cell (the solution is then unique).
@@ -331,7 +354,8 @@ impl<'p> Formula<'p> {
 /// simplified formula goes into a fresh varisat solver.
 pub struct Session<'p> {
     formula: Formula<'p>,
-    solver: Option<varisat::Solver<'static>>,
+    /// The solver, given every literal negated (see [`Negated`]): its variable v is "not v".
+    solver: Option<Negated<varisat::Solver<'static>>>,
     decided: Option<Grid>,
     exhausted: bool,
     stats: Stats,
@@ -356,6 +380,7 @@ impl<'p> Session<'p> {
         let formula = Formula::new(puzzle, mode);
         let mut stats = Stats {
             decided: formula.decided(),
+            probed: formula.probed(),
             open_vars: formula.open_vars(),
             ..Stats::default()
         };
@@ -377,7 +402,7 @@ impl<'p> Session<'p> {
                 .then(|| session.formula.decode(|_| None).ok())
                 .flatten();
             if session.decided.is_none() {
-                let mut solver = session.budget.solver();
+                let mut solver = Negated::new(session.budget.solver());
                 let (vars, clauses) = session.formula.encode(&mut solver);
                 stats.vars = vars;
                 stats.clauses = clauses;
@@ -424,7 +449,7 @@ impl<'p> Session<'p> {
             });
         };
         self.stats.sat_calls += 1;
-        let sat = match self.budget.solve(solver) {
+        let sat = match self.budget.solve(&mut solver.inner) {
             Ok(sat) => sat,
             Err(e) => {
                 // A solver that failed (or ran out of budget) cannot be asked again.
@@ -436,10 +461,11 @@ impl<'p> Session<'p> {
             self.exhausted = true;
             return Ok(None);
         }
-        let model = solver.model().expect("model after SAT");
+        let model = solver.inner.model().expect("model after SAT");
         let mut values = vec![false; model.len().max(self.stats.vars)];
         for lit in &model {
-            values[lit.index()] = lit.is_positive();
+            // The solver's variable is the negation of the formula's.
+            values[lit.index()] = !lit.is_positive();
         }
         let grid = self
             .formula

@@ -145,7 +145,7 @@ fn solve_unique_refuses_several_solutions_with_exit_4() {
         .code(4)
         .stdout("")
         .stderr(predicate::str::contains(
-            "<argument>:1: several solutions (they differ in 8 cells); none printed (--unique)",
+            "<argument>:1: several solutions (they differ in 10 cells); none printed (--unique)",
         ));
     let out = satdoku()
         .args(["solve", "--unique", "-q", "-f", "json", EMPTY4])

@@ -49,7 +49,9 @@ fn check_uniqueness_names_each_verdict() {
         "unique: 812753649943682175675491283154237896369845721287169534521974368438526917796318452"
     );
     assert!(
-        said[1].starts_with("multiple: two solutions differ in 4 cells: r3c2 r3c4 r4c2 r4c4\n"),
+        said[1].starts_with(
+            "multiple: two solutions differ in 8 cells: r3c1 r3c2 r3c3 r3c4 r4c1 r4c2 r4c3 r4c4\n"
+        ),
         "{}",
         said[1]
     );

@@ -395,7 +395,7 @@ impl Printer {
                         "decided": s.decided,
                         "open_vars": s.open_vars,
                         "sat_calls": s.sat_calls,
-                        "search": if s.sat_calls == 0 || s.open_vars == 0 { "simplification" } else { "sat" },
+                        "search": if s.sat_calls > 0 && s.open_vars > 0 { "sat" } else if s.probed > 0 { "probing" } else { "simplification" },
                     }),
                 );
             }

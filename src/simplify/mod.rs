@@ -6,6 +6,10 @@
 //! Every step is a sound deduction, so the simplified formula has exactly the solutions of the
 //! full one; a puzzle decided entirely here is unique without any search.
 
+mod probe;
+
+pub use probe::Probed;
+
 use crate::geometry::{digits, full_mask, Cell, Mask};
 use crate::groups::Groups;
 
@@ -21,6 +25,8 @@ pub enum Contradiction {
         /// The digit (1-based).
         digit: usize,
     },
+    /// Every candidate left in a cell leads to a contradiction (found by probing).
+    Probe(Cell),
 }
 
 /// What propagation found.
@@ -38,47 +44,123 @@ pub fn propagate(
     cands: &mut [Mask],
     locked: bool,
 ) -> Result<Propagated, Contradiction> {
-    let full = full_mask(n);
-    let mut done = vec![false; cands.len()];
-    let mut stack: Vec<usize> = Vec::with_capacity(cands.len());
     // Cells fixed from the start (givens): a clash with one is the other cell's fault.
     let fixed: Vec<bool> = cands.iter().map(|m| m.count_ones() == 1).collect();
+    let mut engine = Engine::new(n, groups);
     for (i, &m) in cands.iter().enumerate() {
         if m == 0 {
             return Err(Contradiction::EmptyCell(Cell::from_position(i, n)));
         }
         if m.count_ones() == 1 {
-            stack.push(i);
+            engine.stack.push(i);
         }
     }
-    let mut decided = 0;
-    loop {
-        // Naked singles: a decided cell removes its digit from every peer.
-        while let Some(i) = stack.pop() {
-            if done[i] {
+    engine.run(cands, locked, Some(&fixed))?;
+    let decided = cands.iter().filter(|m| m.count_ones() == 1).count();
+    Ok(Propagated { decided })
+}
+
+/// Probes per cell of the grid that [`simplify`] may spend: enough for several rounds over
+/// every cell with two or three candidates.
+pub const PROBES_PER_CELL: usize = 8;
+
+/// [`propagate`] with locked candidates, then probing of cells with two or three candidates
+/// (see [`probe`](self::probe)) within [`PROBES_PER_CELL`] probes per cell.
+pub fn simplify(
+    n: usize,
+    groups: &Groups,
+    cands: &mut [Mask],
+) -> Result<(Propagated, Probed), Contradiction> {
+    propagate(n, groups, cands, true)?;
+    let mut engine = Engine::new(n, groups);
+    let probed = probe::probe(&mut engine, cands, 3, true, PROBES_PER_CELL * cands.len())?;
+    let decided = cands.iter().filter(|m| m.count_ones() == 1).count();
+    Ok((Propagated { decided }, probed))
+}
+
+/// Propagation with a reusable work stack, shared by the first run and by every probe.
+pub(crate) struct Engine<'g> {
+    n: usize,
+    full: Mask,
+    groups: &'g Groups,
+    /// Decided cells whose digit is still to be removed from their peers. A cell is pushed
+    /// once: when its mask drops to one digit (the drop happens once; a further removal
+    /// empties it, which is a contradiction).
+    pub(crate) stack: Vec<usize>,
+}
+
+impl<'g> Engine<'g> {
+    /// An engine for an `n`×`n` grid with the all-different structure `groups`.
+    pub(crate) fn new(n: usize, groups: &'g Groups) -> Engine<'g> {
+        Engine {
+            n,
+            full: full_mask(n),
+            groups,
+            stack: Vec::with_capacity(n * n),
+        }
+    }
+
+    /// Side length N.
+    pub(crate) fn size(&self) -> usize {
+        self.n
+    }
+
+    /// Propagates from the cells on the stack until nothing changes. `fixed` marks the
+    /// givens, so that a clash with one blames the other cell; without it the emptied cell
+    /// is named. On a contradiction the stack is left empty and `cands` half-updated.
+    pub(crate) fn run(
+        &mut self,
+        cands: &mut [Mask],
+        locked: bool,
+        fixed: Option<&[bool]>,
+    ) -> Result<(), Contradiction> {
+        let result = self.fixpoint(cands, locked, fixed);
+        self.stack.clear();
+        result
+    }
+
+    fn fixpoint(
+        &mut self,
+        cands: &mut [Mask],
+        locked: bool,
+        fixed: Option<&[bool]>,
+    ) -> Result<(), Contradiction> {
+        let n = self.n;
+        let groups = self.groups;
+        loop {
+            // Naked singles: a decided cell removes its digit from every peer.
+            while let Some(i) = self.stack.pop() {
+                let bit = cands[i];
+                for &p in groups.peers(i) {
+                    let p = p as usize;
+                    let m = cands[p];
+                    if m & bit == 0 {
+                        continue;
+                    }
+                    let m = m & !bit;
+                    cands[p] = m;
+                    if m == 0 {
+                        let empty = if fixed.is_some_and(|f| f[p]) { i } else { p };
+                        return Err(Contradiction::EmptyCell(Cell::from_position(empty, n)));
+                    }
+                    if m.count_ones() == 1 {
+                        self.stack.push(p);
+                    }
+                }
+            }
+            if self.hidden_singles(cands)? {
                 continue;
             }
-            done[i] = true;
-            decided += 1;
-            let bit = cands[i];
-            for &p in groups.peers(i) {
-                let p = p as usize;
-                let m = cands[p];
-                if m & bit == 0 {
-                    continue;
-                }
-                let m = m & !bit;
-                cands[p] = m;
-                if m == 0 {
-                    let empty = if fixed[p] { i } else { p };
-                    return Err(Contradiction::EmptyCell(Cell::from_position(empty, n)));
-                }
-                if m.count_ones() == 1 {
-                    stack.push(p);
-                }
+            if !locked || !self.locked_candidates(cands)? {
+                return Ok(());
             }
         }
-        // Hidden singles: a digit with one place left in a house goes there.
+    }
+
+    /// Hidden singles: a digit with one place left in a house goes there. Returns whether
+    /// some cell was decided (it is then on the stack).
+    fn hidden_singles(&mut self, cands: &mut [Mask]) -> Result<bool, Contradiction> {
+        let groups = self.groups;
         let mut changed = false;
         for h in 0..groups.houses.len() {
             let house = groups.house_positions(h);
@@ -91,8 +173,8 @@ pub fn propagate(
                     placed |= m;
                 }
             }
-            if once != full {
-                let missing = digits(full & !once).next().map_or(0, |d| d.get());
+            if once != self.full {
+                let missing = digits(self.full & !once).next().map_or(0, |d| d.get());
                 return Err(Contradiction::NoPlace {
                     house: h,
                     digit: missing,
@@ -112,20 +194,20 @@ pub fn propagate(
                     });
                 };
                 cands[i] = d.bit();
-                stack.push(i);
+                self.stack.push(i);
                 changed = true;
             }
         }
-        if changed || !stack.is_empty() {
-            continue;
-        }
-        if !locked {
-            return Ok(Propagated { decided });
-        }
-        // Locked candidates: a digit confined to where two houses meet (a box and a row, say)
-        // within one of them cannot be elsewhere in the other. Unit propagation sees this on
-        // the triad-augmented encoding; here it costs three mask unions per intersection.
-        for x in groups.intersections() {
+        Ok(changed)
+    }
+
+    /// Locked candidates: a digit confined to where two houses meet (a box and a row, say)
+    /// within one of them cannot be elsewhere in the other. Unit propagation sees this on
+    /// the triad-augmented encoding; here it costs three mask unions per intersection.
+    /// Returns whether some candidate was removed.
+    fn locked_candidates(&mut self, cands: &mut [Mask]) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        for x in self.groups.intersections() {
             let union = |cells: &[u16]| cells.iter().fold(0u64, |m, &p| m | cands[p as usize]);
             let inner = union(&x.both);
             let first = union(&x.first_only);
@@ -147,17 +229,15 @@ pub fn propagate(
                     cands[p] = m;
                     changed = true;
                     if m == 0 {
-                        return Err(Contradiction::EmptyCell(Cell::from_position(p, n)));
+                        return Err(Contradiction::EmptyCell(Cell::from_position(p, self.n)));
                     }
                     if m.count_ones() == 1 {
-                        stack.push(p);
+                        self.stack.push(p);
                     }
                 }
             }
         }
-        if !changed {
-            return Ok(Propagated { decided });
-        }
+        Ok(changed)
     }
 }
 
