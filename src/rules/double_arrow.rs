@@ -75,52 +75,49 @@ impl Rule for DoubleArrow {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn double(rc: &[(usize, usize)]) -> Constraint {
-        Constraint::DoubleArrow(DoubleArrow { cells: cells(rc) })
-    }
 
     #[test]
     fn counts_match_brute_force() {
         // 4×4: row 1, 1 + 4 = 2 + 3
         assert_rule(
-            &double(&[(1, 1), (1, 2), (1, 3), (1, 4)]),
+            &DoubleArrow::one(&[(1, 1), (1, 2), (1, 3), (1, 4)]),
             &["................", FOUR_GIVENS],
         );
         // 6×6: 1 + 6 = 2 + 3 + 2 along r1c1 r1c2 r2c2 r3c1 r4c1
         let line = [(1, 1), (1, 2), (2, 2), (3, 1), (4, 1)];
-        assert_rule(&double(&line), &[SIX_GIVENS]);
+        assert_rule(&DoubleArrow::one(&line), &[SIX_GIVENS]);
     }
 
     #[test]
     fn checker_and_validation() {
         // 1 + 6 = 2 + 3 + 2; swapped: 2 + 6 ≠ 1 + 3 + 1
         assert_checker(
-            &[double(&[(1, 1), (1, 2), (2, 2), (3, 1), (4, 1)])],
+            &[DoubleArrow::one(&[(1, 1), (1, 2), (2, 2), (3, 1), (4, 1)])],
             SIX,
             SIX_SWAPPED,
         );
-        assert!(invalid(&double(&[(1, 1), (1, 2)]), 4).contains("at least 3"));
-        assert!(invalid(&double(&[(1, 1), (1, 2), (3, 3)]), 4).contains("do not touch"));
+        assert!(invalid(&DoubleArrow::one(&[(1, 1), (1, 2)]), 4).contains("at least 3"));
+        assert!(invalid(&DoubleArrow::one(&[(1, 1), (1, 2), (3, 3)]), 4).contains("do not touch"));
         let long: Vec<(usize, usize)> = (1..=4)
             .map(|c| (1, c))
             .chain((1..=4).rev().map(|c| (2, c)))
             .collect();
-        assert!(double(&long).validate(&Shape::new(4).unwrap()).is_ok());
+        assert!(DoubleArrow::one(&long)
+            .validate(&Shape::new(4).unwrap())
+            .is_ok());
         let longer: Vec<(usize, usize)> = long
             .iter()
             .copied()
             .chain((1..=4).map(|c| (3, c)))
             .collect();
-        assert!(invalid(&double(&longer), 4).contains("10 cells inside"));
+        assert!(invalid(&DoubleArrow::one(&longer), 4).contains("10 cells inside"));
     }
 
     #[test]
     fn json_form() {
         assert_eq!(
             round_trip(r#"{"type":"double-arrow","cells":["r1c1","r1c2","r1c3"]}"#),
-            double(&[(1, 1), (1, 2), (1, 3)])
+            DoubleArrow::one(&[(1, 1), (1, 2), (1, 3)])
         );
     }
 }

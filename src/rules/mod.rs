@@ -27,11 +27,17 @@ macro_rules! cells_rule {
 
         #[cfg(test)]
         impl $name {
-            /// The rule on these 1-based (row, column) cells, as a rule list (tests).
+            /// The rule on these 1-based (row, column) cells (tests).
             #[allow(dead_code)] // some rules' tests need more than a cell list
-            pub(crate) fn on(rc: &[(usize, usize)]) -> Vec<$crate::rules::Constraint> {
+            pub(crate) fn one(rc: &[(usize, usize)]) -> $crate::rules::Constraint {
                 let cells = $crate::rules::testing::cells(rc);
-                vec![$crate::rules::Constraint::$name($name { cells })]
+                $crate::rules::Constraint::$name($name { cells })
+            }
+
+            /// [`Self::one`] as a puzzle's rule list (tests).
+            #[allow(dead_code)]
+            pub(crate) fn on(rc: &[(usize, usize)]) -> Vec<$crate::rules::Constraint> {
+                vec![Self::one(rc)]
             }
         }
     };

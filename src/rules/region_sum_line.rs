@@ -80,25 +80,24 @@ mod tests {
     use crate::rules::testing::*;
     use crate::rules::Constraint;
 
-    fn rsl(rc: &[(usize, usize)]) -> Constraint {
-        Constraint::RegionSumLine(RegionSumLine { cells: cells(rc) })
-    }
-
     #[test]
     fn counts_match_brute_force() {
         // 4×4: box 1 holds 1 + 2 + 3, box 3 holds 2 + 4
         let line = [(1, 1), (1, 2), (2, 1), (3, 1), (4, 1)];
-        assert_rule(&rsl(&line), &["................", FOUR_GIVENS]);
+        assert_rule(
+            &RegionSumLine::one(&line),
+            &["................", FOUR_GIVENS],
+        );
         // 6×6: box 1 (1 + 2 + 3), box 3 (2 + 4), box 1 again (6): three segments of 6
         let line = [(1, 1), (1, 2), (2, 2), (3, 1), (3, 2), (2, 3)];
-        assert_rule(&rsl(&line), &[SIX_GIVENS]);
+        assert_rule(&RegionSumLine::one(&line), &[SIX_GIVENS]);
     }
 
     #[test]
     fn a_region_revisited_is_a_new_segment() {
         let s = Shape::new(6).unwrap();
         let line = [(1, 1), (1, 2), (2, 2), (3, 1), (3, 2), (2, 3)];
-        let Constraint::RegionSumLine(r) = rsl(&line) else {
+        let Constraint::RegionSumLine(r) = RegionSumLine::one(&line) else {
             unreachable!()
         };
         let sizes: Vec<usize> = r.segments(&s).iter().map(Vec::len).collect();
@@ -111,7 +110,7 @@ mod tests {
     fn regions_come_from_the_shape() {
         // Along r1c2 r1c3 r1c4, boxes of 2×3 split after r1c3 (so r1c2 + r1c3 = r1c4) and
         // boxes of 3×2 after r1c2 (so r1c2 = r1c3 + r1c4).
-        let line = rsl(&[(1, 2), (1, 3), (1, 4)]);
+        let line = RegionSumLine::one(&[(1, 2), (1, 3), (1, 4)]);
         for (shape, split) in [
             (Shape::new(6).unwrap(), 2),
             (Shape::with_box(6, 3, 2).unwrap(), 1),
@@ -133,16 +132,16 @@ mod tests {
     fn checker_and_validation() {
         // SIX: 1 + 2 + 3 | 2 + 4 | 6; with 1 and 2 swapped the box-3 run is 1 + 4
         let line = [(1, 1), (1, 2), (2, 2), (3, 1), (3, 2), (2, 3)];
-        assert_checker(&[rsl(&line)], SIX, SIX_SWAPPED);
-        assert!(invalid(&rsl(&[(1, 1)]), 4).contains("at least 2"));
-        assert!(invalid(&rsl(&[(1, 1), (3, 1)]), 4).contains("do not touch"));
+        assert_checker(&[RegionSumLine::one(&line)], SIX, SIX_SWAPPED);
+        assert!(invalid(&RegionSumLine::one(&[(1, 1)]), 4).contains("at least 2"));
+        assert!(invalid(&RegionSumLine::one(&[(1, 1), (3, 1)]), 4).contains("do not touch"));
     }
 
     #[test]
     fn json_form() {
         assert_eq!(
             round_trip(r#"{"type":"region-sum-line","cells":["r1c3","r1c4"]}"#),
-            rsl(&[(1, 3), (1, 4)])
+            RegionSumLine::one(&[(1, 3), (1, 4)])
         );
     }
 }

@@ -70,43 +70,38 @@ impl Rule for ZipperLine {
 mod tests {
     use super::*;
     use crate::rules::testing::*;
-    use crate::rules::Constraint;
-
-    fn zipper(rc: &[(usize, usize)]) -> Constraint {
-        Constraint::ZipperLine(ZipperLine { cells: cells(rc) })
-    }
 
     #[test]
     fn counts_match_brute_force() {
         // 4×4, odd: 1 + 2 = 2 + 1 = 3 in the centre
         let odd = [(1, 1), (1, 2), (1, 3), (2, 3), (2, 4)];
-        assert_rule(&zipper(&odd), &["................", FOUR_GIVENS]);
+        assert_rule(&ZipperLine::one(&odd), &["................", FOUR_GIVENS]);
         // 4×4, even: 1 + 4 = 2 + 3
         assert_rule(
-            &zipper(&[(1, 1), (1, 2), (1, 3), (1, 4)]),
+            &ZipperLine::one(&[(1, 1), (1, 2), (1, 3), (1, 4)]),
             &["................"],
         );
         // 6×6, odd: 1 + 4 = 2 + 3 = 5; even: 1 + 5 = 2 + 4 = 5 + 1
         let odd = [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5)];
-        assert_rule(&zipper(&odd), &[SIX_GIVENS]);
+        assert_rule(&ZipperLine::one(&odd), &[SIX_GIVENS]);
         let even = [(1, 1), (1, 2), (1, 3), (2, 4), (1, 5), (2, 6)];
-        assert_rule(&zipper(&even), &[SIX_GIVENS]);
+        assert_rule(&ZipperLine::one(&even), &[SIX_GIVENS]);
     }
 
     #[test]
     fn checker_and_validation() {
         // 1 + 4 = 2 + 3 = 5; swapped: 2 + 4 ≠ 1 + 3
         let odd = [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5)];
-        assert_checker(&[zipper(&odd)], SIX, SIX_SWAPPED);
-        assert!(invalid(&zipper(&[(1, 1)]), 4).contains("at least 2"));
-        assert!(invalid(&zipper(&[(1, 1), (1, 2), (1, 1)]), 4).contains("twice"));
+        assert_checker(&[ZipperLine::one(&odd)], SIX, SIX_SWAPPED);
+        assert!(invalid(&ZipperLine::one(&[(1, 1)]), 4).contains("at least 2"));
+        assert!(invalid(&ZipperLine::one(&[(1, 1), (1, 2), (1, 1)]), 4).contains("twice"));
     }
 
     #[test]
     fn json_form() {
         assert_eq!(
             round_trip(r#"{"type":"zipper-line","cells":["r1c1","r1c2","r1c3"]}"#),
-            zipper(&[(1, 1), (1, 2), (1, 3)])
+            ZipperLine::one(&[(1, 1), (1, 2), (1, 3)])
         );
     }
 }
