@@ -207,24 +207,14 @@ fn equal_sums_in_houses_match_brute_force() {
                 cands[c.position(n)] = rng.mask(n);
             }
         }
-        let mut parts: Vec<Vec<Cell>> = Vec::new();
-        let mut at = 0;
-        for &s in &sizes {
-            parts.push(cells[at..at + s].to_vec());
-            at += s;
-        }
+        let parts: Vec<Vec<Cell>> = split(&cells, &sizes);
         let centre = with_centre.then(|| cells[k - 1]);
         let pairs: Vec<(usize, usize)> = (0..k)
             .flat_map(|i| (0..i).map(move |j| (j, i)))
             .filter(|&(i, j)| grouped::sees(&shape, cells[i], cells[j]))
             .collect();
         let want = brute(n, &cands, &cells, |t| {
-            let mut sums = Vec::new();
-            let mut at = 0;
-            for &s in &sizes {
-                sums.push(t[at..at + s].iter().sum::<usize>());
-                at += s;
-            }
+            let mut sums: Vec<usize> = split(t, &sizes).iter().map(|p| p.iter().sum()).collect();
             if with_centre {
                 sums.push(t[k - 1]);
             }
@@ -363,6 +353,18 @@ fn digit_sets_enumerate_and_cap() {
     assert_eq!(digit_sets(&[full; 2], 18, 10), Some(vec![]));
 }
 
+/// `items` cut into consecutive parts of `sizes` (the parts of an equal-sums case).
+fn split<T: Clone>(items: &[T], sizes: &[usize]) -> Vec<Vec<T>> {
+    let mut at = 0;
+    sizes
+        .iter()
+        .map(|&s| {
+            at += s;
+            items[at - s..at].to_vec()
+        })
+        .collect()
+}
+
 #[test]
 fn equal_sums_match_brute_force() {
     let mut rng = Rng(5);
@@ -373,20 +375,10 @@ fn equal_sums_match_brute_force() {
         let k: usize = sizes.iter().sum::<usize>() + with_centre as usize;
         let (cands, cells) = setup(&mut rng, n.max(k), k);
         let n = n.max(k);
-        let mut parts: Vec<Vec<Cell>> = Vec::new();
-        let mut at = 0;
-        for &s in &sizes {
-            parts.push(cells[at..at + s].to_vec());
-            at += s;
-        }
+        let parts: Vec<Vec<Cell>> = split(&cells, &sizes);
         let centre = with_centre.then(|| cells[k - 1]);
         let want = brute(n, &cands, &cells, |t| {
-            let mut sums = Vec::new();
-            let mut at = 0;
-            for &s in &sizes {
-                sums.push(t[at..at + s].iter().sum::<usize>());
-                at += s;
-            }
+            let mut sums: Vec<usize> = split(t, &sizes).iter().map(|p| p.iter().sum()).collect();
             if with_centre {
                 sums.push(t[k - 1]);
             }

@@ -2,7 +2,7 @@
 
 use super::{
     digit_list, entry, err, flag, items, number, pair, required, shown, Ctx, Import, COSMETIC,
-    IGNORED, LINE_KEYS, SEMANTIC,
+    FLAGS, IGNORED, LINE_KEYS, SEMANTIC,
 };
 use crate::error::{excerpt, Error};
 use crate::format::json::{normalize_regions, Document, Meta};
@@ -43,6 +43,7 @@ pub fn import_value(value: &Value) -> Result<Import, Error> {
                 && !COSMETIC.contains(k)
                 && !LINE_KEYS.contains(k)
                 && !SEMANTIC.contains(k)
+                && !FLAGS.contains(k)
         })
         .map(excerpt)
         .collect();

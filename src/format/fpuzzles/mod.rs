@@ -75,14 +75,17 @@ const LINE_KEYS: &[&str] = &[
     "doublearrow",
     "zipperline",
 ];
-/// Other keys with rule semantics.
-const SEMANTIC: &[&str] = &[
+/// Rules switched on by a boolean flag (`true`, `false` or absent).
+const FLAGS: &[&str] = &[
     "diagonal+",
     "diagonal-",
     "antiknight",
     "antiking",
     "disjointgroups",
     "nonconsecutive",
+];
+/// Rule arrays other than lines.
+const SEMANTIC: &[&str] = &[
     "negative",
     "killercage",
     "littlekillersum",
