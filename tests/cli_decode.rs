@@ -207,14 +207,7 @@ fn decode_of_an_unsat_uniqueness_query_says_unique() {
 fn decode_of_a_sat_uniqueness_query_says_multiple() {
     let dir = tempfile::tempdir().unwrap();
     let (cnf_path, cnf) = export(dir.path(), "m", &["--uniqueness", MULTI]);
-    let first = cnf
-        .lines()
-        .find_map(|l| l.strip_prefix("c query: uniqueness: the last clause blocks the solution "))
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
+    let first = blocked_solution(&cnf);
     let model = varisat_solve(&cnf).expect("several solutions: the query is SAT");
     let out = satdoku()
         .args(["decode", "-p"])
@@ -297,14 +290,7 @@ fn decode_rejects_a_model_that_repeats_the_blocked_solution() {
     // A model of the plain formula given for the uniqueness query: it cannot be its answer.
     let dir = tempfile::tempdir().unwrap();
     let (cnf_path, cnf) = export(dir.path(), "u", &["--uniqueness", EMPTY4]);
-    let blocked = cnf
-        .lines()
-        .find_map(|l| l.strip_prefix("c query: uniqueness: the last clause blocks the solution "))
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
+    let blocked = blocked_solution(&cnf);
     let model = model_of(&blocked);
     satdoku()
         .args(["decode", "-p"])
@@ -390,4 +376,11 @@ fn decode_verifies_the_model_against_the_puzzle() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("no value for variable"));
+}
+
+/// The solution a uniqueness query blocks, read from its header by the library's own reader.
+fn blocked_solution(cnf: &str) -> String {
+    satdoku::format::dimacs::Header::parse(cnf)
+        .and_then(|h| h.uniqueness)
+        .expect("a uniqueness query names the solution it blocks")
 }

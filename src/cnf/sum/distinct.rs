@@ -8,8 +8,9 @@
 //! With sets `D_1 … D_m` and a selector `S_j` per set:
 //! - `S_1 ∨ … ∨ S_m` (at least one set is used);
 //! - `S_j -> OR_c x(c,d)` for each `d` in `D_j` (each digit of the set appears in the cage);
-//! - `x(c,d) -> OR { S_j : d ∈ D_j }` (a digit is only used with a set that holds it), and
-//!   `¬x(c,d)` for a digit in no set;
+//! - `x(c,d) -> OR { S_j : d ∈ D_j }` (a digit is only used with a set that holds it) for a
+//!   digit in some sets but not all (for a digit in every set it is `S_1 ∨ … ∨ S_m` again),
+//!   and `¬x(c,d)` for a digit in no set;
 //! - `OR_c x(c,d)` for a digit in every set (implied, but unit propagation uses it at once);
 //! - forced digits: `OR_c x(c,d) ∨ OR { S_j : d ∉ D_j }` for a digit in some sets but not all
 //!   (implied: once the sets without `d` are all false, the set left holds `d`; unit
@@ -61,6 +62,32 @@ pub fn selector_sum(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) {
         enc.clause([]);
         return;
     }
+    let implied = Implied {
+        cell_support: false,
+        forced_digits: true,
+    };
+    selector_clauses(enc, cells, sets, implied);
+}
+
+/// Which implied clause families [`selector_clauses`] adds to the selector encoding.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Implied {
+    /// `S_j -> OR_{d ∈ D_j} x(c,d)` for every cell: a placed digit rules out the sets without
+    /// it (what a grouped sum needs to tell its layer's value early).
+    pub cell_support: bool,
+    /// `AND { ¬S_j : d ∉ D_j } -> OR_c x(c,d)`: once every set left holds d, d appears.
+    pub forced_digits: bool,
+}
+
+/// The selector clauses (module docs) for the digit sets `sets` of `cells`, plus the
+/// `implied` families; returns each set's selector (`Term::True` for a single set, none
+/// for no set — the caller decides what no set means).
+pub(super) fn selector_clauses(
+    enc: &mut Encoder,
+    cells: &[Cell],
+    sets: &[Mask],
+    implied: Implied,
+) -> Vec<Term> {
     let any = sets.iter().fold(0, |m, &s| m | s);
     let every = sets.iter().fold(any, |m, &s| m & s);
     for &c in cells {
@@ -76,8 +103,8 @@ pub fn selector_sum(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) {
         let c = appears(enc, d);
         enc.clause(c);
     }
-    if sets.len() == 1 {
-        return;
+    if sets.len() <= 1 {
+        return sets.iter().map(|_| Term::True).collect();
     }
     let sel: Vec<Term> = sets.iter().map(|_| Term::Lit(enc.new_lit())).collect();
     // S_1 ∨ … ∨ S_m
@@ -90,20 +117,32 @@ pub fn selector_sum(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) {
             enc.clause(c);
         }
     }
-    for d in digits(any & !every) {
-        // AND { ¬S_j : d ∉ D_j } -> OR_c x(c,d): once every set left holds d, d appears
-        // (implied by the clauses above, but only through resolution)
-        let mut c = appears(enc, d);
-        c.extend(
-            sets.iter()
-                .zip(&sel)
-                .filter(|(&set, _)| set & d.bit() == 0)
-                .map(|(_, &s)| s),
-        );
-        enc.clause(c);
+    if implied.cell_support {
+        for (&set, &s) in sets.iter().zip(&sel) {
+            for &c in cells {
+                // S_j -> OR_{d ∈ D_j} x(c,d)
+                let mut clause = vec![!s];
+                clause.extend(digits(set & enc.candidates(c)).map(|d| enc.x(c, d)));
+                enc.clause(clause);
+            }
+        }
+    }
+    if implied.forced_digits {
+        for d in digits(any & !every) {
+            // AND { ¬S_j : d ∉ D_j } -> OR_c x(c,d): once every set left holds d, d appears
+            // (implied by the clauses above, but only through resolution)
+            let mut c = appears(enc, d);
+            c.extend(
+                sets.iter()
+                    .zip(&sel)
+                    .filter(|(&set, _)| set & d.bit() == 0)
+                    .map(|(_, &s)| s),
+            );
+            enc.clause(c);
+        }
     }
     for &c in cells {
-        for d in digits(enc.candidates(c) & any) {
+        for d in digits(enc.candidates(c) & any & !every) {
             // x(c,d) -> OR { S_j : d ∈ D_j }
             let mut clause = vec![!enc.x(c, d)];
             clause.extend(
@@ -115,6 +154,7 @@ pub fn selector_sum(enc: &mut Encoder, cells: &[Cell], sets: &[Mask]) {
             enc.clause(clause);
         }
     }
+    sel
 }
 
 /// The sets of `cands.len()` distinct digits summing to `sum` that fit cells with these

@@ -23,6 +23,7 @@
 //! one g(v) hold in every model: the g(v) are one-hot, as the diagram's inputs must be
 //! ([`Mdd::encode_with`]). A group of one cell is the cell's own digits, weighted.
 
+use super::distinct::{selector_clauses, Implied};
 use super::{digit_sets, prefix_sums, with_total, Mdd, Total, SELECTOR_LIMIT};
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{digits, Cell, Digit, Mask, Shape};
@@ -234,60 +235,12 @@ impl Group {
             .zip(self.sum_of.iter().copied())
             .filter(|&(_, k)| live & (1 << k) != 0)
             .collect();
-        let any = sets.iter().fold(0, |m, &(s, _)| m | s);
-        let every = sets.iter().fold(any, |m, &(s, _)| m & s);
-        let appears = |enc: &Encoder, d: Digit| -> Vec<Term> {
-            self.cells.iter().map(|&c| enc.x(c, d)).collect()
+        let masks: Vec<Mask> = sets.iter().map(|&(set, _)| set).collect();
+        let implied = Implied {
+            cell_support: true,
+            forced_digits: false,
         };
-        for &c in &self.cells {
-            for d in digits(enc.candidates(c) & !any) {
-                // ¬x(c,d): d is in no live set
-                enc.clause([!enc.x(c, d)]);
-            }
-        }
-        for d in digits(every) {
-            // OR_c x(c,d): d is in every live set
-            let c = appears(enc, d);
-            enc.clause(c);
-        }
-        let sel: Vec<Term> = if sets.len() == 1 {
-            vec![Term::True]
-        } else {
-            sets.iter().map(|_| Term::Lit(enc.new_lit())).collect()
-        };
-        if sets.len() > 1 {
-            // S_1 ∨ … ∨ S_m
-            enc.clause(sel.iter().copied());
-            for (&(set, _), &s) in sets.iter().zip(&sel) {
-                for d in digits(set & !every) {
-                    // S_j -> OR_c x(c,d)
-                    let mut c = vec![!s];
-                    c.extend(appears(enc, d));
-                    enc.clause(c);
-                }
-            }
-            for (&(set, _), &s) in sets.iter().zip(&sel) {
-                for &c in &self.cells {
-                    // S_j -> OR_{d ∈ D_j} x(c,d): a cell's digit rules out the sets without it
-                    let mut clause = vec![!s];
-                    clause.extend(digits(set & enc.candidates(c)).map(|d| enc.x(c, d)));
-                    enc.clause(clause);
-                }
-            }
-            for &c in &self.cells {
-                for d in digits(enc.candidates(c) & any & !every) {
-                    // x(c,d) -> OR { S_j : d ∈ D_j }
-                    let mut clause = vec![!enc.x(c, d)];
-                    clause.extend(
-                        sets.iter()
-                            .zip(&sel)
-                            .filter(|((set, _), _)| set & d.bit() != 0)
-                            .map(|(_, &s)| s),
-                    );
-                    enc.clause(clause);
-                }
-            }
-        }
+        let sel = selector_clauses(enc, &self.cells, &masks, implied);
         let mut g: Vec<Term> = vec![Term::False; self.sums.len()];
         for (k, gk) in g.iter_mut().enumerate() {
             let members: Vec<Term> = sets
