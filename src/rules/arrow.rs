@@ -15,9 +15,9 @@
 //! created, so a pill with a short line stays small.
 
 use super::cell_lists::{cells_ok, describe, line_ok, sum, values};
+use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::{GroupedSum, Total};
-use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -30,21 +30,6 @@ pub struct Arrow {
     pub circle: Vec<Cell>,
     /// The line's cells from the circle outwards (the circle not included).
     pub line: Vec<Cell>,
-}
-
-impl Arrow {
-    fn sum(&self, shape: &Shape, cands: impl Fn(Cell) -> Mask) -> GroupedSum {
-        let mut terms: Vec<(Cell, i64)> = self.line.iter().map(|&c| (c, 1)).collect();
-        if let [circle] = self.circle[..] {
-            return GroupedSum::build(shape, &terms, &Total::DigitOf(circle), cands);
-        }
-        let mut place = 1;
-        for &c in self.circle.iter().rev() {
-            terms.push((c, -place));
-            place *= 10;
-        }
-        GroupedSum::build(shape, &terms, &Total::Value(0), cands)
-    }
 }
 
 impl Rule for Arrow {
@@ -100,14 +85,19 @@ impl Rule for Arrow {
         Ok(())
     }
 
-    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        let n = shape.size();
-        let sum = self.sum(shape, |c| cands[c.position(n)]);
-        sum.restrict(n, cands);
-    }
-
-    fn encode(&self, enc: &mut Encoder) {
-        self.sum(enc.shape(), |c| enc.candidates(c)).encode(enc);
+    fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+        let mut terms: Vec<(Cell, i64)> = self.line.iter().map(|&c| (c, 1)).collect();
+        let total = if let [circle] = self.circle[..] {
+            Total::DigitOf(circle)
+        } else {
+            let mut place = 1;
+            for &c in self.circle.iter().rev() {
+                terms.push((c, -place));
+                place *= 10;
+            }
+            Total::Value(0)
+        };
+        Some(Box::new(GroupedSum::build(shape, &terms, &total, cands)))
     }
 
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {

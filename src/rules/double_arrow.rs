@@ -9,28 +9,15 @@
 //! sums that can no longer return to 0 are never created.
 
 use super::cell_lists::{describe, line_ok, sum};
+use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::{GroupedSum, Total};
-use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
 
 super::cells_rule! {
     /// A double arrow line.
     DoubleArrow, "The line, end to end."
-}
-
-impl DoubleArrow {
-    fn sum(&self, shape: &Shape, cands: impl Fn(Cell) -> Mask) -> GroupedSum {
-        let last = self.cells.len() - 1;
-        let terms: Vec<(Cell, i64)> = self
-            .cells
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (c, if i == 0 || i == last { 1 } else { -1 }))
-            .collect();
-        GroupedSum::build(shape, &terms, &Total::Value(0), cands)
-    }
 }
 
 impl Rule for DoubleArrow {
@@ -46,14 +33,16 @@ impl Rule for DoubleArrow {
         Ok(())
     }
 
-    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        let n = shape.size();
-        let sum = self.sum(shape, |c| cands[c.position(n)]);
-        sum.restrict(n, cands);
-    }
-
-    fn encode(&self, enc: &mut Encoder) {
-        self.sum(enc.shape(), |c| enc.candidates(c)).encode(enc);
+    fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+        let last = self.cells.len() - 1;
+        let terms: Vec<(Cell, i64)> = self
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (c, if i == 0 || i == last { 1 } else { -1 }))
+            .collect();
+        let sum = GroupedSum::build(shape, &terms, &Total::Value(0), cands);
+        Some(Box::new(sum))
     }
 
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {

@@ -81,6 +81,7 @@ pub mod xv;
 pub mod arrow;
 pub mod cell_lists;
 pub mod clue;
+pub mod diagram;
 pub mod double_arrow;
 pub mod killer;
 pub mod little_killer;
@@ -95,6 +96,7 @@ pub mod zipper_line;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
+use diagram::Diagram;
 use serde::{Deserialize, Serialize};
 
 /// What every variant rule provides.
@@ -109,11 +111,28 @@ pub trait Rule {
     fn distinct_groups(&self, _shape: &Shape) -> Vec<Vec<Cell>> {
         Vec::new()
     }
-    /// Removes candidates that the rule forbids on its own (sound, unary).
-    fn restrict(&self, _shape: &Shape, _cands: &mut [Mask]) {}
+    /// The structure over the candidates `cands` that the rule restricts through (and
+    /// encodes through, unless it writes its own `encode`), if it has one: a layered diagram
+    /// or sum ([`diagram`]). By default none.
+    fn diagram(&self, _shape: &Shape, _cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+        None
+    }
+    /// Removes candidates that the rule forbids on its own (sound, unary). By default the
+    /// digits its [`Rule::diagram`] over the candidates does not use, if it has one.
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        let n = shape.size();
+        if let Some(diagram) = self.diagram(shape, &|c| cands[c.position(n)]) {
+            diagram.restrict(n, cands);
+        }
+    }
     /// Writes the rule's clauses (beyond its houses and distinct groups); `enc.shape()` gives
-    /// the regions to rules that need them.
-    fn encode(&self, _enc: &mut Encoder) {}
+    /// the regions to rules that need them. By default the clauses of its [`Rule::diagram`]
+    /// over the encoder's candidates, if it has one.
+    fn encode(&self, enc: &mut Encoder) {
+        if let Some(diagram) = self.diagram(enc.shape(), &|c| enc.candidates(c)) {
+            diagram.encode(enc);
+        }
+    }
     /// Checks a full grid, without SAT. `Err` says which cells break the rule.
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String>;
 }
@@ -257,6 +276,9 @@ impl Rule for Constraint {
     }
     fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
         self.rule().distinct_groups(shape)
+    }
+    fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+        self.rule().diagram(shape, cands)
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         self.rule().restrict(shape, cands)

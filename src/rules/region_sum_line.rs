@@ -13,9 +13,9 @@
 //! segment sums to v") are tied to the first segment's, `s_k(v) <-> s_0(v)`.
 
 use super::cell_lists::{line_ok, sum};
+use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::EqualSums;
-use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
 
@@ -39,10 +39,6 @@ impl RegionSumLine {
         }
         out
     }
-
-    fn sums(&self, shape: &Shape, cands: impl Fn(Cell) -> Mask) -> EqualSums {
-        EqualSums::build_in(shape, &self.segments(shape), None, cands)
-    }
 }
 
 impl Rule for RegionSumLine {
@@ -50,15 +46,9 @@ impl Rule for RegionSumLine {
         line_ok(shape, &self.cells, 2)
     }
 
-    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        let n = shape.size();
-        let sums = self.sums(shape, |c| cands[c.position(n)]);
-        sums.restrict(n, cands);
-    }
-
-    fn encode(&self, enc: &mut Encoder) {
-        let shape = enc.shape();
-        self.sums(shape, |c| enc.candidates(c)).encode(enc);
+    fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+        let segments = self.segments(shape);
+        Some(Box::new(EqualSums::build_in(shape, &segments, None, cands)))
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {

@@ -13,9 +13,9 @@
 
 use super::cell_lists::values;
 use super::clue::OutsideClue;
+use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
-use crate::cnf::Encoder;
 use crate::geometry::{Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -36,27 +36,6 @@ enum Phase {
     Before,
     Inside(usize),
     After,
-}
-
-impl Sandwich {
-    fn mdd(&self, n: usize, cands: impl Fn(Cell) -> Mask) -> Mdd<Phase> {
-        let crust = |d: Digit| d.get() == 1 || d.get() == n;
-        let target = self.sum;
-        Mdd::build(
-            &self.clue.line(n),
-            cands,
-            Phase::Before,
-            |_, &p, d| match p {
-                Phase::Before if crust(d) => Some(Phase::Inside(0)),
-                Phase::Before => Some(Phase::Before),
-                // the second crust closes the sandwich only at the right sum
-                Phase::Inside(s) if crust(d) => (s == target).then_some(Phase::After),
-                Phase::Inside(s) => (s + d.get() <= target).then_some(Phase::Inside(s + d.get())),
-                Phase::After => (!crust(d)).then_some(Phase::After),
-            },
-            |&p| p == Phase::After,
-        )
-    }
 }
 
 impl Rule for Sandwich {
@@ -87,15 +66,24 @@ impl Rule for Sandwich {
         Ok(())
     }
 
-    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+    fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
         let n = shape.size();
-        let mdd = self.mdd(n, |c| cands[c.position(n)]);
-        mdd.restrict(n, cands);
-    }
-
-    fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
-        self.mdd(n, |c| enc.candidates(c)).encode(enc);
+        let crust = |d: Digit| d.get() == 1 || d.get() == n;
+        let target = self.sum;
+        Some(Box::new(Mdd::build(
+            &self.clue.line(n),
+            cands,
+            Phase::Before,
+            |_, &p, d| match p {
+                Phase::Before if crust(d) => Some(Phase::Inside(0)),
+                Phase::Before => Some(Phase::Before),
+                // the second crust closes the sandwich only at the right sum
+                Phase::Inside(s) if crust(d) => (s == target).then_some(Phase::After),
+                Phase::Inside(s) => (s + d.get() <= target).then_some(Phase::Inside(s + d.get())),
+                Phase::After => (!crust(d)).then_some(Phase::After),
+            },
+            |&p| p == Phase::After,
+        )))
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {

@@ -17,6 +17,7 @@
 
 use super::cell_lists::values;
 use super::clue::OutsideClue;
+use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::card::at_least_k;
 use crate::cnf::sum::Mdd;
@@ -33,25 +34,6 @@ pub struct Skyscraper {
     pub clue: OutsideClue,
     /// How many digits are visible from the clue.
     pub count: usize,
-}
-
-impl Skyscraper {
-    fn mdd(&self, n: usize, cands: impl Fn(Cell) -> Mask) -> Mdd<(usize, usize)> {
-        let count = self.count;
-        Mdd::build(
-            &self.clue.line(n),
-            cands,
-            (0, 0),
-            |_, &(top, seen), d| {
-                if d.get() > top {
-                    (seen < count).then_some((d.get(), seen + 1))
-                } else {
-                    Some((top, seen))
-                }
-            },
-            |&(_, seen)| seen == count,
-        )
-    }
 }
 
 impl Skyscraper {
@@ -149,10 +131,23 @@ impl Rule for Skyscraper {
         Ok(())
     }
 
-    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        let n = shape.size();
-        let mdd = self.mdd(n, |c| cands[c.position(n)]);
-        mdd.restrict(n, cands);
+    /// States: (tallest so far, how many visible so far). Only `restrict` goes through it:
+    /// `encode` writes the order encoding instead (see the module docs).
+    fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+        let count = self.count;
+        Some(Box::new(Mdd::build(
+            &self.clue.line(shape.size()),
+            cands,
+            (0, 0),
+            |_, &(top, seen), d| {
+                if d.get() > top {
+                    (seen < count).then_some((d.get(), seen + 1))
+                } else {
+                    Some((top, seen))
+                }
+            },
+            |&(_, seen)| seen == count,
+        )))
     }
 
     fn encode(&self, enc: &mut Encoder) {

@@ -12,9 +12,9 @@
 
 use super::cell_lists::values;
 use super::clue::OutsideClue;
+use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
-use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -27,27 +27,6 @@ pub struct XSum {
     pub clue: OutsideClue,
     /// The sum of the first X digits.
     pub sum: usize,
-}
-
-impl XSum {
-    /// States: `None` before the first cell, then (cells still to add, sum so far).
-    fn mdd(&self, n: usize, cands: impl Fn(Cell) -> Mask) -> Mdd<Option<(usize, usize)>> {
-        let target = self.sum;
-        Mdd::build(
-            &self.clue.line(n),
-            cands,
-            None,
-            |_, &state, d| {
-                let (left, sum) = match state {
-                    None => (d.get() - 1, d.get()),
-                    Some((0, sum)) => (0, sum),
-                    Some((left, sum)) => (left - 1, sum + d.get()),
-                };
-                (sum <= target && (left > 0 || sum == target)).then_some(Some((left, sum)))
-            },
-            |&state| state == Some((0, target)),
-        )
-    }
 }
 
 impl Rule for XSum {
@@ -64,15 +43,23 @@ impl Rule for XSum {
         Ok(())
     }
 
-    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        let n = shape.size();
-        let mdd = self.mdd(n, |c| cands[c.position(n)]);
-        mdd.restrict(n, cands);
-    }
-
-    fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
-        self.mdd(n, |c| enc.candidates(c)).encode(enc);
+    /// States: `None` before the first cell, then (cells still to add, sum so far).
+    fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+        let target = self.sum;
+        Some(Box::new(Mdd::build(
+            &self.clue.line(shape.size()),
+            cands,
+            None,
+            |_, &state, d| {
+                let (left, sum) = match state {
+                    None => (d.get() - 1, d.get()),
+                    Some((0, sum)) => (0, sum),
+                    Some((left, sum)) => (left - 1, sum + d.get()),
+                };
+                (sum <= target && (left > 0 || sum == target)).then_some(Some((left, sum)))
+            },
+            |&state| state == Some((0, target)),
+        )))
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {

@@ -10,9 +10,9 @@
 //! one ([`EqualSums`]). A line of two cells says nothing.
 
 use super::cell_lists::{describe, line_ok, values};
+use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::EqualSums;
-use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
 
@@ -21,30 +21,18 @@ super::cells_rule! {
     ZipperLine, "The line's cells in order."
 }
 
-impl ZipperLine {
-    fn sums(&self, shape: &Shape, cands: impl Fn(Cell) -> Mask) -> EqualSums {
-        let m = self.cells.len();
-        let pairs: Vec<Vec<Cell>> = (0..m / 2)
-            .map(|k| vec![self.cells[k], self.cells[m - 1 - k]])
-            .collect();
-        let centre = (m % 2 == 1).then(|| self.cells[m / 2]);
-        EqualSums::build_in(shape, &pairs, centre, cands)
-    }
-}
-
 impl Rule for ZipperLine {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line_ok(shape, &self.cells, 2)
     }
 
-    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        let n = shape.size();
-        let sums = self.sums(shape, |c| cands[c.position(n)]);
-        sums.restrict(n, cands);
-    }
-
-    fn encode(&self, enc: &mut Encoder) {
-        self.sums(enc.shape(), |c| enc.candidates(c)).encode(enc);
+    fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+        let m = self.cells.len();
+        let pairs: Vec<Vec<Cell>> = (0..m / 2)
+            .map(|k| vec![self.cells[k], self.cells[m - 1 - k]])
+            .collect();
+        let centre = (m % 2 == 1).then(|| self.cells[m / 2]);
+        Some(Box::new(EqualSums::build_in(shape, &pairs, centre, cands)))
     }
 
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
