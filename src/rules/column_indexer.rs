@@ -5,11 +5,11 @@
 //! Encoding: for each listed cell (r,c) and digit v, `x((r,c),v) -> x((r,v),c)`: N binary
 //! clauses per cell.
 
-use super::families::indexer::{self, Axis};
+use super::families::{cell_set_rule, indexer::Axis};
 
-indexer::rule! {
+cell_set_rule! {
     /// Column-indexing cells.
-    ColumnIndexer, Axis::Column, "the column indexer"
+    ColumnIndexer, "The indexing cells.", "the column indexer", Axis::Column
 }
 
 #[cfg(test)]

@@ -4,11 +4,11 @@
 //! `!x(c,d)` for every odd d say the same in the formula, so it is complete even without
 //! simplification.
 
-use super::families::unary;
+use super::families::{cell_set_rule, unary::Unary};
 
-unary::rule! {
+cell_set_rule! {
     /// Cells with even digits.
-    Even, |d| d % 2 == 0, "the even cells", "even"
+    Even, "The cells.", "the even cells", Unary { allowed: |d| d % 2 == 0, property: "even" }
 }
 
 #[cfg(test)]

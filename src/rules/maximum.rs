@@ -7,12 +7,12 @@
 //! Encoding: for each listed cell a and unlisted neighbour b, the support encoding of
 //! a > b (`pairs::relation`): `x(a,d) -> OR { x(b,e) : d > e }` and the same from b.
 
-use super::families::extreme;
+use super::families::{cell_set_rule, extreme::Extreme};
 
-extreme::rule! {
+cell_set_rule! {
     /// The set of maximum cells.
-    Maximum, "Every maximum cell of the puzzle.", |i, j| i > j, "the maximum cells",
-    "greater than"
+    Maximum, "Every maximum cell of the puzzle.", "the maximum cells",
+    Extreme { holds: |i, j| i > j, than: "greater than" }
 }
 
 #[cfg(test)]

@@ -7,11 +7,12 @@
 //! Encoding: for each listed cell a and unlisted neighbour b, the support encoding of
 //! a < b (`pairs::relation`): `x(a,d) -> OR { x(b,e) : d < e }` and the same from b.
 
-use super::families::extreme;
+use super::families::{cell_set_rule, extreme::Extreme};
 
-extreme::rule! {
+cell_set_rule! {
     /// The set of minimum cells.
-    Minimum, "Every minimum cell of the puzzle.", |i, j| i < j, "the minimum cells", "less than"
+    Minimum, "Every minimum cell of the puzzle.", "the minimum cells",
+    Extreme { holds: |i, j| i < j, than: "less than" }
 }
 
 #[cfg(test)]

@@ -4,11 +4,11 @@
 //! `!x(c,d)` for every even d say the same in the formula, so it is complete even without
 //! simplification.
 
-use super::families::unary;
+use super::families::{cell_set_rule, unary::Unary};
 
-unary::rule! {
+cell_set_rule! {
     /// Cells with odd digits.
-    Odd, |d| d % 2 == 1, "the odd cells", "odd"
+    Odd, "The cells.", "the odd cells", Unary { allowed: |d| d % 2 == 1, property: "odd" }
 }
 
 #[cfg(test)]

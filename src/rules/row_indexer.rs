@@ -5,11 +5,11 @@
 //! Encoding: for each listed cell (r,c) and digit v, `x((r,c),v) -> x((v,c),r)`: N binary
 //! clauses per cell.
 
-use super::families::indexer::{self, Axis};
+use super::families::{cell_set_rule, indexer::Axis};
 
-indexer::rule! {
+cell_set_rule! {
     /// Row-indexing cells.
-    RowIndexer, Axis::Row, "the row indexer"
+    RowIndexer, "The indexing cells.", "the row indexer", Axis::Row
 }
 
 #[cfg(test)]
