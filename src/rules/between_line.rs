@@ -6,22 +6,16 @@
 //! `x(m,d) ∧ y(a,d) -> !y(b,d)` and `x(m,d) ∧ !y(a,d+1) -> y(b,d+1)`.
 //! `restrict` removes 1 and N from interior cells.
 
-use super::cell_lists::{path, values};
+use super::cell_lists::path;
+use super::families::ends;
 use super::Rule;
-use crate::cnf::order::Ladder;
 use crate::cnf::Encoder;
-use crate::geometry::{Cell, Digit, Mask, Shape};
+use crate::geometry::{Digit, Mask, Shape};
 use crate::grid::Grid;
 
 super::cells_rule! {
     /// A between line.
     BetweenLine, "The cells in order; the first and last are the ends (circles)."
-}
-
-impl BetweenLine {
-    fn interior(&self) -> &[Cell] {
-        &self.cells[1..self.cells.len() - 1]
-    }
 }
 
 impl Rule for BetweenLine {
@@ -31,41 +25,23 @@ impl Rule for BetweenLine {
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         let n = shape.size();
         let ends = Digit::new(1).bit() | Digit::new(n).bit();
-        for c in self.interior() {
+        for c in ends::interior(&self.cells) {
             cands[c.position(n)] &= !ends;
         }
     }
     fn encode(&self, enc: &mut Encoder) {
-        if self.interior().is_empty() {
-            return;
-        }
-        let a = Ladder::new(enc, self.cells[0]);
-        let b = Ladder::new(enc, self.cells[self.cells.len() - 1]);
-        let n = enc.size();
-        for &m in self.interior() {
-            for d in 1..=n {
-                let x = enc.x(m, Digit::new(d));
-                let k = d as isize;
+        ends::encode(enc, &self.cells, |a, b, k| {
+            [
                 // x(m,d) ∧ a ≥ d -> b < d   (d is not ≤ both ends)
-                enc.clause([!x, !a.ge(k), !b.ge(k)]);
+                [!a.ge(k), !b.ge(k)],
                 // x(m,d) ∧ a ≤ d -> b > d   (d is not ≥ both ends)
-                enc.clause([!x, !a.le(k), !b.le(k)]);
-            }
-        }
+                [!a.le(k), !b.le(k)],
+            ]
+        });
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.cells);
-        let (x, y) = (vs[0], vs[vs.len() - 1]);
-        let (lo, hi) = (x.min(y), x.max(y));
-        for (i, &v) in vs.iter().enumerate().take(vs.len() - 1).skip(1) {
-            if v <= lo || v >= hi {
-                return Err(format!(
-                    "{} = {v} is not strictly between the ends {lo} and {hi}",
-                    self.cells[i]
-                ));
-            }
-        }
-        Ok(())
+        let between = |lo, hi, v| lo < v && v < hi;
+        ends::check(grid, &self.cells, between, "is not strictly between")
     }
 }
 

@@ -6,11 +6,11 @@
 //! each interior cell m and digit d, a ≤ d ≤ b and b ≤ d ≤ a:
 //! `x(m,d) ∧ a ≤ d -> b < d` and `x(m,d) ∧ b ≤ d -> a < d`.
 
-use super::cell_lists::{path, values};
+use super::cell_lists::path;
+use super::families::ends;
 use super::Rule;
-use crate::cnf::order::Ladder;
 use crate::cnf::{pairs, Encoder};
-use crate::geometry::{Cell, Digit, Shape};
+use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
 
 super::cells_rule! {
@@ -22,9 +22,6 @@ impl Lockout {
     fn ends(&self) -> (Cell, Cell) {
         (self.cells[0], self.cells[self.cells.len() - 1])
     }
-    fn interior(&self) -> &[Cell] {
-        &self.cells[1..self.cells.len() - 1]
-    }
 }
 
 impl Rule for Lockout {
@@ -32,46 +29,30 @@ impl Rule for Lockout {
         path(shape, &self.cells, 2)
     }
     fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
-        let gap = n / 2;
+        let gap = enc.size() / 2;
         let (a, b) = self.ends();
         // x(a,d) -> OR x(b,e) with |d-e| ≥ ⌊N/2⌋, and from b's side
         pairs::relation(enc, a, b, |i, j| i.abs_diff(j) >= gap);
-        if self.interior().is_empty() {
-            return;
-        }
-        let (ya, yb) = (Ladder::new(enc, a), Ladder::new(enc, b));
-        for &m in self.interior() {
-            for d in 1..=n {
-                let x = enc.x(m, Digit::new(d));
-                let k = d as isize;
+        ends::encode(enc, &self.cells, |a, b, k| {
+            [
                 // x(m,d) ∧ a ≤ d -> b < d
-                enc.clause([!x, !ya.le(k), !yb.ge(k)]);
+                [!a.le(k), !b.ge(k)],
                 // x(m,d) ∧ b ≤ d -> a < d
-                enc.clause([!x, !yb.le(k), !ya.ge(k)]);
-            }
-        }
+                [!b.le(k), !a.ge(k)],
+            ]
+        });
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.cells);
-        let (x, y) = (vs[0], vs[vs.len() - 1]);
         let (a, b) = self.ends();
+        let (x, y) = (grid.digit(a).get(), grid.digit(b).get());
         let gap = shape.size() / 2;
         if x.abs_diff(y) < gap {
             return Err(format!(
                 "the ends {a} = {x} and {b} = {y} differ by less than {gap}"
             ));
         }
-        let (lo, hi) = (x.min(y), x.max(y));
-        for (i, &v) in vs.iter().enumerate().take(vs.len() - 1).skip(1) {
-            if (lo..=hi).contains(&v) {
-                return Err(format!(
-                    "{} = {v} is locked out by the ends {lo} and {hi}",
-                    self.cells[i]
-                ));
-            }
-        }
-        Ok(())
+        let outside = |lo, hi, v| !(lo..=hi).contains(&v);
+        ends::check(grid, &self.cells, outside, "is locked out by")
     }
 }
 

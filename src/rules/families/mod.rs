@@ -6,11 +6,13 @@
 //! other families with their own `rule!` macro — which writes the payload and the
 //! [`Rule`](super::Rule) impl: a twin is a few lines.
 //! Unary rules (odd, even) share [`unary`]; rising lines (thermometers) share [`rising`] and
-//! lines of three classes (modular, entropic) share [`classes`].
+//! lines of three classes (modular, entropic) share [`classes`]; lines judged by their ends
+//! (between, lockout) share [`ends`].
 
 pub mod all_different;
 pub mod classes;
 pub mod dot;
+pub mod ends;
 pub mod extreme;
 pub mod indexer;
 pub mod moves;
