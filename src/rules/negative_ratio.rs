@@ -8,9 +8,10 @@
 //! Encoding: for each unexempt orthogonal pair (a, b), forbidden pairs
 //! `x(a,d) -> !x(b,e)` for every e with e = r·d or d = r·e.
 
-use super::cell_lists::{except_pairs, unmarked_orthogonal_pairs};
+use super::cell_lists::except_pairs;
+use super::families::negative;
 use super::Rule;
-use crate::cnf::{pairs, Encoder};
+use crate::cnf::Encoder;
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -59,21 +60,13 @@ impl Rule for NegativeRatio {
         except_pairs(shape, &self.except)
     }
     fn encode(&self, enc: &mut Encoder) {
-        for (a, b) in unmarked_orthogonal_pairs(enc.size(), &self.except) {
-            // x(a,d) -> !x(b,e) where d = r·e or e = r·d
-            pairs::forbid(enc, a, b, |i, j| self.in_ratio(i, j));
-        }
+        // x(a,d) -> !x(b,e) where d = r·e or e = r·d
+        negative::encode(enc, &self.except, |i, j| self.in_ratio(i, j));
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        for (a, b) in unmarked_orthogonal_pairs(shape.size(), &self.except) {
-            let (x, y) = (grid.digit(a), grid.digit(b));
-            if self.in_ratio(x.get(), y.get()) {
-                return Err(format!(
-                    "{a} = {x} and {b} = {y} are in ratio without a black dot"
-                ));
-            }
-        }
-        Ok(())
+        let in_ratio = |i, j| self.in_ratio(i, j);
+        let why = |_, _| "are in ratio without a black dot".to_string();
+        negative::check(shape, grid, &self.except, in_ratio, why)
     }
 }
 

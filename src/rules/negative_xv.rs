@@ -7,9 +7,10 @@
 //! Encoding: for each unexempt orthogonal pair (a, b), forbidden pairs
 //! `x(a,d) -> !x(b,5-d) ∧ !x(b,10-d)`.
 
-use super::cell_lists::{except_pairs, unmarked_orthogonal_pairs};
+use super::cell_lists::except_pairs;
+use super::families::negative;
 use super::Rule;
-use crate::cnf::{pairs, Encoder};
+use crate::cnf::Encoder;
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -32,22 +33,12 @@ impl Rule for NegativeXv {
         except_pairs(shape, &self.except)
     }
     fn encode(&self, enc: &mut Encoder) {
-        for (a, b) in unmarked_orthogonal_pairs(enc.size(), &self.except) {
-            // x(a,d) -> !x(b,5-d) ∧ !x(b,10-d)
-            pairs::forbid(enc, a, b, forbidden);
-        }
+        // x(a,d) -> !x(b,5-d) ∧ !x(b,10-d)
+        negative::encode(enc, &self.except, forbidden);
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        for (a, b) in unmarked_orthogonal_pairs(shape.size(), &self.except) {
-            let (x, y) = (grid.digit(a), grid.digit(b));
-            if forbidden(x.get(), y.get()) {
-                return Err(format!(
-                    "{a} = {x} and {b} = {y} sum to {} without an X or V",
-                    x.get() + y.get()
-                ));
-            }
-        }
-        Ok(())
+        let why = |x, y| format!("sum to {} without an X or V", x + y);
+        negative::check(shape, grid, &self.except, forbidden, why)
     }
 }
 

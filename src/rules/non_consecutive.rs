@@ -7,9 +7,10 @@
 //! Encoding: for each unexempt orthogonal pair (a, b), forbidden pairs
 //! `x(a,d) -> !x(b,d±1)`: 2(N−1) binary clauses per pair.
 
-use super::cell_lists::{except_pairs, unmarked_orthogonal_pairs};
+use super::cell_lists::except_pairs;
+use super::families::negative;
 use super::Rule;
-use crate::cnf::{pairs, Encoder};
+use crate::cnf::Encoder;
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -23,24 +24,22 @@ pub struct NonConsecutive {
     pub except: Vec<[Cell; 2]>,
 }
 
+/// Whether two digits are consecutive.
+fn consecutive(i: usize, j: usize) -> bool {
+    i.abs_diff(j) == 1
+}
+
 impl Rule for NonConsecutive {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         except_pairs(shape, &self.except)
     }
     fn encode(&self, enc: &mut Encoder) {
-        for (a, b) in unmarked_orthogonal_pairs(enc.size(), &self.except) {
-            // x(a,d) -> !x(b,d-1) ∧ !x(b,d+1)
-            pairs::forbid(enc, a, b, |i, j| i.abs_diff(j) == 1);
-        }
+        // x(a,d) -> !x(b,d-1) ∧ !x(b,d+1)
+        negative::encode(enc, &self.except, consecutive);
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        for (a, b) in unmarked_orthogonal_pairs(shape.size(), &self.except) {
-            let (x, y) = (grid.digit(a), grid.digit(b));
-            if x.get().abs_diff(y.get()) == 1 {
-                return Err(format!("{a} = {x} and {b} = {y} are consecutive"));
-            }
-        }
-        Ok(())
+        let why = |_, _| "are consecutive".to_string();
+        negative::check(shape, grid, &self.except, consecutive, why)
     }
 }
 

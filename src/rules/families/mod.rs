@@ -7,7 +7,8 @@
 //! [`Rule`](super::Rule) impl: a twin is a few lines.
 //! Unary rules (odd, even) share [`unary`]; rising lines (thermometers) share [`rising`] and
 //! lines of three classes (modular, entropic) share [`classes`]; lines judged by their ends
-//! (between, lockout) share [`ends`].
+//! (between, lockout) share [`ends`]; negative constraints (non-consecutive, negative XV and
+//! ratio) share [`negative`].
 
 pub mod all_different;
 pub mod classes;
@@ -16,6 +17,7 @@ pub mod ends;
 pub mod extreme;
 pub mod indexer;
 pub mod moves;
+pub mod negative;
 pub mod rising;
 pub mod unary;
 
