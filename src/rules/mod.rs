@@ -312,4 +312,25 @@ mod tests {
         let listed: Vec<&str> = para.split('`').skip(1).step_by(2).skip(1).collect();
         assert_eq!(listed, CONSTRAINT_TYPES);
     }
+
+    /// The default `restrict` goes through the rule's diagram, and `Constraint` hands the
+    /// diagram out: on an empty 4×4 a sandwich of 5 (2 + 3 between the 1 and the 4) leaves
+    /// 1 and 4 to the ends of its row and 2 and 3 to the middle.
+    #[test]
+    fn restrict_goes_through_the_diagram() {
+        let shape = Shape::new(4).unwrap();
+        let full = crate::geometry::full_mask(4);
+        let read = |json: &str| serde_json::from_str::<Constraint>(json).unwrap();
+        let sandwich = read(r#"{"type":"sandwich","clue":"r1c0","sum":5}"#);
+        let mut by_default = vec![full; 16];
+        sandwich.restrict(&shape, &mut by_default);
+        let mut by_diagram = vec![full; 16];
+        let diagram = sandwich.diagram(&shape, &|_| full).expect("a diagram");
+        diagram.restrict(4, &mut by_diagram);
+        assert_eq!(by_default, by_diagram);
+        assert_eq!(by_default[..4], [0b1001, 0b0110, 0b0110, 0b1001]);
+        assert_eq!(by_default[4..], [full; 12]);
+        let diagonal = read(r#"{"type":"diagonal","positive":true}"#);
+        assert!(diagonal.diagram(&shape, &|_| full).is_none());
+    }
 }
