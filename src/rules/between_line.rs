@@ -24,9 +24,9 @@ impl Rule for BetweenLine {
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         let n = shape.size();
-        let ends = Digit::new(1).bit() | Digit::new(n).bit();
+        let one_and_n = Digit::new(1).bit() | Digit::new(n).bit();
         for c in ends::interior(&self.cells) {
-            cands[c.position(n)] &= !ends;
+            cands[c.position(n)] &= !one_and_n;
         }
     }
     fn encode(&self, enc: &mut Encoder) {

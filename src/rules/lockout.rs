@@ -33,12 +33,13 @@ impl Rule for Lockout {
         let (a, b) = self.ends();
         // x(a,d) -> OR x(b,e) with |d-e| ≥ ⌊N/2⌋, and from b's side
         pairs::relation(enc, a, b, |i, j| i.abs_diff(j) >= gap);
-        ends::encode(enc, &self.cells, |a, b, k| {
+        // the ends' ladders ya, yb
+        ends::encode(enc, &self.cells, |ya, yb, k| {
             [
                 // x(m,d) ∧ a ≤ d -> b < d
-                [!a.le(k), !b.ge(k)],
+                [!ya.le(k), !yb.ge(k)],
                 // x(m,d) ∧ b ≤ d -> a < d
-                [!b.le(k), !a.ge(k)],
+                [!yb.le(k), !ya.ge(k)],
             ]
         });
     }
