@@ -4,12 +4,15 @@
 //! A rule is a value of [`Constraint`] (serde-tagged by `type` in the native JSON format) and
 //! implements [`Rule`]. Rules lower to shared primitives where they can: full houses and
 //! all-different groups are returned as cell lists (the classic encoder and the simplifier
-//! handle them), everything else writes clauses through the [`Encoder`].
+//! handle them), everything else writes clauses through the [`Encoder`] — directly, or
+//! through a layered diagram or sum that the rule builds in [`Rule::diagram`] and the trait's
+//! default `restrict` and `encode` use.
 //!
-//! Adding a rule: its file (with its `pub mod` line below), one line in the `registry!` list, and its
-//! docs (an example in docs/FORMAT.md, its name in the README's list; tests check both). A
-//! payload that is one list of cells is declared with `cells_rule!`; a twin of another rule
-//! with its family's `rule!` macro (`families`); its tests use `testing`.
+//! Adding a rule: its file (with its `pub mod` line below), one line in the `registry!` list,
+//! and its docs (an example in docs/FORMAT.md, its name in the README's list; tests check
+//! both). A payload that is one list of cells is declared with `cells_rule!`; a twin of
+//! another rule from its family's data (`families`: `cell_set_rule!` or the family's `rule!`
+//! macro); its tests use `testing`.
 
 /// Declares the payload of a rule that is one list of cells, `{"type": …, "cells": […]}`:
 /// the struct with the derives every payload has and `deny_unknown_fields`, written once so
