@@ -273,6 +273,11 @@ impl<'p> Formula<'p> {
         for c in self.puzzle.constraints() {
             c.encode(&mut enc);
         }
+        crate::rules::killer::encode_implied_sums(
+            &mut enc,
+            &self.groups.houses,
+            self.puzzle.constraints(),
+        );
         (enc.var_count(), enc.clause_count())
     }
 

@@ -22,6 +22,7 @@
 
 pub mod distinct;
 pub mod grouped;
+pub mod implied;
 pub mod mdd;
 
 pub use distinct::{digit_sets, distinct_sum, selector_sum, SELECTOR_LIMIT};
