@@ -112,8 +112,9 @@ impl Rule for Killer {
 /// only through their sums, which the CDCL search has to rediscover house by house; the
 /// implied sums took it from 0.85 s to 0.15 s of CPU. Where cages sit inside houses (every
 /// classic killer has some in boxes) the cage clauses already work with the house clauses,
-/// and the same sums only made the formula bigger: MATHEMAGIC #04 3.9 → 27 s, the shipped
-/// cage puzzles and line 14 about 2× (BENCHMARKS.md, "Line 119 and set theory").
+/// and the same sums only made the formula bigger: MATHEMAGIC #00 6.0 → 32.7 s, #04 3.9 →
+/// 27.3 s, lines 14, 80 and 117 of the variants 1.8–2.7× (BENCHMARKS.md, "Line 119 and set
+/// theory").
 pub fn encode_implied_sums(enc: &mut Encoder, houses: &[Vec<Cell>], constraints: &[Constraint]) {
     let cages: Vec<Cage> = constraints
         .iter()
