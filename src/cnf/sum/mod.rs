@@ -13,6 +13,8 @@
 //!   double arrows, the parts of [`EqualSums::build_in`]).
 //! - [`EqualSums`]: groups of cells that all have the same sum (zipper lines, region-sum
 //!   lines), optionally equal to a centre cell's digit.
+//! - [`implied`]: redundant sums that killer cages and house totals imply together
+//!   ("innies and outies").
 //!
 //! # CNF shape of a weighted sum
 //! Layer `i` holds s(i,v) = "the first `i` terms sum to `v`"; the clauses are those of
@@ -22,6 +24,7 @@
 
 pub mod distinct;
 pub mod grouped;
+pub mod implied;
 pub mod mdd;
 
 pub use distinct::{digit_sets, distinct_sum, selector_sum, SELECTOR_LIMIT};
