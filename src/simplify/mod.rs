@@ -65,7 +65,7 @@ pub fn propagate(
 pub const PROBES_PER_CELL: usize = 8;
 
 /// [`propagate`] with locked candidates, then probing of cells with two or three candidates
-/// (see [`probe`](self::probe)) within [`PROBES_PER_CELL`] probes per cell.
+/// (failed-literal probing: a candidate whose trial propagates to a contradiction is removed) within [`PROBES_PER_CELL`] probes per cell.
 pub fn simplify(
     n: usize,
     groups: &Groups,
