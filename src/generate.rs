@@ -1,24 +1,29 @@
 //! Generating unique, minimal puzzles, and finding givens that a unique puzzle does not need.
 //!
-//! Everything runs on one incremental solver per puzzle. The layout (shape, variant rules and
-//! any givens it already has) is encoded once; a random solution S is found; then the clause
-//! that forbids S is added for good. From then on "is the puzzle with givens G unique?" is one
-//! call solved under the assumptions G: UNSAT means unique (S is a solution of every subset
-//! of its own digits, and no other grid fits G), SAT returns another solution T.
+//! A random solution S of the layout is found first (one incremental solver: random digits in
+//! random cells, each kept while some solution still has it). Then the puzzle starts as S
+//! itself (every cell given) and givens are removed top-down, one at a time (one symmetry
+//! orbit at a time), in random order, each removal kept when the puzzle stays unique. One
+//! pass makes the puzzle minimal: a given kept because the puzzle with it removed had several
+//! solutions stays needed, since later removals only add solutions. Givens of the layout are
+//! kept and never removed.
 //!
-//! Generating: givens of S are added where S and T differ (a random such cell, with its
-//! symmetry orbit) until the puzzle is unique; then every added given (orbit) is tried for
-//! removal in random order and removed when the puzzle stays unique. The result is unique and
-//! minimal: no single given (no orbit, with a symmetry) can go. Givens of the layout itself
-//! are kept and never removed.
+//! "Does the puzzle with givens G, S one of its solutions, stay unique when the given of cell
+//! c goes?" is the same question as "has G∖{c} a solution with another digit in c?", since a
+//! solution of G∖{c} with S's digit in c is a solution of G, so S. That asks about one digit
+//! ruled out of one cell, which propagates hard, unlike the clause forbidding all of S: while
+//! the grid is dense, singles and probing on the candidate masks refute it with no SAT at
+//! all, and below that each question is a small fresh formula (the simplified candidates
+//! folded in). BENCHMARKS.md ("Bigger grids") has the measurements behind this choice.
 
-use crate::candidates::model_grid;
-use crate::cnf::{cell_var, ClauseSink};
+use crate::cnf::cell_var;
 use crate::error::Error;
-use crate::geometry::{digits, Cell, Digit, Shape};
+use crate::geometry::{digits, Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
+use crate::groups::Groups;
 use crate::puzzle::Puzzle;
-use crate::solve::{Budget, Formula, Simplify};
+use crate::solve::{Budget, Formula, Sat, Simplify};
+use std::sync::Arc;
 use varisat::Lit;
 
 /// A small, fast, portable PRNG (SplitMix64): the same seed gives the same puzzles on every
@@ -157,11 +162,10 @@ pub enum GenerateError {
     Other(#[from] Error),
 }
 
-/// An incremental uniqueness oracle for one layout and one solution of it.
+/// An incremental solver on one layout, for finding a random solution of it.
 struct Oracle<'p> {
     formula: Formula<'p>,
-    solver: varisat::Solver<'static>,
-    budget: Budget,
+    solver: Sat,
     calls: usize,
 }
 
@@ -172,20 +176,13 @@ impl<'p> Oracle<'p> {
         if formula.contradiction().is_some() {
             return Ok(None);
         }
-        let mut solver = budget.solver();
+        let mut solver = Sat::new(budget);
         formula.encode(&mut solver);
         Ok(Some(Oracle {
             formula,
             solver,
-            budget: budget.clone(),
             calls: 0,
         }))
-    }
-
-    /// Whether `cell` is still open in the layout's formula.
-    fn is_open(&self, cell: Cell) -> bool {
-        let n = self.formula.puzzle().size();
-        self.formula.candidates()[cell.position(n)].count_ones() > 1
     }
 
     fn lit(&self, cell: Cell, d: Digit) -> Lit {
@@ -196,9 +193,9 @@ impl<'p> Oracle<'p> {
     fn solve_under(&mut self, assumptions: &[Lit]) -> Result<Option<Grid>, Error> {
         self.solver.assume(assumptions);
         self.calls += 1;
-        let sat = self.budget.solve(&mut self.solver)?;
+        let sat = self.solver.solve()?;
         let g = if sat {
-            Some(model_grid(&self.formula, &self.solver)?)
+            Some(self.solver.grid(&self.formula)?)
         } else {
             None
         };
@@ -206,24 +203,8 @@ impl<'p> Oracle<'p> {
         Ok(g)
     }
 
-    /// Forbids `solution` from now on.
-    fn block(&mut self, solution: &Grid) {
-        let clause = self.formula.blocking_clause(solution);
-        ClauseSink::add_clause(&mut self.solver, &clause);
-    }
-
-    /// Another solution with these givens (after `block`), or `None`: unique.
-    fn other(&mut self, givens: &[(Cell, Digit)]) -> Result<Option<Grid>, Error> {
-        let lits: Vec<Lit> = givens
-            .iter()
-            .filter(|(c, _)| self.is_open(*c))
-            .map(|&(c, d)| self.lit(c, d))
-            .collect();
-        self.solve_under(&lits)
-    }
-
     /// A random solution: random digits for random cells, each kept when some solution
-    /// still has it, until `budget` cells are fixed this way.
+    /// still has it, until `2n` cells are fixed this way.
     fn random_solution(&mut self, rng: &mut Rng) -> Result<Option<Grid>, Error> {
         let Some(mut current) = self.solve_under(&[])? else {
             return Ok(None);
@@ -253,6 +234,84 @@ impl<'p> Oracle<'p> {
             }
         }
         Ok(Some(current))
+    }
+}
+
+/// Answers "does the puzzle stay unique when these givens go?" for one layout and one of its
+/// solutions S, the givens always a subset of S's digits (module documentation).
+struct Removal<'p> {
+    layout: &'p Puzzle,
+    groups: Arc<Groups>,
+    /// The layout's own candidates (its givens and unary rules).
+    base: Vec<Mask>,
+    solution: &'p Grid,
+    budget: Budget,
+    /// SAT calls made (questions that simplification did not answer).
+    calls: usize,
+}
+
+impl<'p> Removal<'p> {
+    fn new(layout: &'p Puzzle, solution: &'p Grid, budget: &Budget) -> Removal<'p> {
+        Removal {
+            layout,
+            groups: layout.groups(),
+            base: layout.initial_candidates(),
+            solution,
+            budget: budget.clone(),
+            calls: 0,
+        }
+    }
+
+    /// Whether the puzzle with S's digits in the cells marked in `given` (row-major) has a
+    /// solution whose digit in `cell` is not S's.
+    fn differs_at(&mut self, given: &[bool], cell: Cell) -> Result<bool, Error> {
+        let n = self.layout.size();
+        let mut cands = self.base.clone();
+        for (i, m) in cands.iter_mut().enumerate() {
+            if given[i] {
+                *m &= self.solution.cells()[i].expect("solutions are full").bit();
+            }
+        }
+        // Another digit in `cell`: S's digit ruled out.
+        cands[cell.position(n)] &= !self.solution.digit(cell).bit();
+        let formula =
+            Formula::with_candidates(self.layout, self.groups.clone(), cands, Simplify::Full);
+        if formula.contradiction().is_some() {
+            return Ok(false);
+        }
+        if formula.is_decided() {
+            // One candidate grid left: a solution exactly when every rule holds.
+            return Ok(formula.decode(|_| None).is_ok());
+        }
+        let mut solver = Sat::new(&self.budget);
+        formula.encode(&mut solver);
+        self.calls += 1;
+        let sat = solver.solve()?;
+        if sat {
+            // A model that is no solution would be a bug in an encoding: say so.
+            solver.grid(&formula)?;
+        }
+        Ok(sat)
+    }
+
+    /// Whether the cells of `orbit` can all lose their givens at once (they are marked in
+    /// `given`, and stay marked): no solution differs from S in any of them.
+    fn removable(&mut self, given: &mut [bool], orbit: &[Cell]) -> Result<bool, Error> {
+        let n = self.layout.size();
+        for &c in orbit {
+            given[c.position(n)] = false;
+        }
+        let mut removable = true;
+        for &c in orbit {
+            if self.differs_at(given, c)? {
+                removable = false;
+                break;
+            }
+        }
+        for &c in orbit {
+            given[c.position(n)] = true;
+        }
+        Ok(removable)
     }
 }
 
@@ -311,48 +370,52 @@ fn generate_once(
     let Some(solution) = oracle.random_solution(rng)? else {
         return Err(GenerateError::NoSolution(None));
     };
-    oracle.block(&solution);
-    // Add givens (orbits) where another solution differs, until unique.
-    let mut added: Vec<Vec<Cell>> = Vec::new();
-    let mut givens: Vec<(Cell, Digit)> = Vec::new();
-    let is_given = |c: Cell, added: &Vec<Vec<Cell>>| {
-        layout.givens().get(c).is_some() || added.iter().any(|o| o.contains(&c))
-    };
-    while let Some(other) = oracle.other(&givens)? {
-        let diff = solution.diff(&other);
-        let cell = diff[rng.below(diff.len())];
+    // Every cell given at first; the orbits of the cells the layout leaves open, in random
+    // order, each tried once for removal.
+    let mut given = vec![true; n * n];
+    let mut orbits: Vec<Vec<Cell>> = Vec::new();
+    let mut placed = vec![false; n * n];
+    for i in 0..n * n {
+        let cell = Cell::from_position(i, n);
+        if placed[i] || layout.givens().get(cell).is_some() {
+            continue;
+        }
         let orbit: Vec<Cell> = symmetry
             .orbit(cell, n)
             .into_iter()
-            .filter(|&c| !is_given(c, &added))
+            .filter(|&c| layout.givens().get(c).is_none())
             .collect();
-        givens.extend(orbit.iter().map(|&c| (c, solution.digit(c))));
-        added.push(orbit);
+        for &c in &orbit {
+            placed[c.position(n)] = true;
+        }
+        orbits.push(orbit);
     }
-    // Remove every orbit that is not needed, in random order.
-    rng.shuffle(&mut added);
-    let mut keep: Vec<Vec<Cell>> = Vec::new();
-    for i in 0..added.len() {
-        let trial: Vec<(Cell, Digit)> = keep
-            .iter()
-            .chain(&added[i + 1..])
-            .flatten()
-            .map(|&c| (c, solution.digit(c)))
-            .collect();
-        if oracle.other(&trial)?.is_some() {
-            keep.push(added[i].clone());
+    rng.shuffle(&mut orbits);
+    let mut removal = Removal::new(layout, &solution, budget);
+    for orbit in &orbits {
+        if removal.removable(&mut given, orbit)? {
+            for &c in orbit {
+                given[c.position(n)] = false;
+            }
         }
     }
+    let mut sat_calls = oracle.calls + removal.calls;
     let mut grid = layout.givens().clone();
     let mut count = 0;
-    for &c in keep.iter().flatten() {
-        grid.set(c, Some(solution.digit(c)));
-        count += 1;
+    for (i, &g) in given.iter().enumerate() {
+        let cell = Cell::from_position(i, n);
+        if g && grid.get(cell).is_none() {
+            grid.set(cell, Some(solution.digit(cell)));
+            count += 1;
+        }
     }
     let puzzle = with_givens(layout, grid)?;
-    // The oracle's answer, checked again by a fresh search.
+    // The removal checks' answer, checked again by a fresh search.
     let mut fresh = crate::solve::Session::with_budget(&puzzle, Simplify::Full, budget.clone());
-    match crate::solve::check_session(&mut fresh)? {
+    let verdict = crate::solve::check_session(&mut fresh)?;
+    sat_calls += fresh.stats().sat_calls;
+    drop(fresh);
+    match verdict {
         crate::solve::Verdict::Unique(g) if g == solution => {}
         _ => {
             return Err(Error::Verification(
@@ -366,7 +429,7 @@ fn generate_once(
         solution,
         added: count,
         attempts: 1,
-        sat_calls: oracle.calls,
+        sat_calls,
     })
 }
 
@@ -384,20 +447,13 @@ pub fn classic_layout(n: usize, boxes: Option<(usize, usize)>) -> Result<Puzzle,
 ///
 /// `solution` must be the puzzle's unique solution (from [`crate::check`]).
 pub fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<Cell>, Error> {
-    let base = with_givens(puzzle, Grid::empty(puzzle.size()))?;
-    let mut oracle = Oracle::new(&base, &Budget::unlimited())?
-        .ok_or_else(|| Error::Model("the puzzle's rules alone have no solution".into()))?;
-    oracle.block(solution);
-    let givens: Vec<(Cell, Digit)> = puzzle.givens().filled().collect();
+    let n = puzzle.size();
+    let base = with_givens(puzzle, Grid::empty(n))?;
+    let mut given: Vec<bool> = puzzle.givens().cells().iter().map(Option::is_some).collect();
+    let mut removal = Removal::new(&base, solution, &Budget::unlimited());
     let mut out = Vec::new();
-    for (i, &(cell, _)) in givens.iter().enumerate() {
-        let others: Vec<(Cell, Digit)> = givens
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, &g)| g)
-            .collect();
-        if oracle.other(&others)?.is_none() {
+    for (cell, _) in puzzle.givens().filled() {
+        if removal.removable(&mut given, &[cell])? {
             out.push(cell);
         }
     }

@@ -125,6 +125,58 @@ impl io::Write for Tripwire {
     }
 }
 
+/// The varisat solver as every search of the crate drives it: made by a [`Budget`], given every
+/// literal negated (see [`Negated`]: its variable v stands for "not v", so that its first
+/// guesses place digits), assumptions negated the same way and models read back through the
+/// same negation. Sessions, true candidates and the generator share this one path.
+pub(crate) struct Sat {
+    solver: Negated<varisat::Solver<'static>>,
+    budget: Budget,
+}
+
+impl Sat {
+    /// A fresh solver under `budget`. Clauses go in through [`ClauseSink`].
+    pub(crate) fn new(budget: &Budget) -> Sat {
+        Sat {
+            solver: Negated::new(budget.solver()),
+            budget: budget.clone(),
+        }
+    }
+
+    /// Sets the assumptions of the next [`Sat::solve`] calls (formula literals).
+    pub(crate) fn assume(&mut self, lits: &[Lit]) {
+        let negated: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+        self.solver.inner.assume(&negated);
+    }
+
+    /// One `solve` call under the budget. After an error the solver is unusable: drop it.
+    pub(crate) fn solve(&mut self) -> Result<bool, Error> {
+        self.budget.solve(&mut self.solver.inner)
+    }
+
+    /// The grid of the current model (after a `true` from [`Sat::solve`]), verified against
+    /// the puzzle of `formula`, the formula this solver was given.
+    pub(crate) fn grid(&self, formula: &Formula) -> Result<Grid, Error> {
+        let model = self
+            .solver
+            .inner
+            .model()
+            .ok_or_else(|| Error::Solver("no model after SAT".into()))?;
+        let mut values = vec![false; model.iter().map(|l| l.index() + 1).max().unwrap_or(0)];
+        for lit in &model {
+            // The solver's variable is the negation of the formula's.
+            values[lit.index()] = !lit.is_positive();
+        }
+        formula.decode(|v| Some(values.get(v.index()).copied().unwrap_or(false)))
+    }
+}
+
+impl ClauseSink for Sat {
+    fn add_clause(&mut self, lits: &[Lit]) {
+        self.solver.add_clause(lits);
+    }
+}
+
 /// How much the givens simplify the formula before it is built.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Simplify {
@@ -178,11 +230,25 @@ impl<'p> Formula<'p> {
     /// Simplifies `puzzle` as `mode` says.
     pub fn new(puzzle: &'p Puzzle, mode: Simplify) -> Formula<'p> {
         let n = puzzle.size();
-        let groups = puzzle.groups();
-        let mut cands = match mode {
+        let cands = match mode {
             Simplify::None => vec![crate::geometry::full_mask(n); n * n],
             _ => puzzle.initial_candidates(),
         };
+        Formula::with_candidates(puzzle, puzzle.groups(), cands, mode)
+    }
+
+    /// As [`Formula::new`], starting from `cands` instead of the puzzle's own candidates:
+    /// the formula of the puzzle with each cell restricted to its mask (more givens, digits
+    /// ruled out). `groups` must be `puzzle.groups()` (passed in so that a caller building
+    /// many formulas on one layout computes them once). With [`Simplify::None`] the masks
+    /// are not folded in: use it only with the puzzle's own full masks.
+    pub(crate) fn with_candidates(
+        puzzle: &'p Puzzle,
+        groups: std::sync::Arc<Groups>,
+        mut cands: Vec<Mask>,
+        mode: Simplify,
+    ) -> Formula<'p> {
+        let n = puzzle.size();
         let mut contradiction = None;
         let mut probed = 0;
         if mode == Simplify::Full {
@@ -354,8 +420,8 @@ impl<'p> Formula<'p> {
 /// simplified formula goes into a fresh varisat solver.
 pub struct Session<'p> {
     formula: Formula<'p>,
-    /// The solver, given every literal negated (see [`Negated`]): its variable v is "not v".
-    solver: Option<Negated<varisat::Solver<'static>>>,
+    /// The solver; `None` once an error (a spent budget) made it unusable.
+    solver: Option<Sat>,
     decided: Option<Grid>,
     exhausted: bool,
     stats: Stats,
@@ -402,7 +468,7 @@ impl<'p> Session<'p> {
                 .then(|| session.formula.decode(|_| None).ok())
                 .flatten();
             if session.decided.is_none() {
-                let mut solver = Negated::new(session.budget.solver());
+                let mut solver = Sat::new(&session.budget);
                 let (vars, clauses) = session.formula.encode(&mut solver);
                 stats.vars = vars;
                 stats.clauses = clauses;
@@ -449,7 +515,7 @@ impl<'p> Session<'p> {
             });
         };
         self.stats.sat_calls += 1;
-        let sat = match self.budget.solve(&mut solver.inner) {
+        let sat = match solver.solve() {
             Ok(sat) => sat,
             Err(e) => {
                 // A solver that failed (or ran out of budget) cannot be asked again.
@@ -461,15 +527,7 @@ impl<'p> Session<'p> {
             self.exhausted = true;
             return Ok(None);
         }
-        let model = solver.inner.model().expect("model after SAT");
-        let mut values = vec![false; model.len().max(self.stats.vars)];
-        for lit in &model {
-            // The solver's variable is the negation of the formula's.
-            values[lit.index()] = !lit.is_positive();
-        }
-        let grid = self
-            .formula
-            .decode(|v| Some(values.get(v.index()).copied().unwrap_or(false)))?;
+        let grid = solver.grid(&self.formula)?;
         let block = self.formula.blocking_clause(&grid);
         if block.is_empty() {
             // Every cell was decided: there is no other solution.
