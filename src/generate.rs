@@ -110,6 +110,9 @@ pub struct GenerateOptions {
     pub attempts: usize,
     /// The time budget of one generated puzzle (all its attempts).
     pub budget: Budget,
+    /// Stop removing givens once at most this many are left (layout givens included): the
+    /// puzzle is unique but need not be minimal. `None`: remove until minimal.
+    pub stop_at: Option<usize>,
 }
 
 /// The most attempts [`GenerateOptions::attempts`] may ask for.
@@ -122,6 +125,7 @@ impl Default for GenerateOptions {
             givens_max: None,
             attempts: 1000,
             budget: Budget::unlimited(),
+            stop_at: None,
         }
     }
 }
@@ -133,8 +137,11 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its unique solution.
     pub solution: Grid,
-    /// Givens added to the layout (all of them are needed).
+    /// Givens added to the layout.
     pub added: usize,
+    /// Whether every added given is needed (no orbit of them can go): false only when
+    /// [`GenerateOptions::stop_at`] ended the removals early.
+    pub minimal: bool,
     /// Puzzles generated to get this one (more than 1 when `givens_max` rejected some).
     pub attempts: usize,
     /// SAT calls spent on this puzzle (all attempts).
@@ -237,6 +244,9 @@ impl<'p> Oracle<'p> {
     }
 }
 
+/// A solution found by simplification alone.
+struct Found;
+
 /// Answers "does the puzzle stay unique when these givens go?" for one layout and one of its
 /// solutions S, the givens always a subset of S's digits (module documentation).
 struct Removal<'p> {
@@ -266,6 +276,7 @@ impl<'p> Removal<'p> {
     /// solution whose digit in `cell` is not S's.
     fn differs_at(&mut self, given: &[bool], cell: Cell) -> Result<bool, Error> {
         let n = self.layout.size();
+        let at = cell.position(n);
         let mut cands = self.base.clone();
         for (i, m) in cands.iter_mut().enumerate() {
             if given[i] {
@@ -273,17 +284,39 @@ impl<'p> Removal<'p> {
             }
         }
         // Another digit in `cell`: S's digit ruled out.
-        cands[cell.position(n)] &= !self.solution.digit(cell).bit();
-        let formula =
-            Formula::with_candidates(self.layout, self.groups.clone(), cands, Simplify::Full);
-        if formula.contradiction().is_some() {
-            return Ok(false);
+        cands[at] &= !self.solution.digit(cell).bit();
+        let formula = match self.simplified(cands) {
+            Ok(Some(f)) => f,
+            Ok(None) => return Ok(false),
+            Err(Found) => return Ok(true),
+        };
+        // Each digit left in `cell` tried on its own (probing one level deeper than the
+        // simplifier does there): most are refuted without search.
+        let mut left: Vec<Formula> = Vec::new();
+        for d in digits(formula.candidates()[at]) {
+            let mut one = formula.candidates().to_vec();
+            one[at] = d.bit();
+            match self.simplified(one) {
+                Ok(Some(f)) => left.push(f),
+                Ok(None) => {}
+                Err(Found) => return Ok(true),
+            }
         }
-        if formula.is_decided() {
-            // One candidate grid left: a solution exactly when every rule holds.
-            return Ok(formula.decode(|_| None).is_ok());
-        }
-        let mut solver = Sat::new(&self.budget);
+        let formula = match left.len() {
+            0 => return Ok(false),
+            1 => left.pop().expect("one formula"),
+            _ => {
+                let mut cands = formula.candidates().to_vec();
+                cands[at] = left.iter().fold(0, |m, f| m | f.candidates()[at]);
+                match self.simplified(cands) {
+                    Ok(Some(f)) => f,
+                    Ok(None) => return Ok(false),
+                    Err(Found) => return Ok(true),
+                }
+            }
+        };
+        // Started from S: a solution that differs from it in `cell` is most likely near it.
+        let mut solver = Sat::with_phase(&self.budget, self.solution);
         formula.encode(&mut solver);
         self.calls += 1;
         let sat = solver.solve()?;
@@ -292,6 +325,24 @@ impl<'p> Removal<'p> {
             solver.grid(&formula)?;
         }
         Ok(sat)
+    }
+
+    /// The simplified formula of the layout restricted to `cands`: `Ok(None)` when
+    /// simplification refutes it, `Err(Found)` when it decides every cell and the grid is a
+    /// solution.
+    fn simplified(&self, cands: Vec<Mask>) -> Result<Option<Formula<'p>>, Found> {
+        let f = Formula::with_candidates(self.layout, self.groups.clone(), cands, Simplify::Full);
+        if f.contradiction().is_some() {
+            Ok(None)
+        } else if f.is_decided() {
+            // One candidate grid left: a solution exactly when every rule holds.
+            match f.decode(|_| None) {
+                Ok(_) => Err(Found),
+                Err(_) => Ok(None),
+            }
+        } else {
+            Ok(Some(f))
+        }
     }
 
     /// Whether the cells of `orbit` can all lose their givens at once (they are marked in
@@ -336,7 +387,7 @@ pub fn generate(
     let mut calls = 0;
     let attempts = opts.attempts.clamp(1, MAX_ATTEMPTS);
     for attempt in 1..=attempts {
-        let mut g = generate_once(layout, opts.symmetry, &opts.budget, rng)?;
+        let mut g = generate_once(layout, opts, rng)?;
         calls += g.sat_calls;
         let total = g.puzzle.givens().filled_count();
         best = best.min(total);
@@ -355,10 +406,10 @@ pub fn generate(
 
 fn generate_once(
     layout: &Puzzle,
-    symmetry: Symmetry,
-    budget: &Budget,
+    opts: &GenerateOptions,
     rng: &mut Rng,
 ) -> Result<Generated, GenerateError> {
+    let (symmetry, budget) = (opts.symmetry, &opts.budget);
     let n = layout.size();
     let mut oracle = match Oracle::new(layout, budget)? {
         Some(o) => o,
@@ -392,11 +443,18 @@ fn generate_once(
     }
     rng.shuffle(&mut orbits);
     let mut removal = Removal::new(layout, &solution, budget);
+    let mut count = n * n;
+    let mut minimal = true;
     for orbit in &orbits {
+        if opts.stop_at.is_some_and(|k| count <= k) {
+            minimal = false;
+            break;
+        }
         if removal.removable(&mut given, orbit)? {
             for &c in orbit {
                 given[c.position(n)] = false;
             }
+            count -= orbit.len();
         }
     }
     let mut sat_calls = oracle.calls + removal.calls;
@@ -428,6 +486,7 @@ fn generate_once(
         puzzle,
         solution,
         added: count,
+        minimal,
         attempts: 1,
         sat_calls,
     })
@@ -449,7 +508,12 @@ pub fn classic_layout(n: usize, boxes: Option<(usize, usize)>) -> Result<Puzzle,
 pub fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<Cell>, Error> {
     let n = puzzle.size();
     let base = with_givens(puzzle, Grid::empty(n))?;
-    let mut given: Vec<bool> = puzzle.givens().cells().iter().map(Option::is_some).collect();
+    let mut given: Vec<bool> = puzzle
+        .givens()
+        .cells()
+        .iter()
+        .map(Option::is_some)
+        .collect();
     let mut removal = Removal::new(&base, solution, &Budget::unlimited());
     let mut out = Vec::new();
     for (cell, _) in puzzle.givens().filled() {

@@ -129,9 +129,16 @@ impl io::Write for Tripwire {
 /// literal negated (see [`Negated`]: its variable v stands for "not v", so that its first
 /// guesses place digits), assumptions negated the same way and models read back through the
 /// same negation. Sessions, true candidates and the generator share this one path.
+///
+/// With a phase grid ([`Sat::with_phase`]) the cell variables that grid rules out are handed
+/// over plain instead, so varisat's first guess for every cell is the grid's digit: a search
+/// for a solution near a known one starts from it.
 pub(crate) struct Sat {
     solver: Negated<varisat::Solver<'static>>,
     budget: Budget,
+    /// Per variable: handed over plain (not negated). Empty: every variable negated.
+    plain: Vec<bool>,
+    buf: Vec<Lit>,
 }
 
 impl Sat {
@@ -140,13 +147,41 @@ impl Sat {
         Sat {
             solver: Negated::new(budget.solver()),
             budget: budget.clone(),
+            plain: Vec::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    /// As [`Sat::new`], varisat's first guess in every cell being `phase`'s digit (a full
+    /// grid of the formula's size).
+    pub(crate) fn with_phase(budget: &Budget, phase: &Grid) -> Sat {
+        let n = phase.size();
+        let mut plain = vec![false; n * n * n];
+        for (cell, d) in phase.filled() {
+            for other in (0..n).map(Digit::from_index).filter(|&e| e != d) {
+                // Plain, so false first: the phase's digit is the only one left to place.
+                plain[cell_var(n, cell, other).index()] = true;
+            }
+        }
+        Sat {
+            plain,
+            ..Sat::new(budget)
+        }
+    }
+
+    /// The literal handed to [`Negated`] for the formula's `lit`.
+    fn map(&self, lit: Lit) -> Lit {
+        if self.plain.get(lit.index()).copied().unwrap_or(false) {
+            !lit // negated twice: plain
+        } else {
+            lit
         }
     }
 
     /// Sets the assumptions of the next [`Sat::solve`] calls (formula literals).
     pub(crate) fn assume(&mut self, lits: &[Lit]) {
-        let negated: Vec<Lit> = lits.iter().map(|&l| !l).collect();
-        self.solver.inner.assume(&negated);
+        let mapped: Vec<Lit> = lits.iter().map(|&l| !self.map(l)).collect();
+        self.solver.inner.assume(&mapped);
     }
 
     /// One `solve` call under the budget. After an error the solver is unusable: drop it.
@@ -164,8 +199,8 @@ impl Sat {
             .ok_or_else(|| Error::Solver("no model after SAT".into()))?;
         let mut values = vec![false; model.iter().map(|l| l.index() + 1).max().unwrap_or(0)];
         for lit in &model {
-            // The solver's variable is the negation of the formula's.
-            values[lit.index()] = !lit.is_positive();
+            // The solver's literal is the negation of what `map` gave it.
+            values[lit.index()] = self.map(!*lit).is_positive();
         }
         formula.decode(|v| Some(values.get(v.index()).copied().unwrap_or(false)))
     }
@@ -173,7 +208,15 @@ impl Sat {
 
 impl ClauseSink for Sat {
     fn add_clause(&mut self, lits: &[Lit]) {
-        self.solver.add_clause(lits);
+        if self.plain.is_empty() {
+            self.solver.add_clause(lits);
+            return;
+        }
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        buf.extend(lits.iter().map(|&l| self.map(l)));
+        self.solver.add_clause(&buf);
+        self.buf = buf;
     }
 }
 

@@ -43,6 +43,10 @@ pub struct GenerateArgs {
     /// ones tried, up to --attempts times.
     #[arg(long, value_name = "K")]
     givens_max: Option<usize>,
+    /// Stop removing givens once at most K are left (layout givens included): unique, but
+    /// not minimal (faster on big grids).
+    #[arg(long, value_name = "K")]
+    stop_at: Option<usize>,
     /// With --givens-max: puzzles to try for each one printed, at most 1000000.
     #[arg(long, default_value_t = 1000, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=MAX_ATTEMPTS as u64))]
@@ -132,6 +136,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
         givens_max: args.givens_max,
         attempts: args.attempts as usize,
         budget: Default::default(),
+        stop_at: args.stop_at,
     };
     let format = args.format.unwrap_or_else(|| {
         if io::IsTerminal::is_terminal(&io::stdout()) {
@@ -192,7 +197,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
                 Format::Line if args.solution => writeln!(out, "{line} {sol}"),
                 Format::Line => writeln!(out, "{line}"),
                 Format::Pretty => (|| {
-                    writeln!(out, "puzzle {made} ({givens} givens)")?;
+                    let note = if g.minimal { "" } else { ", not minimal" };
+                    writeln!(out, "puzzle {made} ({givens} givens{note})")?;
                     write!(
                         out,
                         "{}",
@@ -223,6 +229,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
                         "size": g.puzzle.size(),
                         "puzzle": line,
                         "givens": givens,
+                        "minimal": g.minimal,
                         "solution": sol,
                         "symmetry": format!("{:?}", symmetry).to_lowercase(),
                         "attempts": g.attempts,
