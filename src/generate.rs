@@ -543,6 +543,24 @@ mod tests {
     }
 
     #[test]
+    fn stop_at_stops_early_and_says_so() {
+        let layout = classic_layout(9, None).unwrap();
+        let opts = GenerateOptions {
+            stop_at: Some(50),
+            symmetry: Symmetry::Rot180,
+            ..GenerateOptions::default()
+        };
+        let g = generate(&layout, &opts, &mut Rng::new(3)).unwrap();
+        // Orbits of two (one for the centre): the stop lands on 50 or 49.
+        let givens = g.puzzle.givens().filled_count();
+        assert!((49..=50).contains(&givens), "{givens}");
+        assert!(!g.minimal);
+        assert_eq!(count(&g.puzzle, 2).unwrap().found, 1);
+        let full = generate(&layout, &GenerateOptions::default(), &mut Rng::new(3)).unwrap();
+        assert!(full.minimal);
+    }
+
+    #[test]
     fn generated_4x4_is_unique_and_minimal() {
         let layout = classic_layout(4, None).unwrap();
         let mut rng = Rng::new(7);
