@@ -146,6 +146,8 @@ pub struct Generated {
     pub attempts: usize,
     /// SAT calls spent on this puzzle (all attempts).
     pub sat_calls: usize,
+    /// SAT calls of the fresh uniqueness check of the result (as `check` makes it).
+    pub check_sat_calls: usize,
 }
 
 /// Why generation failed.
@@ -471,7 +473,8 @@ fn generate_once(
     // The removal checks' answer, checked again by a fresh search.
     let mut fresh = crate::solve::Session::with_budget(&puzzle, Simplify::Full, budget.clone());
     let verdict = crate::solve::check_session(&mut fresh)?;
-    sat_calls += fresh.stats().sat_calls;
+    let check_sat_calls = fresh.stats().sat_calls;
+    sat_calls += check_sat_calls;
     drop(fresh);
     match verdict {
         crate::solve::Verdict::Unique(g) if g == solution => {}
@@ -489,6 +492,7 @@ fn generate_once(
         minimal,
         attempts: 1,
         sat_calls,
+        check_sat_calls,
     })
 }
 

@@ -73,7 +73,20 @@ fn generated_puzzles_pass_check_as_unique_and_minimal() {
         assert!(c.starts_with("unique "), "{c}");
     }
     // 16x16 and 8x8 (2x4 boxes) too: the removal checks there go past simplification.
-    let sixteen = generate(&["--size", "16", "--seed", "3", "-f", "line"]);
+    let v: Value =
+        serde_json::from_str(&generate(&["--size", "16", "--seed", "3", "-f", "json"])[0]).unwrap();
+    let sixteen = vec![v["puzzle"].as_str().unwrap().to_string()];
+    // The effort figure is the SAT calls of the check that `check` itself makes.
+    let out = satdoku()
+        .args(["check", "-f", "json", "--stats", "-q"])
+        .write_stdin(sixteen[0].clone() + "\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rec: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["effort"]["check_sat_calls"], rec["stats"]["sat_calls"]);
     let eight = generate(&["--size", "8", "--seed", "3", "--count", "2", "-f", "line"]);
     for c in check_minimal(&sixteen, None)
         .iter()
