@@ -16,7 +16,7 @@ use crate::error::Error;
 use crate::geometry::{digits, Cell, Digit, Mask};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
-use crate::solve::{count_within, Budget, Formula, Simplify};
+use crate::solve::{count_within, Budget, Formula, Sat, Simplify};
 use varisat::{Lit, Var};
 
 /// The true candidates of a puzzle with at least one solution.
@@ -51,18 +51,6 @@ impl Candidates {
     }
 }
 
-/// Reads the grid of the solver's current model, verified against the puzzle.
-pub(crate) fn model_grid(formula: &Formula, solver: &varisat::Solver) -> Result<Grid, Error> {
-    let model = solver
-        .model()
-        .ok_or_else(|| Error::Solver("no model after SAT".into()))?;
-    let mut values = vec![false; model.iter().map(|l| l.index() + 1).max().unwrap_or(0)];
-    for lit in &model {
-        values[lit.index()] = lit.is_positive();
-    }
-    formula.decode(|v| Some(values.get(v.index()).copied().unwrap_or(false)))
-}
-
 /// The true candidates of `puzzle`; `None` when it has no solution.
 pub fn candidates(puzzle: &Puzzle) -> Result<Option<Candidates>, Error> {
     candidates_within(puzzle, &Budget::unlimited(), |_| {})
@@ -93,7 +81,7 @@ pub fn candidates_within(
             result
         }));
     }
-    let mut solver = budget.solver();
+    let mut solver = Sat::new(budget);
     let (vars, _) = formula.encode(&mut solver);
     let mark = |masks: &mut [Mask], g: &Grid| {
         for (i, d) in g.cells().iter().enumerate() {
@@ -101,10 +89,10 @@ pub fn candidates_within(
         }
     };
     result.sat_calls += 1;
-    if !budget.solve(&mut solver)? {
+    if !solver.solve()? {
         return Ok(None);
     }
-    let first = model_grid(&formula, &solver)?;
+    let first = solver.grid(&formula)?;
     mark(&mut result.masks, &first);
     progress(&result);
     let open = formula.candidates();
@@ -125,9 +113,9 @@ pub fn candidates_within(
         ClauseSink::add_clause(&mut solver, &clause);
         solver.assume(&[act]);
         result.sat_calls += 1;
-        let sat = budget.solve(&mut solver)?;
+        let sat = solver.solve()?;
         if sat {
-            let g = model_grid(&formula, &solver)?;
+            let g = solver.grid(&formula)?;
             mark(&mut result.masks, &g);
         }
         progress(&result);

@@ -1,24 +1,29 @@
 //! Generating unique, minimal puzzles, and finding givens that a unique puzzle does not need.
 //!
-//! Everything runs on one incremental solver per puzzle. The layout (shape, variant rules and
-//! any givens it already has) is encoded once; a random solution S is found; then the clause
-//! that forbids S is added for good. From then on "is the puzzle with givens G unique?" is one
-//! call solved under the assumptions G: UNSAT means unique (S is a solution of every subset
-//! of its own digits, and no other grid fits G), SAT returns another solution T.
+//! A random solution S of the layout is found first (one incremental solver: random digits in
+//! random cells, each kept while some solution still has it). Then the puzzle starts as S
+//! itself (every cell given) and givens are removed top-down, one at a time (one symmetry
+//! orbit at a time), in random order, each removal kept when the puzzle stays unique. One
+//! pass makes the puzzle minimal: a given kept because the puzzle with it removed had several
+//! solutions stays needed, since later removals only add solutions. Givens of the layout are
+//! kept and never removed.
 //!
-//! Generating: givens of S are added where S and T differ (a random such cell, with its
-//! symmetry orbit) until the puzzle is unique; then every added given (orbit) is tried for
-//! removal in random order and removed when the puzzle stays unique. The result is unique and
-//! minimal: no single given (no orbit, with a symmetry) can go. Givens of the layout itself
-//! are kept and never removed.
+//! "Does the puzzle with givens G, S one of its solutions, stay unique when the given of cell
+//! c goes?" is the same question as "has G∖{c} a solution with another digit in c?", since a
+//! solution of G∖{c} with S's digit in c is a solution of G, so S. That asks about one digit
+//! ruled out of one cell, which propagates hard, unlike the clause forbidding all of S: while
+//! the grid is dense, singles and probing on the candidate masks refute it with no SAT at
+//! all, and below that each question is a small fresh formula (the simplified candidates
+//! folded in). BENCHMARKS.md ("Bigger grids") has the measurements behind this choice.
 
-use crate::candidates::model_grid;
-use crate::cnf::{cell_var, ClauseSink};
+use crate::cnf::cell_var;
 use crate::error::Error;
-use crate::geometry::{digits, Cell, Digit, Shape};
+use crate::geometry::{digits, Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
+use crate::groups::Groups;
 use crate::puzzle::Puzzle;
-use crate::solve::{Budget, Formula, Simplify};
+use crate::solve::{Budget, Formula, Sat, Simplify};
+use std::sync::Arc;
 use varisat::Lit;
 
 /// A small, fast, portable PRNG (SplitMix64): the same seed gives the same puzzles on every
@@ -105,6 +110,9 @@ pub struct GenerateOptions {
     pub attempts: usize,
     /// The time budget of one generated puzzle (all its attempts).
     pub budget: Budget,
+    /// Stop removing givens once at most this many are left (layout givens included): the
+    /// puzzle is unique but need not be minimal. `None`: remove until minimal.
+    pub stop_at: Option<usize>,
 }
 
 /// The most attempts [`GenerateOptions::attempts`] may ask for.
@@ -117,6 +125,7 @@ impl Default for GenerateOptions {
             givens_max: None,
             attempts: 1000,
             budget: Budget::unlimited(),
+            stop_at: None,
         }
     }
 }
@@ -128,12 +137,17 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its unique solution.
     pub solution: Grid,
-    /// Givens added to the layout (all of them are needed).
+    /// Givens added to the layout.
     pub added: usize,
+    /// Whether every added given is needed (no orbit of them can go): false only when
+    /// [`GenerateOptions::stop_at`] ended the removals early.
+    pub minimal: bool,
     /// Puzzles generated to get this one (more than 1 when `givens_max` rejected some).
     pub attempts: usize,
     /// SAT calls spent on this puzzle (all attempts).
     pub sat_calls: usize,
+    /// SAT calls of the fresh uniqueness check of the result (as `check` makes it).
+    pub check_sat_calls: usize,
 }
 
 /// Why generation failed.
@@ -157,11 +171,10 @@ pub enum GenerateError {
     Other(#[from] Error),
 }
 
-/// An incremental uniqueness oracle for one layout and one solution of it.
+/// An incremental solver on one layout, for finding a random solution of it.
 struct Oracle<'p> {
     formula: Formula<'p>,
-    solver: varisat::Solver<'static>,
-    budget: Budget,
+    solver: Sat,
     calls: usize,
 }
 
@@ -172,20 +185,13 @@ impl<'p> Oracle<'p> {
         if formula.contradiction().is_some() {
             return Ok(None);
         }
-        let mut solver = budget.solver();
+        let mut solver = Sat::new(budget);
         formula.encode(&mut solver);
         Ok(Some(Oracle {
             formula,
             solver,
-            budget: budget.clone(),
             calls: 0,
         }))
-    }
-
-    /// Whether `cell` is still open in the layout's formula.
-    fn is_open(&self, cell: Cell) -> bool {
-        let n = self.formula.puzzle().size();
-        self.formula.candidates()[cell.position(n)].count_ones() > 1
     }
 
     fn lit(&self, cell: Cell, d: Digit) -> Lit {
@@ -196,9 +202,9 @@ impl<'p> Oracle<'p> {
     fn solve_under(&mut self, assumptions: &[Lit]) -> Result<Option<Grid>, Error> {
         self.solver.assume(assumptions);
         self.calls += 1;
-        let sat = self.budget.solve(&mut self.solver)?;
+        let sat = self.solver.solve()?;
         let g = if sat {
-            Some(model_grid(&self.formula, &self.solver)?)
+            Some(self.solver.grid(&self.formula)?)
         } else {
             None
         };
@@ -206,24 +212,8 @@ impl<'p> Oracle<'p> {
         Ok(g)
     }
 
-    /// Forbids `solution` from now on.
-    fn block(&mut self, solution: &Grid) {
-        let clause = self.formula.blocking_clause(solution);
-        ClauseSink::add_clause(&mut self.solver, &clause);
-    }
-
-    /// Another solution with these givens (after `block`), or `None`: unique.
-    fn other(&mut self, givens: &[(Cell, Digit)]) -> Result<Option<Grid>, Error> {
-        let lits: Vec<Lit> = givens
-            .iter()
-            .filter(|(c, _)| self.is_open(*c))
-            .map(|&(c, d)| self.lit(c, d))
-            .collect();
-        self.solve_under(&lits)
-    }
-
     /// A random solution: random digits for random cells, each kept when some solution
-    /// still has it, until `budget` cells are fixed this way.
+    /// still has it, until `2n` cells are fixed this way.
     fn random_solution(&mut self, rng: &mut Rng) -> Result<Option<Grid>, Error> {
         let Some(mut current) = self.solve_under(&[])? else {
             return Ok(None);
@@ -256,6 +246,128 @@ impl<'p> Oracle<'p> {
     }
 }
 
+/// A solution found by simplification alone.
+struct Found;
+
+/// Answers "does the puzzle stay unique when these givens go?" for one layout and one of its
+/// solutions S, the givens always a subset of S's digits (module documentation).
+struct Removal<'p> {
+    layout: &'p Puzzle,
+    groups: Arc<Groups>,
+    /// The layout's own candidates (its givens and unary rules).
+    base: Vec<Mask>,
+    solution: &'p Grid,
+    budget: Budget,
+    /// SAT calls made (questions that simplification did not answer).
+    calls: usize,
+}
+
+impl<'p> Removal<'p> {
+    fn new(layout: &'p Puzzle, solution: &'p Grid, budget: &Budget) -> Removal<'p> {
+        Removal {
+            layout,
+            groups: layout.groups(),
+            base: layout.initial_candidates(),
+            solution,
+            budget: budget.clone(),
+            calls: 0,
+        }
+    }
+
+    /// Whether the puzzle with S's digits in the cells marked in `given` (row-major) has a
+    /// solution whose digit in `cell` is not S's.
+    fn differs_at(&mut self, given: &[bool], cell: Cell) -> Result<bool, Error> {
+        let n = self.layout.size();
+        let at = cell.position(n);
+        let mut cands = self.base.clone();
+        for (i, m) in cands.iter_mut().enumerate() {
+            if given[i] {
+                *m &= self.solution.cells()[i].expect("solutions are full").bit();
+            }
+        }
+        // Another digit in `cell`: S's digit ruled out.
+        cands[at] &= !self.solution.digit(cell).bit();
+        let formula = match self.simplified(cands) {
+            Ok(Some(f)) => f,
+            Ok(None) => return Ok(false),
+            Err(Found) => return Ok(true),
+        };
+        // Each digit left in `cell` tried on its own (probing one level deeper than the
+        // simplifier does there): most are refuted without search.
+        let mut left: Vec<Formula> = Vec::new();
+        for d in digits(formula.candidates()[at]) {
+            let mut one = formula.candidates().to_vec();
+            one[at] = d.bit();
+            match self.simplified(one) {
+                Ok(Some(f)) => left.push(f),
+                Ok(None) => {}
+                Err(Found) => return Ok(true),
+            }
+        }
+        let formula = match left.len() {
+            0 => return Ok(false),
+            1 => left.pop().expect("one formula"),
+            _ => {
+                let mut cands = formula.candidates().to_vec();
+                cands[at] = left.iter().fold(0, |m, f| m | f.candidates()[at]);
+                match self.simplified(cands) {
+                    Ok(Some(f)) => f,
+                    Ok(None) => return Ok(false),
+                    Err(Found) => return Ok(true),
+                }
+            }
+        };
+        // Started from S: a solution that differs from it in `cell` is most likely near it.
+        let mut solver = Sat::with_phase(&self.budget, self.solution);
+        formula.encode(&mut solver);
+        self.calls += 1;
+        let sat = solver.solve()?;
+        if sat {
+            // A model that is no solution would be a bug in an encoding: say so.
+            solver.grid(&formula)?;
+        }
+        Ok(sat)
+    }
+
+    /// The simplified formula of the layout restricted to `cands`: `Ok(None)` when
+    /// simplification refutes it, `Err(Found)` when it decides every cell and the grid is a
+    /// solution.
+    fn simplified(&self, cands: Vec<Mask>) -> Result<Option<Formula<'p>>, Found> {
+        let f = Formula::with_candidates(self.layout, self.groups.clone(), cands, Simplify::Full);
+        if f.contradiction().is_some() {
+            Ok(None)
+        } else if f.is_decided() {
+            // One candidate grid left: a solution exactly when every rule holds.
+            match f.decode(|_| None) {
+                Ok(_) => Err(Found),
+                Err(_) => Ok(None),
+            }
+        } else {
+            Ok(Some(f))
+        }
+    }
+
+    /// Whether the cells of `orbit` can all lose their givens at once (they are marked in
+    /// `given`, and stay marked): no solution differs from S in any of them.
+    fn removable(&mut self, given: &mut [bool], orbit: &[Cell]) -> Result<bool, Error> {
+        let n = self.layout.size();
+        for &c in orbit {
+            given[c.position(n)] = false;
+        }
+        let mut removable = true;
+        for &c in orbit {
+            if self.differs_at(given, c)? {
+                removable = false;
+                break;
+            }
+        }
+        for &c in orbit {
+            given[c.position(n)] = true;
+        }
+        Ok(removable)
+    }
+}
+
 fn with_givens(layout: &Puzzle, givens: Grid) -> Result<Puzzle, Error> {
     let mut p = Puzzle::new(
         layout.shape().clone(),
@@ -277,7 +389,7 @@ pub fn generate(
     let mut calls = 0;
     let attempts = opts.attempts.clamp(1, MAX_ATTEMPTS);
     for attempt in 1..=attempts {
-        let mut g = generate_once(layout, opts.symmetry, &opts.budget, rng)?;
+        let mut g = generate_once(layout, opts, rng)?;
         calls += g.sat_calls;
         let total = g.puzzle.givens().filled_count();
         best = best.min(total);
@@ -296,10 +408,10 @@ pub fn generate(
 
 fn generate_once(
     layout: &Puzzle,
-    symmetry: Symmetry,
-    budget: &Budget,
+    opts: &GenerateOptions,
     rng: &mut Rng,
 ) -> Result<Generated, GenerateError> {
+    let (symmetry, budget) = (opts.symmetry, &opts.budget);
     let n = layout.size();
     let mut oracle = match Oracle::new(layout, budget)? {
         Some(o) => o,
@@ -311,48 +423,60 @@ fn generate_once(
     let Some(solution) = oracle.random_solution(rng)? else {
         return Err(GenerateError::NoSolution(None));
     };
-    oracle.block(&solution);
-    // Add givens (orbits) where another solution differs, until unique.
-    let mut added: Vec<Vec<Cell>> = Vec::new();
-    let mut givens: Vec<(Cell, Digit)> = Vec::new();
-    let is_given = |c: Cell, added: &Vec<Vec<Cell>>| {
-        layout.givens().get(c).is_some() || added.iter().any(|o| o.contains(&c))
-    };
-    while let Some(other) = oracle.other(&givens)? {
-        let diff = solution.diff(&other);
-        let cell = diff[rng.below(diff.len())];
+    // Every cell given at first; the orbits of the cells the layout leaves open, in random
+    // order, each tried once for removal.
+    let mut given = vec![true; n * n];
+    let mut orbits: Vec<Vec<Cell>> = Vec::new();
+    let mut placed = vec![false; n * n];
+    for i in 0..n * n {
+        let cell = Cell::from_position(i, n);
+        if placed[i] || layout.givens().get(cell).is_some() {
+            continue;
+        }
         let orbit: Vec<Cell> = symmetry
             .orbit(cell, n)
             .into_iter()
-            .filter(|&c| !is_given(c, &added))
+            .filter(|&c| layout.givens().get(c).is_none())
             .collect();
-        givens.extend(orbit.iter().map(|&c| (c, solution.digit(c))));
-        added.push(orbit);
+        for &c in &orbit {
+            placed[c.position(n)] = true;
+        }
+        orbits.push(orbit);
     }
-    // Remove every orbit that is not needed, in random order.
-    rng.shuffle(&mut added);
-    let mut keep: Vec<Vec<Cell>> = Vec::new();
-    for i in 0..added.len() {
-        let trial: Vec<(Cell, Digit)> = keep
-            .iter()
-            .chain(&added[i + 1..])
-            .flatten()
-            .map(|&c| (c, solution.digit(c)))
-            .collect();
-        if oracle.other(&trial)?.is_some() {
-            keep.push(added[i].clone());
+    rng.shuffle(&mut orbits);
+    let mut removal = Removal::new(layout, &solution, budget);
+    let mut count = n * n;
+    let mut minimal = true;
+    for orbit in &orbits {
+        if opts.stop_at.is_some_and(|k| count <= k) {
+            minimal = false;
+            break;
+        }
+        if removal.removable(&mut given, orbit)? {
+            for &c in orbit {
+                given[c.position(n)] = false;
+            }
+            count -= orbit.len();
         }
     }
+    let mut sat_calls = oracle.calls + removal.calls;
     let mut grid = layout.givens().clone();
     let mut count = 0;
-    for &c in keep.iter().flatten() {
-        grid.set(c, Some(solution.digit(c)));
-        count += 1;
+    for (i, &g) in given.iter().enumerate() {
+        let cell = Cell::from_position(i, n);
+        if g && grid.get(cell).is_none() {
+            grid.set(cell, Some(solution.digit(cell)));
+            count += 1;
+        }
     }
     let puzzle = with_givens(layout, grid)?;
-    // The oracle's answer, checked again by a fresh search.
+    // The removal checks' answer, checked again by a fresh search.
     let mut fresh = crate::solve::Session::with_budget(&puzzle, Simplify::Full, budget.clone());
-    match crate::solve::check_session(&mut fresh)? {
+    let verdict = crate::solve::check_session(&mut fresh)?;
+    let check_sat_calls = fresh.stats().sat_calls;
+    sat_calls += check_sat_calls;
+    drop(fresh);
+    match verdict {
         crate::solve::Verdict::Unique(g) if g == solution => {}
         _ => {
             return Err(Error::Verification(
@@ -365,8 +489,10 @@ fn generate_once(
         puzzle,
         solution,
         added: count,
+        minimal,
         attempts: 1,
-        sat_calls: oracle.calls,
+        sat_calls,
+        check_sat_calls,
     })
 }
 
@@ -384,20 +510,18 @@ pub fn classic_layout(n: usize, boxes: Option<(usize, usize)>) -> Result<Puzzle,
 ///
 /// `solution` must be the puzzle's unique solution (from [`crate::check`]).
 pub fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<Cell>, Error> {
-    let base = with_givens(puzzle, Grid::empty(puzzle.size()))?;
-    let mut oracle = Oracle::new(&base, &Budget::unlimited())?
-        .ok_or_else(|| Error::Model("the puzzle's rules alone have no solution".into()))?;
-    oracle.block(solution);
-    let givens: Vec<(Cell, Digit)> = puzzle.givens().filled().collect();
+    let n = puzzle.size();
+    let base = with_givens(puzzle, Grid::empty(n))?;
+    let mut given: Vec<bool> = puzzle
+        .givens()
+        .cells()
+        .iter()
+        .map(Option::is_some)
+        .collect();
+    let mut removal = Removal::new(&base, solution, &Budget::unlimited());
     let mut out = Vec::new();
-    for (i, &(cell, _)) in givens.iter().enumerate() {
-        let others: Vec<(Cell, Digit)> = givens
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, &g)| g)
-            .collect();
-        if oracle.other(&others)?.is_none() {
+    for (cell, _) in puzzle.givens().filled() {
+        if removal.removable(&mut given, &[cell])? {
             out.push(cell);
         }
     }
@@ -420,6 +544,24 @@ mod tests {
         );
         assert_eq!(Symmetry::Diagonal.orbit(c, 4), vec![c, Cell::new(2, 1)]);
         assert_eq!(Symmetry::Mirror.orbit(c, 4), vec![c, Cell::new(1, 3)]);
+    }
+
+    #[test]
+    fn stop_at_stops_early_and_says_so() {
+        let layout = classic_layout(9, None).unwrap();
+        let opts = GenerateOptions {
+            stop_at: Some(50),
+            symmetry: Symmetry::Rot180,
+            ..GenerateOptions::default()
+        };
+        let g = generate(&layout, &opts, &mut Rng::new(3)).unwrap();
+        // Orbits of two (one for the centre): the stop lands on 50 or 49.
+        let givens = g.puzzle.givens().filled_count();
+        assert!((49..=50).contains(&givens), "{givens}");
+        assert!(!g.minimal);
+        assert_eq!(count(&g.puzzle, 2).unwrap().found, 1);
+        let full = generate(&layout, &GenerateOptions::default(), &mut Rng::new(3)).unwrap();
+        assert!(full.minimal);
     }
 
     #[test]

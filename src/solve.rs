@@ -6,7 +6,7 @@
 //! again (incremental). Cells decided by simplification are equal in every solution, so they
 //! need no place in the blocking clause; auxiliary variables never enter it.
 
-use crate::cnf::{cell_var, classic, ClauseCounter, ClauseSink, Encoder, Negated};
+use crate::cnf::{cell_var, classic, ClauseCounter, ClauseSink, Encoder};
 use crate::error::Error;
 use crate::geometry::{digits, Cell, Digit, Mask};
 use crate::grid::Grid;
@@ -19,6 +19,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use varisat::{Lit, Var};
+
+mod sat;
+
+pub(crate) use sat::Sat;
 
 /// A time budget for the SAT solver: a deadline after which a running search stops.
 ///
@@ -178,11 +182,25 @@ impl<'p> Formula<'p> {
     /// Simplifies `puzzle` as `mode` says.
     pub fn new(puzzle: &'p Puzzle, mode: Simplify) -> Formula<'p> {
         let n = puzzle.size();
-        let groups = puzzle.groups();
-        let mut cands = match mode {
+        let cands = match mode {
             Simplify::None => vec![crate::geometry::full_mask(n); n * n],
             _ => puzzle.initial_candidates(),
         };
+        Formula::with_candidates(puzzle, puzzle.groups(), cands, mode)
+    }
+
+    /// As [`Formula::new`], starting from `cands` instead of the puzzle's own candidates:
+    /// the formula of the puzzle with each cell restricted to its mask (more givens, digits
+    /// ruled out). `groups` must be `puzzle.groups()` (passed in so that a caller building
+    /// many formulas on one layout computes them once). With [`Simplify::None`] the masks
+    /// are not folded in: use it only with the puzzle's own full masks.
+    pub(crate) fn with_candidates(
+        puzzle: &'p Puzzle,
+        groups: std::sync::Arc<Groups>,
+        mut cands: Vec<Mask>,
+        mode: Simplify,
+    ) -> Formula<'p> {
+        let n = puzzle.size();
         let mut contradiction = None;
         let mut probed = 0;
         if mode == Simplify::Full {
@@ -361,8 +379,8 @@ impl<'p> Formula<'p> {
 /// simplified formula goes into a fresh varisat solver.
 pub struct Session<'p> {
     formula: Formula<'p>,
-    /// The solver, given every literal negated (see [`Negated`]): its variable v is "not v".
-    solver: Option<Negated<varisat::Solver<'static>>>,
+    /// The solver; `None` once an error (a spent budget) made it unusable.
+    solver: Option<Sat>,
     decided: Option<Grid>,
     exhausted: bool,
     stats: Stats,
@@ -409,7 +427,7 @@ impl<'p> Session<'p> {
                 .then(|| session.formula.decode(|_| None).ok())
                 .flatten();
             if session.decided.is_none() {
-                let mut solver = Negated::new(session.budget.solver());
+                let mut solver = Sat::new(&session.budget);
                 let (vars, clauses) = session.formula.encode(&mut solver);
                 stats.vars = vars;
                 stats.clauses = clauses;
@@ -456,7 +474,7 @@ impl<'p> Session<'p> {
             });
         };
         self.stats.sat_calls += 1;
-        let sat = match self.budget.solve(&mut solver.inner) {
+        let sat = match solver.solve() {
             Ok(sat) => sat,
             Err(e) => {
                 // A solver that failed (or ran out of budget) cannot be asked again.
@@ -468,15 +486,7 @@ impl<'p> Session<'p> {
             self.exhausted = true;
             return Ok(None);
         }
-        let model = solver.inner.model().expect("model after SAT");
-        let mut values = vec![false; model.len().max(self.stats.vars)];
-        for lit in &model {
-            // The solver's variable is the negation of the formula's.
-            values[lit.index()] = !lit.is_positive();
-        }
-        let grid = self
-            .formula
-            .decode(|v| Some(values.get(v.index()).copied().unwrap_or(false)))?;
+        let grid = solver.grid(&self.formula)?;
         let block = self.formula.blocking_clause(&grid);
         if block.is_empty() {
             // Every cell was decided: there is no other solution.

@@ -14,6 +14,11 @@
 //! file's own `"solution"` is then the solution satdoku must print. README and markdown files,
 //! `expect.txt` itself and scripts (`.py`) are skipped. A file without any expectation fails
 //! the test, so a new file cannot slip in untested.
+//!
+//! Files under `puzzles/big/` (unique puzzles whose check takes seconds) are held to less in
+//! this test: every puzzle there must be expected unique with a stated solution, which must
+//! fit its givens and rules. The ignored test `big_puzzles_have_their_stated_outcome` runs
+//! the check itself (`cargo test --release --test corpus -- --ignored`).
 
 use assert_cmd::Command;
 use satdoku::{parse_one, Digit, Grid, Puzzle};
@@ -22,6 +27,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 const ROOT: &str = "puzzles";
+
+/// Files under `puzzles/big/` (relative path prefix): puzzles whose check takes seconds.
+const BIG: &str = "big/";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Outcome {
@@ -390,6 +398,14 @@ fn every_shipped_puzzle_has_its_stated_outcome() {
             ));
             continue;
         }
+        if rel.starts_with(BIG) {
+            // Seconds of search each: here only their stated solutions are verified;
+            // `big_puzzles_have_their_stated_outcome` (ignored) runs the check.
+            let (found, p) = verify_big(&rel, &bytes, &expect);
+            records += found;
+            problems.extend(p);
+            continue;
+        }
         let out = Command::cargo_bin("satdoku")
             .unwrap()
             .args(["check", "-f", "json", "-j", "1", "-q"])
@@ -461,4 +477,76 @@ fn every_shipped_puzzle_has_its_stated_outcome() {
         problems.join("\n")
     );
     eprintln!("corpus: {} files, {records} records checked", files.len());
+}
+
+/// The puzzle lines of a text file (1-based line, text): every line that is not blank and not
+/// a comment.
+fn puzzle_lines(text: &str) -> Vec<(usize, String)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim().to_string()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+/// The cheap part for a file of `puzzles/big/`: each puzzle is expected unique with a stated
+/// solution, which fits its givens and every rule (no search). Returns (records, problems).
+fn verify_big(rel: &str, bytes: &[u8], expect: &FileExpect) -> (usize, Vec<String>) {
+    let text = std::str::from_utf8(bytes).expect("big puzzle files are text");
+    let lines = puzzle_lines(text);
+    let at: Vec<usize> = lines.iter().map(|(n, _)| *n).collect();
+    let wants = match expect.for_records(&at) {
+        Ok(w) => w,
+        Err(e) => return (0, vec![format!("{rel}: {e}")]),
+    };
+    let mut problems = Vec::new();
+    for ((n, line), want) in lines.iter().zip(&wants) {
+        let Some(sol) = want.solution.as_deref() else {
+            problems.push(format!("{rel}:{n}: a big puzzle needs `# solution:`"));
+            continue;
+        };
+        if want.outcome != Outcome::Unique {
+            problems.push(format!("{rel}:{n}: big puzzles are expected unique"));
+            continue;
+        }
+        let puzzle = parse_one(line).unwrap_or_else(|e| panic!("{rel}:{n}: {e}"));
+        if let Err(e) = puzzle.verify(&grid(sol)) {
+            problems.push(format!("{rel}:{n}: the stated solution does not fit: {e}"));
+        }
+    }
+    (lines.len(), problems)
+}
+
+/// The files of `puzzles/big/`, checked by the binary: `cargo test --release --test corpus --
+/// --ignored` (seconds of search per puzzle, so not in every run).
+#[test]
+#[ignore]
+fn big_puzzles_have_their_stated_outcome() {
+    let mut files = Vec::new();
+    walk(&Path::new(ROOT).join(BIG), &mut files);
+    assert!(!files.is_empty());
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let expect = FileExpect {
+            directives: read_directives(text.as_bytes()).unwrap(),
+            whole: None,
+        };
+        let lines = puzzle_lines(&text);
+        let at: Vec<usize> = lines.iter().map(|(n, _)| *n).collect();
+        let wants = expect.for_records(&at).unwrap();
+        let out = Command::cargo_bin("satdoku")
+            .unwrap()
+            .args(["check", "-f", "line", "-j", "1", "-q"])
+            .arg(path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", path.display());
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let got: Vec<&str> = stdout.lines().collect();
+        assert_eq!(got.len(), wants.len(), "{}", path.display());
+        for (g, w) in got.iter().zip(&wants) {
+            let want = format!("unique {}", w.solution.as_deref().unwrap());
+            assert_eq!(*g, want, "{}", path.display());
+        }
+    }
 }
