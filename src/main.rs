@@ -4,6 +4,11 @@ mod cli;
 
 use std::process::ExitCode;
 
+// varisat allocates its clause database, watch lists and trail anew for every puzzle, from
+// every worker thread at once; mimalloc's thread-local heaps keep that off a shared lock.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     match cli::run() {
         Ok(code) => code,
