@@ -291,13 +291,8 @@ impl<'p> Formula<'p> {
         for c in self.puzzle.constraints() {
             c.encode(&mut enc);
         }
-        // Sums over several killer cages and whole houses together (set theory): no single
-        // rule sees them; implied clauses, written only for the cage layouts where they pay.
-        crate::rules::killer::encode_implied_sums(
-            &mut enc,
-            &self.groups.houses,
-            self.puzzle.constraints(),
-        );
+        // What the rules imply together (implied killer sums): no single rule sees it.
+        crate::rules::encode_joint(&mut enc, &self.groups.houses, self.puzzle.constraints());
         (enc.var_count(), enc.clause_count())
     }
 

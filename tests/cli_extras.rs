@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{json_values, satdoku, EASY, FOUR, FOUR_SOL, SEED};
+use common::{generated, json_values, satdoku, EASY, FOUR, FOUR_SOL, SEED};
 use predicates::prelude::*;
 use satdoku::{count, parse_one, Puzzle};
 use serde_json::Value;
@@ -221,22 +221,6 @@ fn check_minimal_and_redundant() {
         .assert()
         .code(3)
         .stdout("none\n");
-}
-
-fn generated(args: &[&str]) -> Vec<String> {
-    let out = satdoku()
-        .arg("generate")
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
 }
 
 fn assert_unique_and_minimal(p: &Puzzle) {

@@ -3,25 +3,8 @@
 
 mod common;
 
-use common::satdoku;
+use common::{generated, satdoku, success_lines};
 use serde_json::Value;
-
-/// The stdout lines of `satdoku generate ARGS` (which must succeed).
-fn generate(args: &[&str]) -> Vec<String> {
-    let out = satdoku()
-        .arg("generate")
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
-}
 
 /// `satdoku check --minimal -f line` on `puzzles` (one per line, box shape `boxes` if any):
 /// one output line per puzzle.
@@ -31,23 +14,12 @@ fn check_minimal(puzzles: &[String], boxes: Option<&str>) -> Vec<String> {
     if let Some(b) = boxes {
         cmd.args(["--box", b]);
     }
-    let out = cmd
-        .write_stdin(puzzles.join("\n") + "\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
+    success_lines(cmd.write_stdin(puzzles.join("\n") + "\n"))
 }
 
 #[test]
 fn generated_puzzles_pass_check_as_unique_and_minimal() {
-    let puzzles = generate(&["--size", "9", "--seed", "11", "--count", "6", "-f", "line"]);
+    let puzzles = generated(&["--size", "9", "--seed", "11", "--count", "6", "-f", "line"]);
     let checked = check_minimal(&puzzles, None);
     assert_eq!(checked.len(), puzzles.len());
     for (p, c) in puzzles.iter().zip(&checked) {
@@ -57,7 +29,7 @@ fn generated_puzzles_pass_check_as_unique_and_minimal() {
         );
     }
     // With a symmetry, minimal means that no orbit can go; a single given of one may.
-    let sym = generate(&[
+    let sym = generated(&[
         "--size",
         "9",
         "--seed",
@@ -74,7 +46,8 @@ fn generated_puzzles_pass_check_as_unique_and_minimal() {
     }
     // 16x16 and 8x8 (2x4 boxes) too: the removal checks there go past simplification.
     let v: Value =
-        serde_json::from_str(&generate(&["--size", "16", "--seed", "3", "-f", "json"])[0]).unwrap();
+        serde_json::from_str(&generated(&["--size", "16", "--seed", "3", "-f", "json"])[0])
+            .unwrap();
     let sixteen = vec![v["puzzle"].as_str().unwrap().to_string()];
     // The effort figure is the SAT calls of the check that `check` itself makes.
     let out = satdoku()
@@ -87,7 +60,7 @@ fn generated_puzzles_pass_check_as_unique_and_minimal() {
         .clone();
     let rec: Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(v["effort"]["check_sat_calls"], rec["stats"]["sat_calls"]);
-    let eight = generate(&["--size", "8", "--seed", "3", "--count", "2", "-f", "line"]);
+    let eight = generated(&["--size", "8", "--seed", "3", "--count", "2", "-f", "line"]);
     for c in check_minimal(&sixteen, None)
         .iter()
         .chain(&check_minimal(&eight, Some("2x4")))
@@ -98,7 +71,7 @@ fn generated_puzzles_pass_check_as_unique_and_minimal() {
 
 #[test]
 fn stop_at_gives_unique_puzzles_that_are_not_minimal() {
-    let rows = generate(&[
+    let rows = generated(&[
         "--size",
         "9",
         "--seed",
@@ -128,7 +101,7 @@ fn stop_at_gives_unique_puzzles_that_are_not_minimal() {
     }
     // With the same seed, the removals are the same up to the stop: the minimal puzzle's
     // givens are a subset of the stopped one's.
-    let stopped = generate(&[
+    let stopped = generated(&[
         "--size",
         "9",
         "--seed",
@@ -138,18 +111,18 @@ fn stop_at_gives_unique_puzzles_that_are_not_minimal() {
         "-f",
         "line",
     ]);
-    let full = generate(&["--size", "9", "--seed", "5", "-f", "line"]);
+    let full = generated(&["--size", "9", "--seed", "5", "-f", "line"]);
     for (a, b) in stopped[0].bytes().zip(full[0].bytes()) {
         assert!(b == b'.' || a == b, "{} vs {}", stopped[0], full[0]);
     }
     let v: Value =
-        serde_json::from_str(&generate(&["--size", "9", "--seed", "5", "-f", "json"])[0]).unwrap();
+        serde_json::from_str(&generated(&["--size", "9", "--seed", "5", "-f", "json"])[0]).unwrap();
     assert_eq!(v["minimal"], true);
     // A stop below the minimal puzzle changes nothing: it is minimal.
-    let low = generate(&["--size", "9", "--seed", "5", "--stop-at", "5", "-f", "line"]);
+    let low = generated(&["--size", "9", "--seed", "5", "--stop-at", "5", "-f", "line"]);
     assert_eq!(low, full);
     // Pretty output says so.
-    let pretty = generate(&[
+    let pretty = generated(&[
         "--size",
         "4",
         "--seed",

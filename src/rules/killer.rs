@@ -116,16 +116,21 @@ impl Rule for Killer {
 /// 27.3 s, lines 14, 80 and 117 of the variants 1.8–2.7× (BENCHMARKS.md, "Line 119 and set
 /// theory").
 pub fn encode_implied_sums(enc: &mut Encoder, houses: &[Vec<Cell>], constraints: &[Constraint]) {
-    let cages: Vec<Cage> = constraints
+    let cages = cages(constraints);
+    if all_straddle(houses, &cages) {
+        implied::encode_implied_sums(enc, houses, &cages);
+    }
+}
+
+/// The killer cages among `constraints`, as cells and sum.
+fn cages(constraints: &[Constraint]) -> Vec<Cage<'_>> {
+    constraints
         .iter()
         .filter_map(|c| match c {
             Constraint::Killer(k) => Some((&k.cells[..], k.sum)),
             _ => None,
         })
-        .collect();
-    if all_straddle(houses, &cages) {
-        implied::encode_implied_sums(enc, houses, &cages);
-    }
+        .collect()
 }
 
 /// Whether there is a cage with a sum and none of them lies inside one of `houses`.
@@ -377,14 +382,7 @@ mod tests {
     /// The implied sums of `p` over its houses, with every cell open and no limit on size.
     fn all_implied(p: &Puzzle) -> Vec<implied::ImpliedSum> {
         let n = p.size();
-        let cages: Vec<Cage> = p
-            .constraints()
-            .iter()
-            .filter_map(|c| match c {
-                Constraint::Killer(k) => Some((&k.cells[..], k.sum)),
-                _ => None,
-            })
-            .collect();
+        let cages = cages(p.constraints());
         let full = vec![crate::geometry::full_mask(n); n * n];
         implied::implied_sums(p.shape(), &p.groups().houses, &cages, &full, n * n)
     }
@@ -467,14 +465,7 @@ mod tests {
             };
             let cages = straddling_cages(grid, seed);
             let p = latin(grid, keep, cages.clone());
-            let summed: Vec<Cage> = cages
-                .iter()
-                .filter_map(|c| match c {
-                    Constraint::Killer(k) => Some((&k.cells[..], k.sum)),
-                    _ => None,
-                })
-                .collect();
-            assert!(all_straddle(&p.groups().houses, &summed));
+            assert!(all_straddle(&p.groups().houses, &super::cages(&cages)));
             written += all_implied(&p)
                 .iter()
                 .filter(|s| s.terms.len() <= implied::MAX_CELLS)
@@ -507,6 +498,31 @@ mod tests {
         assert!(!all_straddle(&houses, &[(&l, Some(7)), (&pair, Some(3))]));
         assert!(all_straddle(&houses, &[(&l, Some(7)), (&pair, None)]));
         assert!(!all_straddle(&houses, &[(&l, None)]));
+    }
+
+    /// The registry's joint hook writes the implied sums for straddling cages (about a
+    /// dozen per 4×4 layout here) and nothing once a summed cage sits inside a row.
+    #[test]
+    fn the_joint_hook_writes_implied_sums_only_through_the_gate() {
+        let clauses = |p: &Puzzle| {
+            let full = vec![crate::geometry::full_mask(4); 16];
+            let mut list = crate::cnf::ClauseList::default();
+            let mut enc = Encoder::new(p.shape(), &full, &mut list);
+            crate::rules::encode_joint(&mut enc, &p.groups().houses, p.constraints());
+            list.clauses.len()
+        };
+        for seed in 0..3 {
+            let cages = straddling_cages(FOUR, seed);
+            assert!(clauses(&latin(FOUR, |_| false, cages.clone())) > 0);
+            // r1c1 + r1c2 inside row 1 (digits 1 and 2 of FOUR's first row) turns them off
+            let mut inside = cages;
+            inside.retain(|c| match c {
+                Constraint::Killer(k) => !k.cells.iter().any(|c| c.position(4) < 2),
+                _ => true,
+            });
+            inside.push(cage(&[(1, 1), (1, 2)], Some(3)));
+            assert_eq!(clauses(&latin(FOUR, |_| false, inside)), 0);
+        }
     }
 
     #[test]

@@ -294,6 +294,13 @@ impl Rule for Constraint {
     }
 }
 
+/// Clauses that no single rule writes: what several constraints and the houses imply
+/// together. Called once per formula, after every constraint's own [`Rule::encode`]; today
+/// the implied killer sums of set theory ([`killer::encode_implied_sums`]).
+pub fn encode_joint(enc: &mut Encoder, houses: &[Vec<Cell>], constraints: &[Constraint]) {
+    killer::encode_implied_sums(enc, houses, constraints);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -80,6 +80,21 @@ pub fn stderr_of(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The stdout lines of `cmd`, which must succeed (exit code 0).
+pub fn success_lines(cmd: &mut Command) -> Vec<String> {
+    let out = cmd.assert().success().get_output().stdout.clone();
+    String::from_utf8(out)
+        .expect("stdout is UTF-8")
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+/// The stdout lines of `satdoku generate ARGS`, which must succeed.
+pub fn generated(args: &[&str]) -> Vec<String> {
+    success_lines(satdoku().arg("generate").args(args))
+}
+
 pub fn json_lines(out: &std::process::Output) -> Vec<Value> {
     json_values(stdout_of(out).as_bytes())
 }

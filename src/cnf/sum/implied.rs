@@ -56,24 +56,25 @@ impl ImpliedSum {
 
 /// The areas whose digit sums are known: each house in `houses`, and each run of two or
 /// more consecutive rows or columns; as (membership by row-major position, number of houses).
-fn areas(n: usize, houses: &[Vec<Cell>]) -> Vec<(Vec<bool>, i64)> {
-    let mut out: Vec<(Vec<bool>, i64)> = Vec::new();
-    for h in houses {
+/// Made one at a time: there are about n² of them, each of n² cells.
+fn areas(n: usize, houses: &[Vec<Cell>]) -> impl Iterator<Item = (Vec<bool>, i64)> + '_ {
+    let whole_houses = houses.iter().map(move |h| {
         let mut area = vec![false; n * n];
         for c in h {
             area[c.position(n)] = true;
         }
-        out.push((area, 1));
-    }
-    for first in 0..n {
-        for last in first + 1..n {
-            let run = |i: usize| (first..=last).contains(&i);
+        (area, 1)
+    });
+    let runs = (0..n).flat_map(move |first| {
+        (first + 1..n).flat_map(move |last| {
+            let run = move |i: usize| (first..=last).contains(&i);
             let k = (last - first + 1) as i64;
-            out.push(((0..n * n).map(|p| run(p / n)).collect(), k));
-            out.push(((0..n * n).map(|p| run(p % n)).collect(), k));
-        }
-    }
-    out
+            let rows = move || ((0..n * n).map(|p| run(p / n)).collect(), k);
+            let columns = move || ((0..n * n).map(|p| run(p % n)).collect(), k);
+            std::iter::once_with(rows).chain(std::iter::once_with(columns))
+        })
+    });
+    whole_houses.chain(runs)
 }
 
 /// The implied sums (module docs) of `cages` over the houses `houses` (each holding every
