@@ -29,6 +29,7 @@
 pub mod candidates;
 pub mod cell;
 pub mod cnf;
+pub mod engine;
 pub mod error;
 pub mod format;
 pub mod generate;
