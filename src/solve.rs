@@ -183,6 +183,12 @@ pub fn check(puzzle: &Puzzle) -> Result<Verdict, Error> {
     check_session(&mut s)
 }
 
+/// [`check`] on a chosen engine (its kind and time budget).
+pub fn check_on(puzzle: &Puzzle, engine: &Engine) -> Result<Verdict, Error> {
+    let mut s = Session::with_engine(puzzle, Simplify::default(), engine);
+    check_session(&mut s)
+}
+
 /// [`check`] on an existing session (to read its stats afterwards).
 pub fn check_session(s: &mut Session) -> Result<Verdict, Error> {
     let Some(first) = s.next_solution()? else {

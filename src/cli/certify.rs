@@ -13,7 +13,7 @@ use clap::{Args, ValueEnum};
 use satdoku::format::text::{Line, Symbols};
 use satdoku::generate::redundant_givens;
 use satdoku::proof::{certify, verify_varisat, Certified, Claim, ProofFormat};
-use satdoku::{check, Puzzle, Verdict};
+use satdoku::{Puzzle, Verdict};
 use serde_json::json;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -65,13 +65,14 @@ pub fn run(input: &InputArgs, run: &RunArgs, extra: &CheckExtra) -> anyhow::Resu
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
     let format = run.format();
+    let engine = run.engine();
     let mut printer = Printer::new(format, opts.symbols.clone(), false, Task::Check, false)
         .show_extras(extra.minimal, extra.redundant);
     let mut tally = Tally::default();
     let start = Instant::now();
     let symbols = &opts.symbols;
     let mut one = |index: usize, rec: Record, numbered: bool| -> anyhow::Result<()> {
-        let done = one(extra, symbols, format, index, rec, numbered);
+        let done = one(extra, symbols, format, index, rec, numbered, &engine);
         printer.print(&done, &mut tally)
     };
     // One record of look-ahead: proof files get numbered names only when there are several.
@@ -129,6 +130,7 @@ fn one(
     index: usize,
     rec: Record,
     numbered: bool,
+    engine: &satdoku::engine::Engine,
 ) -> Done {
     let mut done = Done::at(rec.source.clone(), rec.line);
     let loc = rec.location();
@@ -139,7 +141,7 @@ fn one(
             return done;
         }
     };
-    done.result = match decide(extra, symbols, index, numbered, &puzzle) {
+    done.result = match decide(extra, symbols, index, numbered, &puzzle, engine) {
         Ok((verdict, extras)) => {
             let answer = report::against_stated(verdict, rec.expected.as_ref());
             if let (Ok(_), Some(p), true) = (&answer, &extras.proof, format != Format::Json) {
@@ -171,10 +173,11 @@ fn decide(
     index: usize,
     numbered: bool,
     puzzle: &Puzzle,
+    engine: &satdoku::engine::Engine,
 ) -> anyhow::Result<(Verdict, Extras)> {
     let mut extras = Extras::default();
     let verdict = match &extra.proof {
-        None => check(puzzle)?,
+        None => satdoku::solve::check_on(puzzle, engine)?,
         Some(dir) => {
             let format = match extra.proof_format {
                 ProofFormatArg::Drat => ProofFormat::Drat,

@@ -42,6 +42,9 @@ pub struct DimacsArgs {
     /// Which puzzle of the input to export (1-based), when it holds several.
     #[arg(long, value_name = "K")]
     nth: Option<usize>,
+    /// With --uniqueness: the engine that finds the solution to block.
+    #[command(flatten)]
+    engine: super::EngineOpt,
 }
 
 /// Options of `satdoku decode`.
@@ -124,7 +127,7 @@ pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
     let loc = rec.location();
     let puzzle = rec.puzzle.with_context(|| loc.clone())?;
     let mode = args.simplify.mode();
-    let mut session = Session::with_mode(&puzzle, mode);
+    let mut session = Session::with_engine(&puzzle, mode, &args.engine.engine());
     let mut extra = Vec::new();
     let mut query = Query::Solve;
     if args.uniqueness {

@@ -199,11 +199,24 @@ pub struct TimeoutArg {
     /// status `timeout`, the batch goes on, and the exit code is 5 (see the README).
     #[arg(long, value_name = "SECONDS", value_parser = timeout_arg)]
     timeout: Option<std::time::Duration>,
+    #[command(flatten)]
+    engine: EngineOpt,
+}
+
+/// `--engine`, on every command that solves.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct EngineOpt {
     /// The SAT solver that searches: varisat (embedded, pure Rust) or cadical (CaDiCaL,
-    /// which also runs satdoku's sum propagator). Answers are the same; speed differs
-    /// (README, "Engines").
+    /// built from its C++ source). Answers are the same; speed differs (README, "Engines").
     #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineArg::default())]
     engine: EngineArg,
+}
+
+impl EngineOpt {
+    /// The chosen engine, without a time limit.
+    pub fn engine(&self) -> satdoku::engine::Engine {
+        satdoku::engine::Engine::new(self.engine.kind())
+    }
 }
 
 /// `--engine` values.
@@ -238,7 +251,7 @@ impl TimeoutArg {
 
     /// The chosen engine with a fresh budget for one puzzle, starting now.
     pub fn engine(&self) -> satdoku::engine::Engine {
-        satdoku::engine::Engine::new(self.engine.kind()).with_budget(self.budget())
+        self.engine.engine().with_budget(self.budget())
     }
 }
 
@@ -264,6 +277,11 @@ pub enum Format {
 }
 
 impl RunArgs {
+    /// The chosen engine, unlimited (certificates and minimality run without a budget).
+    pub fn engine(&self) -> satdoku::engine::Engine {
+        self.budget.engine.engine()
+    }
+
     fn format(&self) -> Format {
         use std::io::IsTerminal;
         self.format.unwrap_or(if std::io::stdout().is_terminal() {

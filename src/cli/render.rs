@@ -5,9 +5,9 @@ use super::exit::Outcome;
 use super::InputArgs;
 use anyhow::Context;
 use clap::Args;
-use satdoku::candidates::candidates;
+use satdoku::candidates::candidates_on;
 use satdoku::render::{render_with, Panel};
-use satdoku::{check, Puzzle, Verdict};
+use satdoku::{Puzzle, Verdict};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -38,6 +38,8 @@ pub struct RenderArgs {
     /// No summary line on stderr.
     #[arg(long, short = 'q')]
     quiet: bool,
+    #[command(flatten)]
+    engine: super::EngineOpt,
 }
 
 /// What a picture shows besides the rules.
@@ -91,7 +93,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
                 continue;
             }
         };
-        let panels = match panels(puzzle, mode) {
+        let panels = match panels(puzzle, mode, &args.engine.engine()) {
             Ok((panels, solved)) => {
                 if !solved {
                     eprintln!("satdoku: {loc}: no solution");
@@ -149,9 +151,13 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
 
 /// The panels of one picture, and whether the puzzle has a solution (always true when no
 /// solution was asked for).
-fn panels(puzzle: &Puzzle, mode: Mode) -> anyhow::Result<(Vec<Panel>, bool)> {
+fn panels(
+    puzzle: &Puzzle,
+    mode: Mode,
+    engine: &satdoku::engine::Engine,
+) -> anyhow::Result<(Vec<Panel>, bool)> {
     let solutions = |caption_single: Option<&str>| -> anyhow::Result<Option<Vec<Panel>>> {
-        Ok(match check(puzzle)? {
+        Ok(match satdoku::solve::check_on(puzzle, engine)? {
             Verdict::Unique(s) => {
                 let p = Panel::solution(s);
                 Some(vec![match caption_single {
@@ -177,7 +183,7 @@ fn panels(puzzle: &Puzzle, mode: Mode) -> anyhow::Result<(Vec<Panel>, bool)> {
             }
             None => none("puzzle: no solution"),
         },
-        Mode::Candidates => match candidates(puzzle)? {
+        Mode::Candidates => match candidates_on(puzzle, engine, |_| {})? {
             Some(c) => {
                 let caption = if c.is_unique() {
                     "unique solution".to_string()

@@ -1,0 +1,124 @@
+//! Both engines through the command line: on every shipped puzzle and the 136 shared variant
+//! puzzles they must give the same verdicts, and the same solution wherever it is unique
+//! (each grid printed was already re-checked by the rule checker, whichever engine found it).
+
+mod common;
+
+use common::satdoku;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The engines of this build (`cadical` is a default cargo feature).
+fn engines() -> Vec<&'static str> {
+    if cfg!(feature = "cadical") {
+        vec!["varisat", "cadical"]
+    } else {
+        vec!["varisat"]
+    }
+}
+
+/// `(source, line) -> (status, unique solution)` of `check -f json` on `files`.
+fn verdicts(engine: &str, files: &[PathBuf]) -> BTreeMap<(String, u64), (String, Option<String>)> {
+    let out = satdoku()
+        .args(["check", "-q", "-j1", "-f", "json", "--engine", engine])
+        .args(files)
+        .output()
+        .unwrap();
+    // Exit codes follow the worst verdict; the verdicts themselves are compared below.
+    assert!(out.status.code().is_some(), "{engine}: killed");
+    let mut map = BTreeMap::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let status = v["status"].as_str().unwrap().to_string();
+        let solution = (status == "unique").then(|| v["solution"].as_str().unwrap().to_string());
+        let key = (
+            v["source"].as_str().unwrap().to_string(),
+            v["line"].as_u64().unwrap(),
+        );
+        map.insert(key, (status, solution));
+    }
+    map
+}
+
+fn files_in(dir: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && !p.ends_with("README.md"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn engines_agree_on(files: &[PathBuf]) -> usize {
+    let all: Vec<_> = engines()
+        .into_iter()
+        .map(|e| (e, verdicts(e, files)))
+        .collect();
+    let (first, base) = &all[0];
+    assert!(!base.is_empty());
+    for (other, got) in &all[1..] {
+        assert_eq!(base.len(), got.len(), "{first} vs {other}: record counts");
+        for (k, v) in base {
+            assert_eq!(Some(v), got.get(k), "{first} vs {other} at {k:?}");
+        }
+    }
+    base.len()
+}
+
+#[test]
+fn engines_agree_on_the_shipped_puzzles() {
+    let mut files = Vec::new();
+    for dir in [
+        "puzzles/classic",
+        "puzzles/examples",
+        "puzzles/sums",
+        "puzzles/variants",
+    ] {
+        files.extend(files_in(dir));
+    }
+    files.retain(|p| !p.to_string_lossy().contains("25x25"));
+    let n = engines_agree_on(&files);
+    assert!(n > 60, "only {n} records");
+}
+
+#[test]
+fn engines_agree_on_the_shared_variant_puzzles() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/puzzles/fpuzzles/ccby_variants.jsonl");
+    if !path.exists() {
+        common::missing_tool("../shared/puzzles/fpuzzles/ccby_variants.jsonl");
+        return;
+    }
+    assert_eq!(engines_agree_on(&[path]), 136);
+}
+
+#[test]
+fn every_solving_command_takes_the_engine() {
+    let four = "...4..3.....3.2.";
+    for engine in engines() {
+        for args in [
+            vec!["solve", four],
+            vec!["check", four],
+            vec!["count", four],
+            vec!["candidates", four],
+            vec!["render", "--solution", four],
+            vec!["dimacs", "--uniqueness", four],
+        ] {
+            satdoku()
+                .args(&args)
+                .args(["--engine", engine])
+                .assert()
+                .success();
+        }
+    }
+    let out = satdoku()
+        .args(["check", four, "--engine", "minisat"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("varisat") && err.contains("cadical"), "{err}");
+}
