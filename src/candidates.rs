@@ -106,7 +106,7 @@ pub fn candidates_on(
     if !solver.solve()? {
         return Ok(None);
     }
-    let first = solver.grid(&formula)?;
+    let first = formula.grid_of(&solver)?;
     mark(&mut result.masks, &first);
     progress(&result);
     let open = formula.candidates();
@@ -129,7 +129,7 @@ pub fn candidates_on(
         result.sat_calls += 1;
         let sat = solver.solve()?;
         if sat {
-            let g = solver.grid(&formula)?;
+            let g = formula.grid_of(&solver)?;
             mark(&mut result.masks, &g);
         }
         progress(&result);

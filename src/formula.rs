@@ -209,6 +209,12 @@ impl<'p> Formula<'p> {
         lits
     }
 
+    /// The grid of `sat`'s current model (after it answered satisfiable), verified against
+    /// the puzzle; `sat` must have been given this formula.
+    pub fn grid_of(&self, sat: &crate::engine::Sat) -> Result<Grid, Error> {
+        self.decode(|v| Some(sat.value(v.positive()).unwrap_or(false)))
+    }
+
     /// Reads a grid from a model (`value(var)` gives a variable's value, `None` if the model
     /// does not say) and verifies it against the puzzle.
     pub fn decode(&self, value: impl Fn(Var) -> Option<bool>) -> Result<Grid, Error> {

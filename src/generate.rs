@@ -204,7 +204,7 @@ impl<'p> Oracle<'p> {
         self.calls += 1;
         let sat = self.solver.solve()?;
         let g = if sat {
-            Some(self.solver.grid(&self.formula)?)
+            Some(self.formula.grid_of(&self.solver)?)
         } else {
             None
         };
@@ -318,13 +318,15 @@ impl<'p> Removal<'p> {
             }
         };
         // Started from S: a solution that differs from it in `cell` is most likely near it.
-        let mut solver = self.engine.solver_with_phase(self.solution)?;
+        let mut solver = self
+            .engine
+            .solver_with_phase(&crate::cnf::grid_phase(self.solution))?;
         formula.encode(&mut solver);
         self.calls += 1;
         let sat = solver.solve()?;
         if sat {
             // A model that is no solution would be a bug in an encoding: say so.
-            solver.grid(&formula)?;
+            formula.grid_of(&solver)?;
         }
         Ok(sat)
     }

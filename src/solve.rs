@@ -145,7 +145,7 @@ impl<'p> Session<'p> {
             self.exhausted = true;
             return Ok(None);
         }
-        let grid = solver.grid(&self.formula)?;
+        let grid = self.formula.grid_of(solver)?;
         let block = self.formula.blocking_clause(&grid);
         if block.is_empty() {
             // Every cell was decided: there is no other solution.

@@ -376,7 +376,20 @@ fn run(text: &str, is_native: bool) -> Outcome {
             return Outcome::Refused;
         }
     };
-    match solve::check(&doc.puzzle) {
+    let verdict = solve::check(&doc.puzzle);
+    // The second engine must agree: same verdict, same unique solution.
+    if cfg!(feature = "cadical") {
+        let engine = satdoku::engine::Engine::new(satdoku::engine::EngineKind::Cadical);
+        let other = solve::check_on(&doc.puzzle, &engine);
+        match (&verdict, &other) {
+            (Ok(Verdict::Unique(a)), Ok(Verdict::Unique(b))) => assert_eq!(a, b),
+            (Ok(Verdict::Multiple(..)), Ok(Verdict::Multiple(..)))
+            | (Ok(Verdict::None), Ok(Verdict::None))
+            | (Err(_), Err(_)) => {}
+            (a, b) => panic!("the engines disagree: varisat {a:?}, cadical {b:?}"),
+        }
+    }
+    match verdict {
         Ok(Verdict::Unique(grid)) => {
             doc.puzzle
                 .verify(&grid)

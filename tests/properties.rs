@@ -12,7 +12,9 @@
 //! rows within a band, bands, columns within a stack, stacks), driven by a seed.
 
 use proptest::prelude::*;
+use satdoku::engine::{Engine, EngineKind};
 use satdoku::format::text::{Line, Pretty, Symbols, TextOptions};
+use satdoku::solve::count_on;
 use satdoku::{
     check, count, count_with, parse_one_with, some_solution, Digit, Error, Grid, Puzzle, Shape,
     Verdict,
@@ -228,6 +230,11 @@ fn count_matches_brute_force(b: Boxes, g: &[u8], limit: usize) -> Result<(), Tes
     prop_assert_eq!(parsed.as_ref().ok(), Some(&p));
     let brute = brute_count(b, g, limit + 1);
     let sat = count(&p, limit).unwrap();
+    // Every engine of the build counts the same (each grid it returns is verified).
+    for kind in EngineKind::ALL.into_iter().filter(|k| k.is_built()) {
+        let other = count_on(&p, limit, &Engine::new(kind), |_| {}).unwrap();
+        prop_assert_eq!(&other, &sat, "{} on {}", kind, line);
+    }
     prop_assert_eq!(
         sat.found,
         brute.min(limit),

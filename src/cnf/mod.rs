@@ -20,10 +20,21 @@ pub mod sum;
 use crate::engine::{Lit, Var};
 use crate::geometry::{Cell, Digit, Mask, Shape};
 
-/// Where clauses go: the embedded solver, a formula, a DIMACS writer or a counter.
-pub trait ClauseSink {
-    /// Adds one clause (a disjunction of literals; empty means unsatisfiable).
-    fn add_clause(&mut self, lits: &[Lit]);
+pub use crate::engine::ClauseSink;
+
+/// The literals that make `grid` an engine's first guess
+/// ([`crate::engine::Engine::solver_with_phase`]): each cell's digit true, its other digits
+/// false.
+pub fn grid_phase(grid: &crate::grid::Grid) -> Vec<Lit> {
+    let n = grid.size();
+    let mut lits = Vec::new();
+    for (cell, d) in grid.filled() {
+        for e in (0..n).map(Digit::from_index) {
+            let x = cell_var(n, cell, e).positive();
+            lits.push(if e == d { x } else { !x });
+        }
+    }
+    lits
 }
 
 /// A sink that only counts clauses and literals (first pass of a streaming DIMACS export).

@@ -25,13 +25,16 @@ pub use ::varisat::Lit;
 pub use ::varisat::Var;
 pub use propagator::Propagator;
 
-use crate::cnf::{cell_var, ClauseSink};
 use crate::error::Error;
-use crate::geometry::Digit;
-use crate::grid::Grid;
-use crate::solve::Formula;
 use std::fmt;
 use std::str::FromStr;
+
+/// Where clauses go: an engine's search, a DIMACS writer, a counter, a stored list. The
+/// encoders write every clause through it, so solving and exporting share one code path.
+pub trait ClauseSink {
+    /// Adds one clause (a disjunction of literals; empty means unsatisfiable).
+    fn add_clause(&mut self, lits: &[Lit]);
+}
 
 /// Which SAT solver searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -114,10 +117,11 @@ impl Engine {
         self.make(None, None)
     }
 
-    /// A fresh search whose first guess in every cell is `phase`'s digit (a full grid of
-    /// the formula's size): a search for a solution near a known one starts from it.
-    pub fn solver_with_phase(&self, phase: &Grid) -> Result<Sat, Error> {
-        self.make(Some(phase), None)
+    /// A fresh search that tries each literal of `prefer` true first (its initial phase):
+    /// a search for a solution near a known one starts from it
+    /// ([`crate::cnf::grid_phase`] gives the literals of a grid).
+    pub fn solver_with_phase(&self, prefer: &[Lit]) -> Result<Sat, Error> {
+        self.make(Some(prefer), None)
     }
 
     /// A fresh search that consults `propagator` at each step. Engines that cannot host one
@@ -128,7 +132,7 @@ impl Engine {
 
     fn make(
         &self,
-        phase: Option<&Grid>,
+        phase: Option<&[Lit]>,
         propagator: Option<Box<dyn Propagator>>,
     ) -> Result<Sat, Error> {
         let backend: Box<dyn Backend> = match self.kind {
@@ -139,29 +143,21 @@ impl Engine {
                     ));
                 }
                 let mut plain = Vec::new();
-                if let Some(grid) = phase {
-                    let n = grid.size();
-                    plain = vec![false; n * n * n];
-                    for (cell, d) in grid.filled() {
-                        for other in (0..n).map(Digit::from_index).filter(|&e| e != d) {
-                            // Plain, so false first: the phase's digit is the only one left.
-                            plain[cell_var(n, cell, other).index()] = true;
-                        }
+                for lit in phase.unwrap_or_default().iter().filter(|l| l.is_negative()) {
+                    // varisat tries false first: a variable preferred false goes over plain
+                    // (every other one negated, so tried true first).
+                    if plain.len() <= lit.index() {
+                        plain.resize(lit.index() + 1, false);
                     }
+                    plain[lit.index()] = true;
                 }
                 Box::new(self::varisat::Varisat::new(&self.budget, plain))
             }
             #[cfg(feature = "cadical")]
             EngineKind::Cadical => {
                 let mut c = self::cadical::Cadical::new(&self.budget, propagator, phase.is_some());
-                if let Some(grid) = phase {
-                    let n = grid.size();
-                    for (cell, d) in grid.filled() {
-                        for e in (0..n).map(Digit::from_index) {
-                            let x = cell_var(n, cell, e).positive();
-                            c.phase(if e == d { x } else { !x });
-                        }
-                    }
+                for &lit in phase.unwrap_or_default() {
+                    c.phase(lit);
                 }
                 Box::new(c)
             }
@@ -207,17 +203,12 @@ impl Sat {
         self.backend.solve()
     }
 
-    /// The value of `lit` in the last model (after a `true` from [`Sat::solve`]).
+    /// The value of `lit` in the last model (after a `true` from [`Sat::solve`]); `None`
+    /// for a variable the solver never saw.
     pub fn value(&self, lit: Lit) -> Option<bool> {
         self.backend
             .value(lit.var())
             .map(|v| v == lit.is_positive())
-    }
-
-    /// The grid of the current model, verified against the puzzle of `formula` (the formula
-    /// this solver was given).
-    pub fn grid(&self, formula: &Formula) -> Result<Grid, Error> {
-        formula.decode(|v| Some(self.backend.value(v).unwrap_or(false)))
     }
 }
 

@@ -2,8 +2,11 @@
 //! that breaks the rules caught by the checker whichever engine produced it.
 
 use super::*;
+use crate::cnf::cell_var;
 use crate::geometry::Cell;
+use crate::geometry::Digit;
 use crate::parse_one;
+use crate::solve::Formula;
 use crate::solve::{check_session, count_on, Session, Simplify, Verdict};
 use std::time::Duration;
 
@@ -32,21 +35,26 @@ fn a_phase_grid_is_the_first_solution_found() {
     for kind in built() {
         for line in ["1234341221434321", "4321214334121234"] {
             let phase = parse_one(line).unwrap().givens().clone();
-            let mut sat = Engine::new(kind).solver_with_phase(&phase).unwrap();
+            let mut sat = Engine::new(kind)
+                .solver_with_phase(&crate::cnf::grid_phase(&phase))
+                .unwrap();
             f.encode(&mut sat);
             assert!(sat.solve().unwrap());
-            assert_eq!(sat.grid(&f).unwrap(), phase, "{kind}");
+            assert_eq!(f.grid_of(&sat).unwrap(), phase, "{kind}");
             // Assumptions go through the same mapping: r1c1 = 2 is honoured.
             let lit = cell_var(4, Cell::new(1, 1), Digit::new(2)).positive();
             sat.assume(&[lit]);
             assert!(sat.solve().unwrap());
-            assert_eq!(sat.grid(&f).unwrap().digit(Cell::new(1, 1)), Digit::new(2));
+            assert_eq!(
+                f.grid_of(&sat).unwrap().digit(Cell::new(1, 1)),
+                Digit::new(2)
+            );
             sat.assume(&[
                 !lit,
                 !cell_var(4, Cell::new(1, 1), Digit::new(1)).positive(),
             ]);
             assert!(sat.solve().unwrap());
-            let d = sat.grid(&f).unwrap().digit(Cell::new(1, 1));
+            let d = f.grid_of(&sat).unwrap().digit(Cell::new(1, 1));
             assert!(d == Digit::new(3) || d == Digit::new(4), "{kind}: {d:?}");
             // Unsatisfiable under assumptions, satisfiable again without them.
             sat.assume(&[lit, cell_var(4, Cell::new(1, 2), Digit::new(2)).positive()]);
@@ -117,7 +125,7 @@ fn an_answer_that_breaks_the_rules_is_caught_by_the_checker() {
         // Force r1c1 = 2, which the strict puzzle forbids.
         sat.assume(&[cell_var(4, Cell::new(1, 1), Digit::new(2)).positive()]);
         assert!(sat.solve().unwrap());
-        let e = sat.grid(&f_strict).unwrap_err();
+        let e = f_strict.grid_of(&sat).unwrap_err();
         assert!(matches!(e, Error::Verification(_)), "{kind}: {e}");
     }
 }
