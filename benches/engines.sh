@@ -30,7 +30,7 @@ cpu() { # engine files... -> user seconds; output kept in $tmp/out.ENGINE
   shift
   /usr/bin/time -f %U -o "$tmp/t" "$bin" check -q -j1 -f line --engine "$e" "$@" \
     > "$tmp/out.$e" 2>/dev/null || true
-  cat "$tmp/t"
+  tail -n 1 "$tmp/t"
 }
 median() { python3 -c "import sys,statistics;print(statistics.median(map(float,sys.argv[1:])))" "$@"; }
 # A `multiple` line lists two solutions in the order the engine found them: sort them.
