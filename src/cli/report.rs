@@ -83,8 +83,8 @@ pub struct Done {
 pub struct Extras {
     /// The givens of a unique puzzle that can each be removed keeping it unique.
     pub redundant: Option<Vec<Cell>>,
-    /// The certificate written (`--proof`), described as its JSON object.
-    pub proof: Option<serde_json::Value>,
+    /// The certificate written (`--proof`).
+    pub proof: Option<satdoku::report::CertificateRecord>,
 }
 
 impl Done {
