@@ -34,7 +34,7 @@ cpu() { # engine files... -> user seconds; output kept in $tmp/out.ENGINE
 }
 median() { python3 -c "import sys,statistics;print(statistics.median(map(float,sys.argv[1:])))" "$@"; }
 # A `multiple` line lists two solutions in the order the engine found them: sort them.
-norm() { awk '$1=="multiple"{ if ($2>$3) { t=$2; $2=$3; $3=t } } {print}' "$1"; }
+norm() { awk '$1=="multiple"{ if (($2 "") > ($3 "")) { t=$2; $2=$3; $3=t } } {print}' "$1"; }
 echo "| set | varisat (s) | cadical (s) | cadical / varisat | same answers |"
 echo "|---|---|---|---|---|"
 for entry in "${sets[@]}"; do
