@@ -123,6 +123,23 @@ fn marks(map: &Map<String, Value>, key: &str) -> Result<Vec<Mark>, Error> {
         .collect()
 }
 
+/// Marks mark `i` used, and every mark drawn exactly like it (two thermometers or arrows
+/// from one cell each draw their own bulb there).
+fn use_alike(shapes: &mut [Mark], i: usize) {
+    let (c, w, h, r) = (
+        shapes[i].center,
+        shapes[i].width,
+        shapes[i].height,
+        shapes[i].rounded,
+    );
+    for m in shapes.iter_mut() {
+        if m.center == c && m.width == w && m.height == h && m.rounded == r && m.text.is_empty() {
+            m.used = true;
+        }
+    }
+    shapes[i].used = true;
+}
+
 /// The 0-based cell a point lies in, if inside the grid.
 fn cell_at(n: usize, (r, c): (f64, f64)) -> Option<(usize, usize)> {
     let inside = |x: f64| x >= 0.0 && x < n as f64;
@@ -272,7 +289,7 @@ pub(super) fn read_drawings(map: &Map<String, Value>, b: &mut Build) -> Result<(
                         );
                         continue;
                     }
-                    shapes[i].used = true;
+                    use_alike(&mut shapes, i);
                     let mut cells = cells;
                     if reversed {
                         cells.reverse();
@@ -337,7 +354,7 @@ pub(super) fn read_drawings(map: &Map<String, Value>, b: &mut Build) -> Result<(
                 pts[0] = (from.0 as f64 + 0.5, from.1 as f64 + 0.5);
                 pts.extend(s.points[1..].iter().copied());
                 if let Some(path) = path_cells(n, &pts) {
-                    shapes[i].used = true;
+                    use_alike(&mut shapes, i);
                     let line = names(&path);
                     match bulbs.iter_mut().find(|(k, _, _)| *k == i) {
                         Some((_, _, ls)) => ls.push(Value::Array(line)),

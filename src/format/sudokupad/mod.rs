@@ -14,7 +14,10 @@ mod scl;
 #[cfg(test)]
 mod tests;
 mod words;
+mod write;
 mod zip;
+
+pub use write::{scl_from_fpuzzles, scl_link, Written};
 
 use super::fpuzzles::{self, Import};
 use super::lzstring;

@@ -432,8 +432,13 @@ fn read_global(map: &Map<String, Value>, b: &mut Build) -> Result<(), Error> {
 /// or speaks of cages and sums, and does not allow repeats in cages.
 fn says_killer(rules: &str) -> bool {
     let sums = rules.contains("killer")
-        || (rules.contains("cage") && (rules.contains("sum") || rules.contains("add up")));
-    sums && !rules.contains("may repeat") && !rules.contains("can repeat")
+        || (rules.contains("cage") && (rules.contains("sum") || rules.contains("add")));
+    // "Digits may repeat in cages" unsays the no-repeat part: then the cages are not read.
+    let repeats = rules
+        .split(['.', ';', '\n'])
+        .filter(|s| s.contains("cage"))
+        .any(|s| s.contains("may repeat") || s.contains("can repeat"));
+    sums && !repeats
 }
 
 /// Cages with cells: killer cages when the rules text says so (or the user does), the
