@@ -88,29 +88,22 @@ fn write_one(
     match args.to {
         Target::Native if several => native::to_string_line(doc).map_err(|e| e.to_string()),
         Target::Native => native::to_string_pretty(doc).map_err(|e| e.to_string()),
-        Target::Fpuzzles | Target::Sudokupad | Target::Scl => {
-            let fpuzzles::Export {
-                value: v,
-                mut losses,
-            } = fpuzzles::export(doc);
+        Target::Scl => {
+            let sudokupad::Written { value, losses } = sudokupad::scl_from_document(doc);
+            if args.strict && !losses.is_empty() {
+                return Err(format!(
+                    "an SCL link cannot carry this puzzle whole (--strict): {}",
+                    losses.join("; ")
+                ));
+            }
+            for l in &losses {
+                eprintln!("satdoku: {loc}: warning: not in the SCL link: {l}");
+            }
+            Ok(sudokupad::scl_link(&value))
+        }
+        Target::Fpuzzles | Target::Sudokupad => {
+            let fpuzzles::Export { value: v, losses } = fpuzzles::export(doc);
             let what = match args.to {
-                Target::Scl => {
-                    let sudokupad::Written {
-                        value,
-                        losses: more,
-                    } = sudokupad::scl_from_fpuzzles(&v);
-                    losses.extend(more);
-                    if args.strict && !losses.is_empty() {
-                        return Err(format!(
-                            "an SCL link cannot carry this puzzle whole (--strict): {}",
-                            losses.join("; ")
-                        ));
-                    }
-                    for l in &losses {
-                        eprintln!("satdoku: {loc}: warning: not in the SCL link: {l}");
-                    }
-                    return Ok(sudokupad::scl_link(&value));
-                }
                 Target::Sudokupad => "SudokuPad link",
                 _ => "f-puzzles export",
             };

@@ -97,7 +97,11 @@ enum Command {
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
     /// Puzzle files (- for stdin; stdin when none is given and it is not a terminal). An
-    /// argument that is not a file but looks like a puzzle is read as one.
+    /// argument that is not a file but looks like a puzzle is read as one: a grid line, JSON,
+    /// an f-puzzles URL (?load=…), a SudokuPad link (sudokupad.app/…, beta.sudokupad.app,
+    /// app.crackingthecryptic.com/sudoku/…, ?puzzleid=…, sudokupad://puzzle/…) or a bare id
+    /// or payload (scl…, ctc…, fpuzzles…, fpuz…, scf…). Files may hold such links one per
+    /// line. Ids stored on SudokuPad's server are refused (no network).
     #[arg(value_name = "FILE")]
     files: Vec<String>,
     /// Box shape ROWSxCOLS, e.g. 2x3 (default: square root, else the most square shape).

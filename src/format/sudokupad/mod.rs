@@ -17,7 +17,7 @@ mod words;
 mod write;
 mod zip;
 
-pub use write::{scl_from_fpuzzles, scl_link, Written};
+pub use write::{scl_from_document, scl_from_fpuzzles, scl_link, Written};
 
 use super::fpuzzles::{self, Import};
 use super::lzstring;
@@ -225,6 +225,8 @@ pub fn import_value(map: &Map<String, Value>, meanings: &Meanings) -> Result<Imp
     }
     let value = Value::Object(b.fp.clone());
     let mut import = fpuzzles::import_value(&value).map_err(|e| relocate(e, &b.origins))?;
+    import.document.meta.source = b.source.clone();
+    import.document.meta.license = b.license.clone();
     let mut warnings = Vec::new();
     for (what, list) in [
         ("ignored", &b.ignored),

@@ -57,6 +57,10 @@ pub(super) struct Build<'m> {
     pub ignored: Vec<String>,
     /// What the user said drawings mean.
     pub meanings: &'m Meanings,
+    /// The metadata's source and license, kept beside the puzzle.
+    pub source: Option<String>,
+    /// See `source`.
+    pub license: Option<String>,
 }
 
 impl Build<'_> {
@@ -189,6 +193,8 @@ pub(super) fn translate<'m>(
         unmapped: Vec::new(),
         ignored: Vec::new(),
         meanings,
+        source: meta_text(&meta, "source"),
+        license: meta_text(&meta, "license"),
     };
     b.fp.insert("size".into(), json!(n));
     for (k, fk) in [("title", "title"), ("author", "author")] {

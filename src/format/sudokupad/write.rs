@@ -384,6 +384,26 @@ fn arrow(out: &mut Map<String, Value>, bulb: &[(f64, f64)], lines: &[Vec<(f64, f
     true
 }
 
+/// Draws a puzzle as SCL: its f-puzzles export drawn, plus the source and license as
+/// SudokuPad metadata (which f-puzzles has no field for, SCL has).
+pub fn scl_from_document(doc: &crate::format::json::Document) -> Written {
+    let export = crate::format::fpuzzles::export(doc);
+    let mut w = scl_from_fpuzzles(&export.value);
+    let mut losses = export.losses;
+    for (field, text) in [("source", &doc.meta.source), ("license", &doc.meta.license)] {
+        if let Some(t) = text {
+            let loss = format!("the puzzle's {field} has no f-puzzles field");
+            losses.retain(|l| *l != loss);
+            if let Value::Object(map) = &mut w.value {
+                push(map, "cages", json!({ "value": format!("{field}: {t}") }));
+            }
+        }
+    }
+    losses.append(&mut w.losses);
+    w.losses = losses;
+    w
+}
+
 /// The SCL link of an SCL value: `https://sudokupad.app/scl<lz-string base64>`.
 pub fn scl_link(value: &Value) -> String {
     format!(
