@@ -18,6 +18,49 @@ struct Stroke {
     color: String,
     thickness: f64,
     head: Option<f64>,
+    /// Fields satdoku does not know (a dash pattern may change what a line means).
+    unknown: Vec<String>,
+}
+
+/// Fields of a line or arrow: read, or drawing detail that does not change its meaning.
+const STROKE_FIELDS: &[&str] = &[
+    "wayPoints",
+    "color",
+    "thickness",
+    "headLength",
+    "opacity",
+    "target",
+    "class",
+    "fill",
+    "lineCap",
+    "lineJoin",
+];
+/// Fields of an overlay or underlay, likewise.
+const MARK_FIELDS: &[&str] = &[
+    "center",
+    "width",
+    "height",
+    "rounded",
+    "backgroundColor",
+    "borderColor",
+    "text",
+    "fontSize",
+    "color",
+    "stroke",
+    "borderSize",
+    "opacity",
+    "class",
+    "target",
+    "textStroke",
+    "fontWeight",
+];
+
+/// The fields of `obj` not in `known`, shortened for messages.
+fn unknown_fields(obj: &Map<String, Value>, known: &[&str]) -> Vec<String> {
+    obj.keys()
+        .filter(|k| !known.contains(&k.as_str()))
+        .map(|k| excerpt(k))
+        .collect()
 }
 
 /// An overlay or underlay: a rectangle, maybe rounded, maybe with text.
@@ -31,6 +74,8 @@ struct Mark {
     border: String,
     text: String,
     used: bool,
+    /// Fields satdoku does not know (an angle may turn an X into a +).
+    unknown: Vec<String>,
 }
 
 /// `#RRGGBB` (or `#RRGGBBAA`) in capitals; `#RGB` is widened.
@@ -89,6 +134,7 @@ fn strokes(map: &Map<String, Value>, key: &str) -> Result<Vec<Stroke>, Error> {
                 color: norm_color(&text_of(obj, "color")),
                 thickness: num_of(obj, "thickness").unwrap_or(0.0),
                 head: num_of(obj, "headLength"),
+                unknown: unknown_fields(obj, STROKE_FIELDS),
                 at,
             })
         })
@@ -117,6 +163,7 @@ fn marks(map: &Map<String, Value>, key: &str) -> Result<Vec<Mark>, Error> {
                 border: norm_color(&text_of(obj, "borderColor")),
                 text: text_of(obj, "text").trim().to_string(),
                 used: false,
+                unknown: unknown_fields(obj, MARK_FIELDS),
                 at,
             })
         })
@@ -241,8 +288,34 @@ pub(super) fn read_drawings(map: &Map<String, Value>, b: &mut Build) -> Result<(
     let arrows = strokes(map, "arrows")?;
     let mut shapes = marks(map, "overlays")?;
     shapes.extend(marks(map, "underlays")?);
+    // A drawing with a field satdoku does not know is no feature: it is unmapped (and so
+    // cannot serve as a thermometer's or an arrow's bulb either).
+    for m in shapes.iter_mut().filter(|m| !m.unknown.is_empty()) {
+        m.used = true;
+        let text = format!(
+            "{}; unknown field(s) {}",
+            mark_text(n, m),
+            m.unknown.join(", ")
+        );
+        b.unmapped(&m.at, text);
+    }
+    let odd = |s: &Stroke, b: &mut Build| {
+        if s.unknown.is_empty() {
+            return false;
+        }
+        let text = format!(
+            "{}; unknown field(s) {}",
+            stroke_text(n, s),
+            s.unknown.join(", ")
+        );
+        b.unmapped(&s.at, text);
+        true
+    };
 
     for s in &lines {
+        if odd(s, b) {
+            continue;
+        }
         if let Some(rule) = b.told(&s.at).cloned() {
             line_as(b, s, &rule)?;
             continue;
@@ -327,6 +400,9 @@ pub(super) fn read_drawings(map: &Map<String, Value>, b: &mut Build) -> Result<(
     type Bulb = (usize, Vec<(usize, usize)>, Vec<Value>);
     let mut bulbs: Vec<Bulb> = Vec::new();
     for s in &arrows {
+        if odd(s, b) {
+            continue;
+        }
         if let Some(Rule::Ignore) = b.told(&s.at) {
             b.ignored.push(format!("{} ({})", s.at, stroke_text(n, s)));
             continue;

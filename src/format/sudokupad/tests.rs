@@ -233,3 +233,21 @@ fn scf_reads_givens_and_options() {
     assert!(format!("{:?}", p.constraints()).contains("Diagonal"));
     assert!(import_scf("5").is_err());
 }
+
+#[test]
+fn a_drawing_with_an_unknown_field_is_no_feature() {
+    // A kropki dot, but turned by an angle satdoku does not read: unmapped, not a dot.
+    let v = json!({
+        "cells": empty(4),
+        "overlays": [{"center": [0.5, 1.0], "width": 0.3, "height": 0.3, "rounded": true,
+                      "borderColor": "#000000", "backgroundColor": "#FFFFFF", "angle": 45}],
+        "lines": [{"wayPoints": [[0.5, 0.5], [1.5, 0.5]], "color": "#CFCFCF", "thickness": 21,
+                   "dashArray": [2, 2]}],
+    });
+    let e = scl(&v).unwrap_err().to_string();
+    assert!(
+        e.contains("overlays[0]") && e.contains("unknown field(s) angle"),
+        "{e}"
+    );
+    assert!(e.contains("lines[0]") && e.contains("dashArray"), "{e}");
+}
