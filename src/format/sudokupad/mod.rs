@@ -10,6 +10,7 @@
 //! a warning names every ignored element.
 
 mod draw;
+mod geom;
 mod scl;
 #[cfg(test)]
 mod tests;
@@ -102,7 +103,7 @@ impl Meanings {
         let (c, r) = spec.split_once('=').ok_or_else(|| {
             format!("expected COLOUR=RULE, e.g. #6ED078=whispers, found {spec:?}")
         })?;
-        let color = draw::norm_color(c);
+        let color = geom::norm_color(c);
         if ![7, 9].contains(&color.len()) || !color[1..].bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(format!("{c:?} is not a colour like #6ED078"));
         }
