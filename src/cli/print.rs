@@ -152,7 +152,13 @@ impl Printer {
             Err(e) => {
                 tally.invalid += 1;
                 tally.outcome.error();
-                self.note(&format!("satdoku: {}", done.error_text(e)));
+                // `check` prints the message on stdout as its `invalid` line; when that is
+                // the terminal, the same message on stderr would show it twice.
+                use std::io::IsTerminal;
+                let on_stdout = matches!(self.task, Task::Check) && self.format != Format::Json;
+                if !(on_stdout && io::stdout().is_terminal() && io::stderr().is_terminal()) {
+                    self.note(&format!("satdoku: {}", done.error_text(e)));
+                }
             }
             Ok(Answer::Verdict(v)) => match v {
                 Verdict::Unique(_) => tally.unique += 1,
