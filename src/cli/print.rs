@@ -330,6 +330,10 @@ impl Printer {
             o.insert("puzzle".into(), json!(self.line(p.givens())));
             o.insert("size".into(), json!(p.size()));
         }
+        if !done.ignored.is_empty() {
+            // The verdict below is about the puzzle without these drawn elements.
+            o.insert("ignored".into(), json!(done.ignored));
+        }
         match &done.result {
             Err(e) => {
                 o.insert("status".into(), json!("invalid"));

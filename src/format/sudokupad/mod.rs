@@ -230,6 +230,7 @@ pub fn import_value(map: &Map<String, Value>, meanings: &Meanings) -> Result<Imp
     let mut import = fpuzzles::import_value(&value).map_err(|e| relocate(e, &b.origins))?;
     import.document.meta.source = b.source.clone();
     import.document.meta.license = b.license.clone();
+    import.document.meta.ignored = b.ignored.iter().chain(&b.unmapped).cloned().collect();
     let mut warnings = Vec::new();
     for (what, list) in [
         ("ignored", &b.ignored),
