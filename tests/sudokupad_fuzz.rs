@@ -198,9 +198,12 @@ fn huge_dimensions_are_refused_at_once() {
 
 #[test]
 fn decompression_bombs_stop_at_the_limit() {
-    // 20 MiB of one character compresses to a few kilobytes.
-    let bomb = lz_str::compress_to_base64("a".repeat(20 << 20).as_str());
-    assert!(bomb.len() < 200_000, "{}", bomb.len());
+    // 6000 LZW codes, each one "a" longer than the last: 18 million characters from 13 KB.
+    let bomb = lzw_bomb(6000);
+    assert!(bomb.len() < 20_000, "{}", bomb.len());
+    // "a", "aa", … "aaaaaa": 21 characters from five codes.
+    let small = satdoku::format::lzstring::decompress_base64(&lzw_bomb(5), 100).unwrap();
+    assert_eq!(small, vec![u16::from(b'a'); 21]);
     for link in [
         format!("scl{bomb}"),
         format!("fpuzzles{bomb}"),
@@ -211,4 +214,33 @@ fn decompression_bombs_stop_at_the_limit() {
             .to_string();
         assert!(e.contains("MiB"), "{e}");
     }
+}
+
+/// An lz-string base64 stream of the literal `a` then codes 4, 5, 6, …: each code names the
+/// previous text plus one `a` (LZW's special case), so `codes` codes decompress to
+/// (codes+1)·(codes+2)/2 characters. Built bit by bit as lz-string reads them (code bits lowest
+/// first, six bits per base64 character, highest first), without compressing gigabytes.
+fn lzw_bomb(codes: u32) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut bits: Vec<u8> = Vec::new();
+    let mut put =
+        |value: u32, width: u32| (0..width).for_each(|i| bits.push((value >> i & 1) as u8));
+    put(0, 2); // an 8-bit literal follows
+    put(u32::from(b'a'), 8);
+    let (mut width, mut enlarge_in) = (3, 4u64);
+    for code in 4..4 + codes {
+        put(code, width);
+        enlarge_in -= 1;
+        if enlarge_in == 0 {
+            enlarge_in = 1 << width;
+            width += 1;
+        }
+    }
+    put(2, width); // the end code
+    bits.chunks(6)
+        .map(|c| {
+            let v = (0..6).fold(0, |acc, i| acc << 1 | c.get(i).copied().unwrap_or(0));
+            ALPHABET[v as usize] as char
+        })
+        .collect()
 }

@@ -62,7 +62,7 @@ const STORED_HINT: &str = "satdoku does not go on the network; open the link in 
 /// readers and the command line use to tell them apart.
 pub fn looks_like_link(text: &str) -> bool {
     let t = text.trim();
-    let lower = |p: &str| t.len() >= p.len() && t[..p.len()].eq_ignore_ascii_case(p);
+    let lower = |p: &str| t.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p));
     if lower("http://") || lower("https://") || lower("sudokupad://") {
         return true;
     }
@@ -76,9 +76,18 @@ pub fn looks_like_link(text: &str) -> bool {
     if t.contains(char::is_whitespace) {
         return false;
     }
+    // A bare id: a prefix, then base64 (maybe percent-encoded) or SCL written out as it is
+    // (`scl{…}`) — so a file name such as `scl_test.txt` stays a file name.
+    let payload = |rest: &str| {
+        rest.starts_with('{')
+            || (!rest.is_empty()
+                && rest
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+/=\\%*-_$".contains(c)))
+    };
     PREFIXES
         .iter()
-        .any(|(p, _)| t.starts_with(p) && t.len() > p.len())
+        .any(|(p, _)| t.strip_prefix(p).is_some_and(payload))
         || (t.starts_with("N4Ig") && t.len() > 40)
 }
 
@@ -320,5 +329,8 @@ mod tests {
         ));
         assert!(!looks_like_link("puzzles.txt"));
         assert!(!looks_like_link("scl"));
+        assert!(!looks_like_link("scl_test.txt"));
+        assert!(!looks_like_link("é"));
+        assert!(looks_like_link("scl{ce:[[,]]}"));
     }
 }
