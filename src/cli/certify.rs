@@ -131,6 +131,7 @@ fn one(
     numbered: bool,
 ) -> Done {
     let mut done = Done::at(rec.source.clone(), rec.line);
+    done.ignored = rec.meta.ignored.clone();
     let loc = rec.location();
     let puzzle = match rec.puzzle {
         Ok(p) => p,

@@ -54,6 +54,7 @@ const MARK_FIELDS: &[&str] = &[
     "target",
     "textStroke",
     "fontWeight",
+    "thickness",
 ];
 
 /// The fields of `obj` not in `known`, shortened for messages.
@@ -205,7 +206,16 @@ fn mark_text(n: usize, m: &Mark) -> String {
         m.width,
         m.height,
         m.background,
-        place(n, m.center)
+        match edge_cells(n, m.center) {
+            Some([(r1, c1), (r2, c2)]) => format!(
+                "the edge of r{}c{} and r{}c{}",
+                r1 + 1,
+                c1 + 1,
+                r2 + 1,
+                c2 + 1
+            ),
+            None => place(n, m.center),
+        }
     )
 }
 
@@ -409,6 +419,7 @@ pub(super) fn read_drawings(map: &Map<String, Value>, b: &mut Build) -> Result<(
         }
     }
 
+    let dots = b.rules.contains("kropki") || b.rules.contains(" dot");
     let sandwich = b.rules.contains("sandwich")
         && !["x-sum", "xsum", "skyscraper", "little killer"]
             .iter()
@@ -423,8 +434,12 @@ pub(super) fn read_drawings(map: &Map<String, Value>, b: &mut Build) -> Result<(
         }
         let small = |sizes: &[f64]| sizes.contains(&m.width) && sizes.contains(&m.height);
         if let Some(pair) = edge_cells(n, m.center) {
-            // Kropki: small round dots, white (difference) or black (ratio).
-            if m.rounded && small(&[0.25, 0.3, 0.35]) && m.border == "#000000" {
+            // Kropki: small round dots, white (difference) or black (ratio): SudokuPad's
+            // sizes, or any size near them when the rules text speaks of dots.
+            let near = m.width == m.height && (0.2..=0.4).contains(&m.width) && dots;
+            // A black dot may be drawn without a border.
+            let border = m.border == "#000000" || (m.border == "#" && m.background == "#000000");
+            if m.rounded && (small(&[0.25, 0.3, 0.35]) || near) && border {
                 let key = match m.background.as_str() {
                     "#FFFFFF" => "difference",
                     "#000000" => "ratio",

@@ -251,3 +251,32 @@ fn a_drawing_with_an_unknown_field_is_no_feature() {
     );
     assert!(e.contains("lines[0]") && e.contains("dashArray"), "{e}");
 }
+
+#[test]
+fn dots_of_other_sizes_count_when_the_rules_speak_of_dots() {
+    // Sudoku Maker draws 0.33 black dots without a border, 0.34 white ones with one.
+    let v = |rules: &str| {
+        json!({
+            "cells": empty(4),
+            "overlays": [
+                {"center": [1.0, 0.5], "width": 0.33, "height": 0.33, "rounded": true, "backgroundColor": "#000000"},
+                {"center": [0.5, 2.0], "width": 0.34, "height": 0.34, "rounded": true, "backgroundColor": "#FFFFFF", "borderColor": "#000000", "thickness": 1},
+            ],
+            "metadata": {"rules": rules},
+        })
+    };
+    let p = scl(&v("White dot: consecutive. Black dot: double."))
+        .unwrap()
+        .document
+        .puzzle;
+    let text = format!("{:?}", p.constraints());
+    assert!(
+        text.contains("Ratio") && text.contains("Difference"),
+        "{text}"
+    );
+    let e = scl(&v("Normal sudoku rules.")).unwrap_err().to_string();
+    assert!(
+        e.contains("overlays[0]") && e.contains("overlays[1]"),
+        "{e}"
+    );
+}

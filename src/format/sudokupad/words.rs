@@ -98,6 +98,25 @@ pub(super) fn absent_features(
             ));
         }
     }
+    // "All possible dots are given" is a rule about the dots not drawn: SCL cannot say it.
+    if [
+        "all possible",
+        "all such",
+        "negative constraint",
+        "all dots",
+        "all kropki",
+    ]
+    .iter()
+    .any(|w| rules.contains(w))
+        && !["not all", "not necessarily all"]
+            .iter()
+            .any(|w| rules.contains(w))
+    {
+        out.push(
+            "SudokuPad: the rules text may state a negative constraint (\"all possible …              are given\"); SCL data cannot carry it and satdoku does not enforce it"
+                .to_string(),
+        );
+    }
     let line_colours: Vec<(f64, f64, f64)> = ["lines", "arrows"]
         .iter()
         .filter_map(|k| scl.get(*k)?.as_array())
