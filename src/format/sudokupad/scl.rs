@@ -221,7 +221,7 @@ pub(super) fn translate<'m>(
             }
         }
     }
-    let grid = grid(rows, n, map)?;
+    let grid = grid(rows, n, map, &mut b)?;
     b.fp.insert("grid".into(), grid);
     read_global(map, &mut b)?;
     for key in ["foglight", "fogofwar"] {
@@ -341,8 +341,9 @@ fn solution(v: &Value, n: usize) -> Result<Value, Error> {
     ))
 }
 
-/// The f-puzzles grid: givens and regions (no `regions` at all = no boxes).
-fn grid(rows: &[Value], n: usize, map: &Map<String, Value>) -> Result<Value, Error> {
+/// The f-puzzles grid: givens and regions (no `regions` at all = no boxes). A cell field
+/// satdoku does not know may be a clue: it is unmapped.
+fn grid(rows: &[Value], n: usize, map: &Map<String, Value>, b: &mut Build) -> Result<Value, Error> {
     let mut region: Vec<Option<usize>> = vec![None; n * n];
     for (i, reg) in list(map, "regions")?.iter().enumerate() {
         for (r, c) in cell_list(reg, n, &format!("regions[{i}]"))? {
@@ -398,10 +399,10 @@ fn grid(rows: &[Value], n: usize, map: &Map<String, Value>) -> Result<Value, Err
                     fc.insert("value".into(), json!(d));
                     fc.insert("given".into(), json!(true));
                 } else if !CELL_MARKS.contains(&k.as_str()) {
-                    return Err(err(format!(
-                        "{path}: unknown field {:?} (satdoku cannot tell whether it is a clue)",
-                        excerpt(k)
-                    )));
+                    b.unmapped(
+                        &format!("{path}.{}", excerpt(k)),
+                        format!("a cell field with {}", excerpt(&v.to_string())),
+                    );
                 }
             }
             fp_row.push(Value::Object(fc));

@@ -184,7 +184,7 @@ fn bad_entries_are_refused_with_their_place() {
         ),
         (
             json!({"cells": [[{"vlaue": 1}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}),
-            "unknown field",
+            "cells[0][0].vlaue (a cell field with 1)",
         ),
         (json!({"cells": empty(4), "thermos": []}), "unknown key"),
         (
