@@ -81,6 +81,10 @@ pub struct PuzzleRecord {
     /// Side length, when the puzzle could be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<usize>,
+    /// Drawn elements of the input that were ignored at the user's request (SudokuPad): the
+    /// answer is about the puzzle without them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ignored: Option<Vec<String>>,
     /// The status word.
     pub status: Status,
     /// What went wrong, located (`invalid`, `timeout`).
@@ -135,6 +139,7 @@ impl PuzzleRecord {
             line,
             puzzle: None,
             size: None,
+            ignored: None,
             status,
             error: None,
             unique: None,

@@ -133,6 +133,7 @@ fn one(
     engine: &satdoku::engine::Engine,
 ) -> Done {
     let mut done = Done::at(rec.source.clone(), rec.line);
+    done.ignored = rec.meta.ignored.clone();
     let loc = rec.location();
     let puzzle = match rec.puzzle {
         Ok(p) => p,

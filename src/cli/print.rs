@@ -152,7 +152,13 @@ impl Printer {
             Err(e) => {
                 tally.invalid += 1;
                 tally.outcome.error();
-                self.note(&format!("satdoku: {}", done.error_text(e)));
+                // `check` prints the message on stdout as its `invalid` line; when that is
+                // the terminal, the same message on stderr would show it twice.
+                use std::io::IsTerminal;
+                let on_stdout = matches!(self.task, Task::Check) && self.format != Format::Json;
+                if !(on_stdout && io::stdout().is_terminal() && io::stderr().is_terminal()) {
+                    self.note(&format!("satdoku: {}", done.error_text(e)));
+                }
             }
             Ok(Answer::Verdict(v)) => match v {
                 Verdict::Unique(_) => tally.unique += 1,
@@ -321,6 +327,10 @@ impl Printer {
         if let Some(p) = &done.puzzle {
             o.puzzle = Some(self.line(p.givens()));
             o.size = Some(p.size());
+        }
+        if !done.ignored.is_empty() {
+            // The verdict below is about the puzzle without these drawn elements.
+            o.ignored = Some(done.ignored.clone());
         }
         match &done.result {
             Err(e) => o.error = Some(done.error_text(e)),

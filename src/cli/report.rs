@@ -76,6 +76,8 @@ pub struct Done {
     pub reason: Option<String>,
     /// What `check --minimal/--redundant/--proof` found besides the verdict.
     pub extras: Extras,
+    /// Drawn elements left out on request (SudokuPad): the verdict is about a weaker puzzle.
+    pub ignored: Vec<String>,
 }
 
 /// What `check --minimal/--redundant/--proof` found for one puzzle besides its verdict.
@@ -98,6 +100,7 @@ impl Done {
             stats: None,
             reason: None,
             extras: Extras::default(),
+            ignored: Vec::new(),
         }
     }
 }
