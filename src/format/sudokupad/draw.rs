@@ -250,6 +250,7 @@ pub(super) fn read_drawings(map: &Map<String, Value>, b: &mut Build) -> Result<(
         true
     };
 
+    let text_colours = super::words::colour_sentences(&b.rules);
     for s in &lines {
         if odd(s, b) {
             continue;
@@ -275,8 +276,13 @@ pub(super) fn read_drawings(map: &Map<String, Value>, b: &mut Build) -> Result<(
         // Thermometers: a thick line with a round bulb on one end.
         if s.thickness >= 4.0 && s.points.len() >= 2 {
             if let Some(cells) = path_cells(n, &s.points) {
+                // The bulb has the line's colour (alpha aside): a thick line of another
+                // colour that merely starts in a bulb is not that thermometer.
+                let rgb = |c: &str| c.get(..7).map(str::to_string);
+                let same = |c: &str| rgb(c).is_some() && rgb(c) == rgb(&s.color);
                 let bulb = |m: &Mark, cell: (usize, usize)| {
-                    m.rounded
+                    (same(&m.background) || same(&m.border))
+                        && m.rounded
                         && (0.6..=0.9).contains(&m.width)
                         && (0.6..=0.9).contains(&m.height)
                         && cell_at(n, m.center) == Some(cell)
@@ -320,10 +326,12 @@ pub(super) fn read_drawings(map: &Map<String, Value>, b: &mut Build) -> Result<(
                 continue;
             }
         }
+        // The user's word first, then the rules text's "Lines of colour #… are …".
         let by_colour = b
             .meanings
             .line_colors
             .iter()
+            .chain(&text_colours)
             .find(|(c, _)| *c == s.color)
             .map(|(_, r)| r.clone());
         match by_colour {

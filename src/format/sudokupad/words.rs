@@ -70,6 +70,29 @@ fn rgb(color: &str) -> Option<(f64, f64, f64)> {
     Some((v(0)?, v(2)?, v(4)?))
 }
 
+/// Line rules the rules text (lowercase) states by colour, in the sentence satdoku's SCL
+/// export writes: "Lines of colour #F067F0 are renban lines."
+pub(super) fn colour_sentences(rules: &str) -> Vec<(String, super::Rule)> {
+    let mut out = Vec::new();
+    for (at, _) in rules.match_indices("lines of colour #") {
+        let rest = &rules[at + "lines of colour ".len()..];
+        let Some(colour) = rest.get(..7) else {
+            continue;
+        };
+        let Some(words) = rest[7..].strip_prefix(" are ") else {
+            continue;
+        };
+        let word: String = words
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        if let Ok(rule) = super::Rule::parse(&word) {
+            out.push((super::geom::norm_color(colour), rule));
+        }
+    }
+    out
+}
+
 /// Warnings for features the rules text (lowercase) names but the data lacks.
 pub(super) fn absent_features(
     rules: &str,
@@ -140,6 +163,24 @@ pub(super) fn absent_features(
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn reads_the_colour_sentences_satdoku_writes() {
+        let got = colour_sentences("normal rules. lines of colour #f067f0 are renban lines. lines of colour #67f067 are whispers lines. lines of colour #123 are odd.");
+        assert_eq!(
+            got,
+            vec![
+                (
+                    "#F067F0".to_string(),
+                    super::super::Rule::Key("renban".into())
+                ),
+                (
+                    "#67F067".to_string(),
+                    super::super::Rule::Key("whispers".into())
+                ),
+            ]
+        );
+    }
 
     #[test]
     fn names_what_the_text_says_and_the_data_lacks() {

@@ -17,6 +17,21 @@ pub struct Written {
     pub losses: Vec<String>,
 }
 
+/// Line rules SudokuPad has no drawing for: drawn in a colour of their own, with a sentence
+/// in the rules text saying what the colour means (which the SCL reader reads back).
+const LINE_COLOURS: &[(&str, &str, &str)] = &[
+    ("renban", "renban", "#F067F0"),
+    ("whispers", "whispers", "#67F067"),
+    ("betweenline", "between", "#9999FF"),
+    ("regionsumline", "regionsum", "#2ECBFF"),
+    ("entropicline", "entropic", "#FFA500"),
+    ("modularline", "modular", "#C8A000"),
+    ("lockout", "lockout", "#FF6666"),
+    ("slowthermometer", "slowthermo", "#888888"),
+    ("nabner", "nabner", "#CC66CC"),
+    ("zipperline", "zipper", "#66CCCC"),
+];
+
 /// `R3C5` (1-based; 0 and N+1 outside) as 0-based (row, col), which may be -1 or N.
 fn rc(v: &Value) -> Option<(f64, f64)> {
     let s = v.as_str()?.to_ascii_uppercase();
@@ -219,6 +234,35 @@ pub fn scl_from_fpuzzles(fp: &Value) -> Written {
                                 json!({"color": "#CFCFCF", "thickness": 16, "wayPoints": wp}),
                             );
                         }
+                    }
+                }
+            }
+            key if LINE_COLOURS.iter().any(|(k, _, _)| *k == key) => {
+                let &(_, word, colour) = LINE_COLOURS
+                    .iter()
+                    .find(|(k, _, _)| *k == key)
+                    .expect("listed");
+                need(
+                    &format!("lines of colour {} are", colour.to_lowercase()),
+                    &format!("Lines of colour {colour} are {word} lines."),
+                    &mut rules,
+                );
+                for (i, e) in items.iter().enumerate() {
+                    let odd_whispers = key == "whispers"
+                        && e.get("value")
+                            .is_some_and(|v| v != &json!("5") && v != &json!(5) && v != &json!(""));
+                    let Some(lines) = lines_of(e).filter(|_| !odd_whispers) else {
+                        losses.push(format!("{key}[{i}]"));
+                        continue;
+                    };
+                    for l in lines {
+                        let wp: Vec<Value> = l.iter().map(|&p| centre(p)).collect();
+                        // Thinner than 4: never taken for a thermometer whose bulb it passes.
+                        push(
+                            &mut out,
+                            "lines",
+                            json!({"color": colour, "thickness": 3, "wayPoints": wp}),
+                        );
                     }
                 }
             }
