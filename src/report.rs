@@ -210,6 +210,9 @@ pub struct CandidatesRecord {
     /// Side length, when the puzzle could be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<usize>,
+    /// Drawn elements ignored at the user's request (as in [`PuzzleRecord::ignored`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ignored: Option<Vec<String>>,
     /// `unique`, `multiple`, `none`, `invalid` or `timeout`.
     pub status: Status,
     /// What went wrong, located.
@@ -243,6 +246,7 @@ impl CandidatesRecord {
             line,
             puzzle: None,
             size: None,
+            ignored: None,
             status,
             error: None,
             candidates: None,

@@ -168,14 +168,17 @@ fn unmapped_drawings_refuse_until_said_what_they_mean() {
         .stderr(predicate::str::contains(
             "1 element(s) not mapped, ignored (the verdict is about the puzzle without them): lines[0]",
         ));
-    // JSON records name what was left out beside the verdict.
-    let out = stdout_of(&["check", "-f", "json", "-q", "--ignore-unmapped", &link]);
-    let rec: Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(
-        rec["ignored"],
-        json!(["lines[0] (line #6ED078 from r3c1 to r3c2)"])
-    );
-    assert_eq!(rec["status"], "unique");
+    // JSON records name what was left out beside the verdict, in every command that solves.
+    for cmd in ["check", "solve", "count", "candidates"] {
+        let out = stdout_of(&[cmd, "-f", "json", "-q", "--ignore-unmapped", &link]);
+        let rec: Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(
+            rec["ignored"],
+            json!(["lines[0] (line #6ED078 from r3c1 to r3c2)"]),
+            "{cmd}"
+        );
+        assert_ne!(rec["status"], "invalid", "{cmd}");
+    }
     satdoku()
         .args(["check", "--line-rule", "#6ED078=sideways", &link])
         .assert()

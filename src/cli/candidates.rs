@@ -118,6 +118,8 @@ fn one(
         let mut o = CandidatesRecord::new(&rec.source, rec.line, status);
         o.puzzle = Some(Line::new(puzzle.givens(), symbols).to_string());
         o.size = Some(puzzle.size());
+        // The answer is about the puzzle without these drawn elements: every record says so.
+        o.ignored = (!rec.meta.ignored.is_empty()).then(|| rec.meta.ignored.clone());
         o
     };
     let engine = args.budget.engine();
