@@ -42,6 +42,7 @@ pub mod render;
 pub mod rules;
 pub mod simplify;
 pub mod solve;
+pub mod sums;
 
 pub use error::{Error, ParseError};
 pub use format::text::{parse_one, parse_one_with, Symbols, TextOptions};

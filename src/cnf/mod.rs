@@ -165,6 +165,7 @@ pub struct Encoder<'a> {
     buf: Vec<Lit>,
     clauses: usize,
     shape: &'a Shape,
+    sums_carried: bool,
 }
 
 impl<'a> Encoder<'a> {
@@ -185,7 +186,21 @@ impl<'a> Encoder<'a> {
             buf: Vec::new(),
             clauses: 0,
             shape,
+            sums_carried: false,
         }
+    }
+
+    /// Says that a sum propagator ([`crate::sums::propagator`]) carries the puzzle's linear
+    /// relations: from now on the rules that hand their sums to it
+    /// ([`crate::rules::Rule::sums`]) write no clauses, nor do the implied sums of
+    /// [`crate::rules::encode_joint`]. Only for an engine that attaches the propagator.
+    pub fn carry_sums(&mut self) {
+        self.sums_carried = true;
+    }
+
+    /// Whether a sum propagator carries the linear relations ([`Encoder::carry_sums`]).
+    pub fn sums_carried(&self) -> bool {
+        self.sums_carried
     }
 
     /// The puzzle's shape (size, boxes, regions).

@@ -1,0 +1,405 @@
+//! Soundness of the sum propagator against brute force.
+//!
+//! - Every reason and conflict clause it produces, in random walks over small grids with
+//!   random cages, little killers, arrows, pills and double arrows (random decisions, the
+//!   cell and house clauses propagated by a tiny engine here, random backtracks), contains
+//!   the propagated literal with every other literal false at that moment, and holds in
+//!   every solution of the relation it came from (enumerated).
+//! - A search over the propagator plus the cell and house clauses counts the same
+//!   solutions as the brute-force counter of `rules::testing`.
+//! - With a deliberately wrong bound (`reason::MUTATE`) both checks fail: they have teeth.
+
+use super::reason::{self, MUTATE};
+use super::{Linear, SumPropagator};
+use crate::engine::{Lit, Propagator, Var};
+use crate::geometry::{full_mask, Cell, Mask, Shape};
+use crate::groups::Groups;
+use std::collections::HashMap;
+
+/// A small deterministic generator (fixed seeds: reproducible failures).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, m: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) as usize % m.max(1)
+    }
+}
+
+/// A tiny engine: cell variables of the open cells, "exactly one digit per cell" and "peers
+/// differ" propagated by brute force, a trail with decision levels.
+struct Mini {
+    n: usize,
+    init: Vec<Mask>,
+    peers: Vec<Vec<u16>>,
+    value: Vec<Option<bool>>,
+    trail: Vec<usize>,
+    marks: Vec<usize>,
+}
+
+impl Mini {
+    fn new(n: usize, init: Vec<Mask>, groups: &Groups) -> Mini {
+        Mini {
+            n,
+            peers: (0..n * n).map(|p| groups.peers(p).to_vec()).collect(),
+            init,
+            value: vec![None; n * n * n],
+            trail: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
+
+    fn open(&self, p: usize) -> bool {
+        self.init[p].count_ones() > 1
+    }
+
+    fn lit(&self, p: usize, d: usize) -> Lit {
+        Var::from_index(p * self.n + d).positive()
+    }
+
+    /// The literal's value; the constants of decided cells and removed digits included.
+    fn val(&self, l: Lit) -> Option<bool> {
+        let (p, d) = (l.index() / self.n, l.index() % self.n);
+        let v = if !self.open(p) || self.init[p] & (1 << d) == 0 {
+            Some(self.init[p] & (1 << d) != 0)
+        } else {
+            self.value[l.index()]
+        };
+        v.map(|v| v == l.is_positive())
+    }
+
+    /// Makes `l` true; `false` if it is false.
+    fn set(&mut self, l: Lit, fresh: &mut Vec<Lit>) -> bool {
+        match self.val(l) {
+            Some(v) => v,
+            None => {
+                self.value[l.index()] = Some(l.is_positive());
+                self.trail.push(l.index());
+                fresh.push(l);
+                true
+            }
+        }
+    }
+
+    /// Unit propagation of the cell and peer clauses; `false` on a conflict.
+    fn bcp(&mut self, fresh: &mut Vec<Lit>) -> bool {
+        let n = self.n;
+        loop {
+            let before = self.trail.len();
+            for p in 0..n * n {
+                if !self.open(p) {
+                    continue;
+                }
+                let ds: Vec<usize> = (0..n).filter(|&d| self.init[p] & (1 << d) != 0).collect();
+                let t: Vec<usize> = ds
+                    .iter()
+                    .copied()
+                    .filter(|&d| self.val(self.lit(p, d)) == Some(true))
+                    .collect();
+                let u: Vec<usize> = ds
+                    .iter()
+                    .copied()
+                    .filter(|&d| self.val(self.lit(p, d)).is_none())
+                    .collect();
+                if t.len() > 1 || (t.is_empty() && u.is_empty()) {
+                    return false;
+                }
+                if let [d] = t[..] {
+                    for &e in &u {
+                        self.set(!self.lit(p, e), fresh);
+                    }
+                    for q in self.peers[p].clone() {
+                        if !self.set(!self.lit(q as usize, d), fresh) {
+                            return false;
+                        }
+                    }
+                } else if let [d] = u[..] {
+                    self.set(self.lit(p, d), fresh);
+                }
+            }
+            if self.trail.len() == before {
+                return true;
+            }
+        }
+    }
+
+    fn new_level(&mut self) {
+        self.marks.push(self.trail.len());
+    }
+
+    fn backtrack(&mut self, level: usize) {
+        while self.marks.len() > level {
+            let mark = self.marks.pop().unwrap();
+            for v in self.trail.drain(mark..) {
+                self.value[v] = None;
+            }
+        }
+    }
+
+    fn unassigned(&self) -> Option<Lit> {
+        (0..self.n * self.n)
+            .filter(|&p| self.open(p))
+            .flat_map(|p| (0..self.n).map(move |d| (p, d)))
+            .find(|&(p, d)| self.init[p] & (1 << d) != 0 && self.value[p * self.n + d].is_none())
+            .map(|(p, d)| self.lit(p, d))
+    }
+}
+
+/// The solutions of one relation on its own: digits for its cells from `init` that differ
+/// where `groups` says and satisfy it.
+fn local_solutions(n: usize, lin: &Linear, init: &[Mask], groups: &Groups) -> Vec<Vec<usize>> {
+    let cells: Vec<usize> = lin.terms.iter().map(|t| t.0.position(n)).collect();
+    let mut out = Vec::new();
+    let mut pick = vec![0usize; cells.len()];
+    fn go(
+        k: usize,
+        cells: &[usize],
+        pick: &mut Vec<usize>,
+        ctx: (&Linear, &[Mask], &Groups, usize),
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        let (lin, init, groups, n) = ctx;
+        if k == cells.len() {
+            let s: i64 = lin
+                .terms
+                .iter()
+                .zip(pick.iter())
+                .map(|(t, &d)| t.1 * d as i64)
+                .sum();
+            if (lin.lo..=lin.hi).contains(&s) {
+                out.push(pick.clone());
+            }
+            return;
+        }
+        for d in 1..=n {
+            if init[cells[k]] & (1 << (d - 1)) == 0 {
+                continue;
+            }
+            let clash =
+                (0..k).any(|j| pick[j] == d && groups.peers(cells[k]).contains(&(cells[j] as u16)));
+            if !clash {
+                pick[k] = d;
+                go(k + 1, cells, pick, ctx, out);
+            }
+        }
+    }
+    go(0, &cells, &mut pick, (lin, init, groups, n), &mut out);
+    out
+}
+
+/// Whether `clause` holds in every local solution of some relation whose cells cover it.
+fn valid(n: usize, clause: &[Lit], sums: &[Linear], sols: &[Vec<Vec<usize>>]) -> bool {
+    sums.iter().zip(sols).any(|(lin, sols)| {
+        let at = |p: usize| lin.terms.iter().position(|t| t.0.position(n) == p);
+        clause.iter().all(|l| at(l.index() / n).is_some())
+            && sols.iter().all(|sol| {
+                clause.iter().any(|l| {
+                    let (p, d) = (l.index() / n, l.index() % n + 1);
+                    let i = at(p).unwrap();
+                    (sol[i] == d) == l.is_positive()
+                })
+            })
+    })
+}
+
+/// A random small puzzle: the grid `solved` (4×4 or 6×6), the groups (houses and cages),
+/// candidates (every `keep`-th cell given, its digit removed from its peers) and relations:
+/// cages, little-killer-like runs, arrows, pills and double arrows with totals read from
+/// `solved`, one in four moved by one.
+fn random_setup(solved: &str, rng: &mut Rng) -> (Shape, Groups, Vec<Mask>, Vec<Linear>) {
+    let n = (solved.len() as f64).sqrt() as usize;
+    let shape = Shape::new(n).unwrap();
+    let digit = |p: usize| (solved.as_bytes()[p] - b'0') as i64;
+    let mut sums = Vec::new();
+    let mut cages = Vec::new();
+    for _ in 0..(2 + rng.below(4)) {
+        let kind = rng.below(5);
+        let len = 2 + rng.below(if kind == 0 { 3 } else { 2 });
+        let mut ps: Vec<usize> = Vec::new();
+        while ps.len() < len {
+            let p = rng.below(n * n);
+            let fresh = !ps.contains(&p);
+            let distinct = kind != 0 || !ps.iter().any(|&q| digit(q) == digit(p));
+            if fresh && distinct {
+                ps.push(p);
+            }
+        }
+        let weights: Vec<i64> = match kind {
+            // cage (all different), little killer: weights 1
+            0 | 1 => vec![1; len],
+            // arrow: the last cell is the circle
+            2 => (0..len)
+                .map(|i| if i + 1 == len { -1 } else { 1 })
+                .collect(),
+            // pill of two cells over a line
+            3 => (0..len + 2)
+                .map(|i| match i {
+                    _ if i == len => -10,
+                    _ if i == len + 1 => -1,
+                    _ => 1,
+                })
+                .collect(),
+            // double arrow: ends +1, inside −1
+            _ => (0..len + 1)
+                .map(|i| if i == 0 || i == len { 1 } else { -1 })
+                .collect(),
+        };
+        while ps.len() < weights.len() {
+            let p = rng.below(n * n);
+            if !ps.contains(&p) {
+                ps.push(p);
+            }
+        }
+        let cells: Vec<Cell> = ps.iter().map(|&p| Cell::from_position(p, n)).collect();
+        let mut total: i64 = ps.iter().zip(&weights).map(|(&p, w)| w * digit(p)).sum();
+        if rng.below(4) == 0 {
+            total += if rng.below(2) == 0 { 1 } else { -1 };
+        }
+        if kind == 0 {
+            cages.push(cells.clone());
+        }
+        sums.push(Linear::equal(cells.into_iter().zip(weights), total));
+    }
+    let houses = shape.houses();
+    let names = vec![String::new(); houses.len()];
+    let cage_names = vec![String::new(); cages.len()];
+    let groups = Groups::build(n, houses, names, cages, cage_names);
+    let mut cands = vec![full_mask(n); n * n];
+    let keep = 3 + rng.below(4);
+    for p in (0..n * n).filter(|p| p % keep == 0) {
+        let bit: Mask = 1 << (digit(p) - 1);
+        cands[p] = bit;
+        for &q in groups.peers(p) {
+            cands[q as usize] &= !bit;
+        }
+    }
+    (shape, groups, cands, sums)
+}
+
+/// Random walks with the propagator; returns (clauses checked, clauses found invalid).
+fn walk(seeds: std::ops::Range<u64>) -> (usize, usize) {
+    let (mut checked, mut bad) = (0, 0);
+    for seed in seeds {
+        let mut rng = Rng(seed);
+        let solved = if seed % 2 == 0 {
+            crate::rules::testing::FOUR
+        } else {
+            crate::rules::testing::SIX
+        };
+        let (shape, groups, cands, sums) = random_setup(solved, &mut rng);
+        let n = shape.size();
+        let sols: Vec<Vec<Vec<usize>>> = sums
+            .iter()
+            .map(|l| local_solutions(n, l, &cands, &groups))
+            .collect();
+        let Some(mut prop) = SumPropagator::new(n, &groups, &cands, &sums) else {
+            continue;
+        };
+        let mut mini = Mini::new(n, cands.clone(), &groups);
+        let mut check = |clause: &[Lit], lit: Option<Lit>, mini: &Mini| {
+            checked += 1;
+            let others_false = clause
+                .iter()
+                .filter(|&&l| Some(l) != lit)
+                .all(|&l| mini.val(l) == Some(false));
+            let has = lit.is_none_or(|l| clause.contains(&l) && mini.val(l) != Some(true));
+            if !(others_false && has && valid(n, clause, &sums, &sols)) {
+                bad += 1;
+            }
+        };
+        for _ in 0..40 {
+            // a random decision, then propagation to a fixpoint or a conflict
+            let Some(first) = mini.unassigned() else {
+                break;
+            };
+            let open: Vec<usize> = (0..n * n * n)
+                .filter(|&v| mini.val(Var::from_index(v).positive()).is_none())
+                .collect();
+            let v = open
+                .get(rng.below(open.len()))
+                .copied()
+                .unwrap_or(first.index());
+            let lit = Var::from_index(v).lit(rng.below(3) == 0);
+            mini.new_level();
+            prop.new_level();
+            let mut fresh = Vec::new();
+            mini.set(lit, &mut fresh);
+            let mut ok = true;
+            loop {
+                if !mini.bcp(&mut fresh) {
+                    ok = false;
+                    break;
+                }
+                prop.assigned(&fresh);
+                fresh.clear();
+                if let Some(l) = prop.propagate() {
+                    let mut reason = Vec::new();
+                    prop.explain(l, &mut reason);
+                    check(&reason, Some(l), &mini);
+                    if !mini.set(l, &mut fresh) {
+                        ok = false;
+                        break;
+                    }
+                    continue;
+                }
+                let mut clause = Vec::new();
+                if prop.conflict(&mut clause) {
+                    check(&clause, None, &mini);
+                    ok = false;
+                }
+                break;
+            }
+            if !ok || rng.below(5) == 0 {
+                let level = rng.below(mini.marks.len());
+                mini.backtrack(level);
+                prop.backtrack(level);
+            }
+        }
+    }
+    (checked, bad)
+}
+
+#[test]
+fn every_reason_and_conflict_holds_in_every_solution() {
+    let (checked, bad) = walk(0..120);
+    eprintln!("checked {checked} bad {bad}");
+    assert_eq!(bad, 0, "{bad} of {checked} clauses are wrong");
+    assert!(checked > 500, "{checked}");
+}
+
+#[test]
+fn a_wrong_bound_is_caught() {
+    MUTATE.with(|f| f.set(true));
+    let (checked, bad) = walk(0..120);
+    MUTATE.with(|f| f.set(false));
+    eprintln!("mutated: checked {checked} bad {bad}");
+    assert!(
+        bad > 0,
+        "a bound one too high went unnoticed in {checked} clauses"
+    );
+}
+
+#[test]
+fn digit_sets_are_the_sets_that_make_the_total() {
+    let sets = reason::sets_of(9, 2, 10).unwrap();
+    assert_eq!(
+        sets,
+        vec![0b1_0000_0001, 0b0_1000_0010, 0b0_0100_0100, 0b0_0010_1000]
+    );
+    assert_eq!(reason::sets_of(9, 9, 45).unwrap(), vec![0b1_1111_1111]);
+    assert!(reason::sets_of(9, 3, 5).unwrap().is_empty());
+    assert!(reason::sets_of(32, 16, 264).is_none());
+}
+
+#[test]
+fn linear_merges_repeated_cells() {
+    let c = |r, k| Cell::new(r, k);
+    let l = Linear::equal([(c(1, 1), 1), (c(1, 2), 1), (c(1, 1), -1)], 4);
+    assert_eq!(l.terms, vec![(c(1, 2), 1)]);
+    assert!(l.holds(|_| 4) && !l.holds(|_| 3));
+    assert!(!Linear::equal([(c(1, 1), 1 << 40)], 0).fits(9));
+    let _ = HashMap::<u8, u8>::new();
+}
