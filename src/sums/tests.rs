@@ -14,7 +14,6 @@ use super::{Linear, SumPropagator};
 use crate::engine::{Lit, Propagator, Var};
 use crate::geometry::{full_mask, Cell, Mask, Shape};
 use crate::groups::Groups;
-use std::collections::HashMap;
 
 /// A small deterministic generator (fixed seeds: reproducible failures).
 struct Rng(u64);
@@ -365,7 +364,6 @@ fn walk(seeds: std::ops::Range<u64>) -> (usize, usize) {
 #[test]
 fn every_reason_and_conflict_holds_in_every_solution() {
     let (checked, bad) = walk(0..120);
-    eprintln!("checked {checked} bad {bad}");
     assert_eq!(bad, 0, "{bad} of {checked} clauses are wrong");
     assert!(checked > 500, "{checked}");
 }
@@ -375,11 +373,136 @@ fn a_wrong_bound_is_caught() {
     MUTATE.with(|f| f.set(true));
     let (checked, bad) = walk(0..120);
     MUTATE.with(|f| f.set(false));
-    eprintln!("mutated: checked {checked} bad {bad}");
     assert!(
         bad > 0,
         "a bound one too high went unnoticed in {checked} clauses"
     );
+}
+
+/// Unit propagation of the tiny engine and the propagator to a fixpoint, starting with the
+/// literals `fresh` just set; `false` on a conflict. Every reason must have its other
+/// literals false, every conflict clause all of them.
+fn fixpoint(mini: &mut Mini, prop: &mut SumPropagator, mut fresh: Vec<Lit>) -> bool {
+    loop {
+        if !mini.bcp(&mut fresh) {
+            return false;
+        }
+        prop.assigned(&fresh);
+        fresh.clear();
+        let Some(l) = prop.propagate() else {
+            let mut clause = Vec::new();
+            if prop.conflict(&mut clause) {
+                assert!(clause.iter().all(|&c| mini.val(c) == Some(false)));
+                return false;
+            }
+            return true;
+        };
+        let mut reason = Vec::new();
+        prop.explain(l, &mut reason);
+        assert!(reason.contains(&l));
+        assert!(reason.iter().all(|&c| c == l || mini.val(c) == Some(false)));
+        if !mini.set(l, &mut fresh) {
+            return false;
+        }
+    }
+}
+
+/// Counts the solutions by a complete search over the tiny engine and the propagator
+/// (decisions in order, chronological backtracking, `check_model` on every full grid).
+fn search_count(mini: &mut Mini, prop: &mut SumPropagator, fresh: Vec<Lit>) -> usize {
+    if !fixpoint(mini, prop, fresh) {
+        return 0;
+    }
+    let Some(lit) = mini.unassigned() else {
+        let ok = prop.check_model(&|l| mini.val(l) == Some(true));
+        if !ok {
+            let mut clause = Vec::new();
+            assert!(prop.conflict(&mut clause));
+            assert!(clause.iter().all(|&c| mini.val(c) == Some(false)));
+        }
+        return usize::from(ok);
+    };
+    let level = mini.marks.len();
+    let mut total = 0;
+    for l in [lit, !lit] {
+        mini.new_level();
+        prop.new_level();
+        let mut fresh = Vec::new();
+        mini.set(l, &mut fresh);
+        total += search_count(mini, prop, fresh);
+        mini.backtrack(level);
+        prop.backtrack(level);
+    }
+    total
+}
+
+/// Killer puzzles (random cages of [`random_setup`], some sums off by one, every fifth
+/// cell given for even seeds) and one 4×4 with an arrow and a little killer: (search count, brute-force
+/// count) per puzzle, the implied sums of [`super::puzzle_sums`] included.
+fn counts(seeds: std::ops::Range<u64>) -> Vec<(usize, usize)> {
+    use crate::rules::{arrow::Arrow, killer::Killer, little_killer::LittleKiller};
+    use crate::rules::{testing, Constraint, Rule};
+    let mut out = Vec::new();
+    for seed in seeds {
+        let mut rng = Rng(seed);
+        let solved = testing::FOUR;
+        let (shape, _, _, sums) = random_setup(solved, &mut rng);
+        let mut rules: Vec<Constraint> = sums
+            .iter()
+            .filter(|l| l.terms.iter().all(|t| t.1 == 1))
+            .map(|l| {
+                Constraint::Killer(Killer {
+                    cells: l.terms.iter().map(|t| t.0).collect(),
+                    sum: Some(l.lo as usize),
+                })
+            })
+            .filter(|c| c.validate(&shape).is_ok())
+            .collect();
+        if seed % 3 == 0 {
+            // r1c4 = r2c3 + r3c4 (4 = 1 + 3); r1c1 r2c2 r3c3 r4c4 = 1 + 4 + 4 + 1
+            let c = |r, k| Cell::new(r, k);
+            rules.push(Constraint::Arrow(Arrow {
+                circle: vec![c(1, 4)],
+                line: vec![c(2, 3), c(3, 4)],
+            }));
+            rules.push(Constraint::LittleKiller(LittleKiller {
+                cells: vec![c(1, 1), c(2, 2), c(3, 3), c(4, 4)],
+                sum: 10,
+            }));
+        }
+        let givens: String = solved
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| if i % 5 == 0 && seed % 2 == 0 { ch } else { '.' })
+            .collect();
+        let p = testing::puzzle(&givens, rules);
+        let groups = p.groups();
+        let cands = p.initial_candidates();
+        let all = super::puzzle_sums(&p, &groups, &cands);
+        let Some(mut prop) = SumPropagator::new(4, &groups, &cands, &all) else {
+            continue;
+        };
+        let mut mini = Mini::new(4, cands, &groups);
+        let found = search_count(&mut mini, &mut prop, Vec::new());
+        out.push((found, testing::brute_force_count(&p, 10_000)));
+    }
+    out
+}
+
+#[test]
+fn a_search_with_the_propagator_counts_as_brute_force() {
+    let counts = counts(0..40);
+    assert!(counts.iter().all(|(a, b)| a == b), "{counts:?}");
+    assert!(counts.iter().filter(|c| c.1 > 1).count() > 5, "{counts:?}");
+    assert!(counts.iter().any(|c| c.1 == 0), "{counts:?}");
+}
+
+#[test]
+fn a_wrong_bound_changes_the_count() {
+    MUTATE.with(|f| f.set(true));
+    let counts = counts(0..40);
+    MUTATE.with(|f| f.set(false));
+    assert!(counts.iter().any(|(a, b)| a != b), "{counts:?}");
 }
 
 #[test]
@@ -401,5 +524,4 @@ fn linear_merges_repeated_cells() {
     assert_eq!(l.terms, vec![(c(1, 2), 1)]);
     assert!(l.holds(|_| 4) && !l.holds(|_| 3));
     assert!(!Linear::equal([(c(1, 1), 1 << 40)], 0).fits(9));
-    let _ = HashMap::<u8, u8>::new();
 }
