@@ -12,12 +12,13 @@
 //! up to a cap.
 
 use crate::cnf::{cell_var, ClauseSink};
+use crate::engine::{Budget, Engine, Sat};
+use crate::engine::{Lit, Var};
 use crate::error::Error;
 use crate::geometry::{digits, Cell, Digit, Mask};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
-use crate::solve::{count_within, Budget, Formula, Sat, Simplify};
-use varisat::{Lit, Var};
+use crate::solve::{count_on, Formula, Simplify};
 
 /// The true candidates of a puzzle with at least one solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +62,19 @@ pub fn candidates(puzzle: &Puzzle) -> Result<Option<Candidates>, Error> {
 pub fn candidates_within(
     puzzle: &Puzzle,
     budget: &Budget,
+    progress: impl FnMut(&Candidates),
+) -> Result<Option<Candidates>, Error> {
+    candidates_on(
+        puzzle,
+        &Engine::default().with_budget(budget.clone()),
+        progress,
+    )
+}
+
+/// [`candidates_within`] on a chosen engine (its kind and time budget).
+pub fn candidates_on(
+    puzzle: &Puzzle,
+    engine: &Engine,
     mut progress: impl FnMut(&Candidates),
 ) -> Result<Option<Candidates>, Error> {
     let n = puzzle.size();
@@ -81,7 +95,7 @@ pub fn candidates_within(
             result
         }));
     }
-    let mut solver = Sat::new(budget);
+    let mut solver: Sat = engine.solver()?;
     let (vars, _) = formula.encode(&mut solver);
     let mark = |masks: &mut [Mask], g: &Grid| {
         for (i, d) in g.cells().iter().enumerate() {
@@ -230,9 +244,18 @@ pub fn candidate_counts_within(
     limit: usize,
     budget: Budget,
 ) -> Result<CandidateCounts, Error> {
+    candidate_counts_on(puzzle, limit, &Engine::default().with_budget(budget))
+}
+
+/// [`candidate_counts`] on a chosen engine (its kind and time budget).
+pub fn candidate_counts_on(
+    puzzle: &Puzzle,
+    limit: usize,
+    engine: &Engine,
+) -> Result<CandidateCounts, Error> {
     let n = puzzle.size();
     let mut counts = vec![vec![0usize; n]; n * n];
-    let c = count_within(puzzle, limit.max(1), budget, |g| {
+    let c = count_on(puzzle, limit.max(1), engine, |g| {
         for (i, d) in g.cells().iter().enumerate() {
             counts[i][d.expect("full").index()] += 1;
         }

@@ -17,14 +17,14 @@
 //! folded in). BENCHMARKS.md ("Bigger grids") has the measurements behind this choice.
 
 use crate::cnf::cell_var;
+use crate::engine::{Engine, Lit, Sat};
 use crate::error::Error;
 use crate::geometry::{digits, Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
 use crate::groups::Groups;
 use crate::puzzle::Puzzle;
-use crate::solve::{Budget, Formula, Sat, Simplify};
+use crate::solve::{Formula, Simplify};
 use std::sync::Arc;
-use varisat::Lit;
 
 /// A small, fast, portable PRNG (SplitMix64): the same seed gives the same puzzles on every
 /// platform and every version of satdoku's dependencies.
@@ -108,8 +108,8 @@ pub struct GenerateOptions {
     /// How many puzzles to try for one result when `givens_max` rejects them (at most
     /// [`MAX_ATTEMPTS`]).
     pub attempts: usize,
-    /// The time budget of one generated puzzle (all its attempts).
-    pub budget: Budget,
+    /// The engine, and the time budget of one generated puzzle (all its attempts).
+    pub engine: Engine,
     /// Stop removing givens once at most this many are left (layout givens included): the
     /// puzzle is unique but need not be minimal. `None`: remove until minimal.
     pub stop_at: Option<usize>,
@@ -124,7 +124,7 @@ impl Default for GenerateOptions {
             symmetry: Symmetry::None,
             givens_max: None,
             attempts: 1000,
-            budget: Budget::unlimited(),
+            engine: Engine::default(),
             stop_at: None,
         }
     }
@@ -180,12 +180,12 @@ struct Oracle<'p> {
 
 impl<'p> Oracle<'p> {
     /// Encodes `base`; `None` when it has no solution.
-    fn new(base: &'p Puzzle, budget: &Budget) -> Result<Option<Oracle<'p>>, Error> {
+    fn new(base: &'p Puzzle, engine: &Engine) -> Result<Option<Oracle<'p>>, Error> {
         let formula = Formula::new(base, Simplify::Full);
         if formula.contradiction().is_some() {
             return Ok(None);
         }
-        let mut solver = Sat::new(budget);
+        let mut solver = engine.solver()?;
         formula.encode(&mut solver);
         Ok(Some(Oracle {
             formula,
@@ -257,19 +257,19 @@ struct Removal<'p> {
     /// The layout's own candidates (its givens and unary rules).
     base: Vec<Mask>,
     solution: &'p Grid,
-    budget: Budget,
+    engine: Engine,
     /// SAT calls made (questions that simplification did not answer).
     calls: usize,
 }
 
 impl<'p> Removal<'p> {
-    fn new(layout: &'p Puzzle, solution: &'p Grid, budget: &Budget) -> Removal<'p> {
+    fn new(layout: &'p Puzzle, solution: &'p Grid, engine: &Engine) -> Removal<'p> {
         Removal {
             layout,
             groups: layout.groups(),
             base: layout.initial_candidates(),
             solution,
-            budget: budget.clone(),
+            engine: engine.clone(),
             calls: 0,
         }
     }
@@ -318,7 +318,7 @@ impl<'p> Removal<'p> {
             }
         };
         // Started from S: a solution that differs from it in `cell` is most likely near it.
-        let mut solver = Sat::with_phase(&self.budget, self.solution);
+        let mut solver = self.engine.solver_with_phase(self.solution)?;
         formula.encode(&mut solver);
         self.calls += 1;
         let sat = solver.solve()?;
@@ -411,9 +411,9 @@ fn generate_once(
     opts: &GenerateOptions,
     rng: &mut Rng,
 ) -> Result<Generated, GenerateError> {
-    let (symmetry, budget) = (opts.symmetry, &opts.budget);
+    let (symmetry, engine) = (opts.symmetry, &opts.engine);
     let n = layout.size();
-    let mut oracle = match Oracle::new(layout, budget)? {
+    let mut oracle = match Oracle::new(layout, engine)? {
         Some(o) => o,
         None => {
             let f = Formula::new(layout, Simplify::Full);
@@ -444,7 +444,7 @@ fn generate_once(
         orbits.push(orbit);
     }
     rng.shuffle(&mut orbits);
-    let mut removal = Removal::new(layout, &solution, budget);
+    let mut removal = Removal::new(layout, &solution, engine);
     let mut count = n * n;
     let mut minimal = true;
     for orbit in &orbits {
@@ -471,7 +471,7 @@ fn generate_once(
     }
     let puzzle = with_givens(layout, grid)?;
     // The removal checks' answer, checked again by a fresh search.
-    let mut fresh = crate::solve::Session::with_budget(&puzzle, Simplify::Full, budget.clone());
+    let mut fresh = crate::solve::Session::with_engine(&puzzle, Simplify::Full, engine);
     let verdict = crate::solve::check_session(&mut fresh)?;
     let check_sat_calls = fresh.stats().sat_calls;
     sat_calls += check_sat_calls;
@@ -518,7 +518,7 @@ pub fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<Cell>, E
         .iter()
         .map(Option::is_some)
         .collect();
-    let mut removal = Removal::new(&base, solution, &Budget::unlimited());
+    let mut removal = Removal::new(&base, solution, &Engine::default());
     let mut out = Vec::new();
     for (cell, _) in puzzle.givens().filled() {
         if removal.removable(&mut given, &[cell])? {

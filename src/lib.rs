@@ -32,6 +32,7 @@ pub mod cnf;
 pub mod engine;
 pub mod error;
 pub mod format;
+pub mod formula;
 pub mod generate;
 pub mod geometry;
 pub mod grid;

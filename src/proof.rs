@@ -11,10 +11,11 @@
 //! correctly; the variable map x(r,c,d) = (r-1)N² + (c-1)N + d and the clauses are documented
 //! in `docs/ENCODING.md`, and the query's comment header names the puzzle.
 //!
-//! The proof comes from a fresh varisat solver that records it from its first clause: text
+//! The proof comes from a fresh varisat solver, whichever engine found the answer, that records it from its first clause: text
 //! DRAT (for `drat-trim query.cnf proof.drat`, or any DRAT checker) or varisat's own format
 //! (checked in-process by [`verify_varisat`], varisat's checker).
 
+pub use crate::engine::{verify_varisat, ProofFormat};
 use crate::error::Error;
 use crate::format::dimacs::{write_formula, Header, Query};
 use crate::grid::Grid;
@@ -22,32 +23,6 @@ use crate::puzzle::Puzzle;
 use crate::solve::{check, Formula, Simplify, Verdict};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
-
-/// Proof formats.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ProofFormat {
-    /// Text DRAT: one added clause per line, `d` lines delete (drat-trim, dpr-trim, cake_lpr).
-    #[default]
-    Drat,
-    /// Varisat's native format (checked by `varisat --check` or [`verify_varisat`]).
-    Varisat,
-}
-
-impl ProofFormat {
-    /// The usual file extension.
-    pub fn extension(self) -> &'static str {
-        match self {
-            ProofFormat::Drat => "drat",
-            ProofFormat::Varisat => "varisat",
-        }
-    }
-    fn varisat(self) -> varisat::ProofFormat {
-        match self {
-            ProofFormat::Drat => varisat::ProofFormat::Drat,
-            ProofFormat::Varisat => varisat::ProofFormat::Varisat,
-        }
-    }
-}
 
 /// What was certified.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,19 +132,12 @@ pub fn certify(
         inner: io::BufWriter::with_capacity(1 << 16, proof),
         bytes: 0,
     };
-    let sat = {
-        let mut solver = varisat::Solver::new();
-        solver.write_proof(&mut counting, format.varisat());
-        formula.encode(&mut solver);
+    let sat = crate::engine::solve_with_proof(&mut counting, format, |add| {
+        formula.encode(&mut FnSink(add));
         for c in &extra {
-            crate::cnf::ClauseSink::add_clause(&mut solver, c);
+            add(c);
         }
-        let sat = solver.solve().map_err(|e| Error::Solver(e.to_string()))?;
-        solver
-            .close_proof()
-            .map_err(|e| Error::Solver(e.to_string()))?;
-        sat
-    };
+    })?;
     counting.flush().map_err(|e| Error::Io(e.to_string()))?;
     if sat {
         return Err(Error::Model(
@@ -185,41 +153,13 @@ pub fn certify(
     }))
 }
 
-/// Records whether the checked proof derived the empty clause.
-#[derive(Default)]
-struct SawUnsat(bool);
+/// A clause sink that hands each clause to a function.
+struct FnSink<'a>(&'a mut dyn FnMut(&[crate::engine::Lit]));
 
-impl varisat::checker::ProofTranscriptProcessor for SawUnsat {
-    fn process_step(
-        &mut self,
-        step: &varisat::checker::ProofTranscriptStep,
-    ) -> Result<(), anyhow::Error> {
-        if matches!(step, varisat::checker::ProofTranscriptStep::Unsat) {
-            self.0 = true;
-        }
-        Ok(())
+impl crate::cnf::ClauseSink for FnSink<'_> {
+    fn add_clause(&mut self, lits: &[crate::engine::Lit]) {
+        (self.0)(lits);
     }
-}
-
-/// Checks a varisat-format proof that the DIMACS `cnf` is UNSAT, with varisat's checker.
-pub fn verify_varisat(cnf: impl io::Read, proof: impl io::Read) -> Result<(), Error> {
-    let mut unsat = SawUnsat::default();
-    {
-        let mut checker = varisat::checker::Checker::new();
-        checker.add_transcript(&mut unsat);
-        checker
-            .add_dimacs_cnf(cnf)
-            .map_err(|e| Error::Verification(format!("query: {e}")))?;
-        checker
-            .check_proof(io::BufReader::new(proof))
-            .map_err(|e| Error::Verification(format!("proof: {e}")))?;
-    }
-    if !unsat.0 {
-        return Err(Error::Verification(
-            "the proof is valid but does not derive the empty clause".into(),
-        ));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

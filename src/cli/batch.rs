@@ -34,8 +34,9 @@ fn process(rec: Record, work: &Work) -> Done {
             return done;
         }
     };
-    let budget = work.timeout.budget();
-    let mut session = Session::with_budget(&puzzle, Simplify::default(), budget.clone());
+    let engine = work.timeout.engine();
+    let budget = engine.budget.clone();
+    let mut session = Session::with_engine(&puzzle, Simplify::default(), &engine);
     done.reason = session.formula().contradiction();
     done.result = match task {
         Task::Solve { .. } | Task::Check => check_session(&mut session)

@@ -5,9 +5,7 @@ use super::input::{self, Record};
 use super::report::Tally;
 use super::{Format, InputArgs};
 use clap::Args;
-use satdoku::candidates::{
-    candidate_counts_within, candidates_within, CandidateCounts, PencilGrid,
-};
+use satdoku::candidates::{candidate_counts_on, candidates_on, CandidateCounts, PencilGrid};
 use satdoku::format::text::{Line, Pretty, Symbols};
 use satdoku::geometry::{digits, Cell, Digit};
 use satdoku::Puzzle;
@@ -114,12 +112,13 @@ fn one(
         }
     };
     let start = Instant::now();
-    let budget = args.budget.budget();
+    let engine = args.budget.engine();
+    let budget = engine.budget.clone();
     // A progress line for big grids, where one puzzle takes a while.
     let spinner =
         (!args.quiet && puzzle.size() >= 16 && io::IsTerminal::is_terminal(&io::stderr()))
             .then(|| super::print::spinner(format!("{loc}: candidates")));
-    let result = candidates_within(puzzle, &budget, |c| {
+    let result = candidates_on(puzzle, &engine, |c| {
         if let Some(bar) = &spinner {
             let total: u32 = c.masks.iter().map(|m| m.count_ones()).sum();
             bar.set_message(format!(
@@ -130,7 +129,7 @@ fn one(
     })
     .and_then(|found| match (&found, args.counts) {
         (Some(_), true) => {
-            let k = candidate_counts_within(puzzle, args.limit as usize, budget.clone())?;
+            let k = candidate_counts_on(puzzle, args.limit as usize, &engine)?;
             Ok((found, Some(k)))
         }
         _ => Ok((found, None)),

@@ -135,7 +135,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
         symmetry,
         givens_max: args.givens_max,
         attempts: args.attempts as usize,
-        budget: Default::default(),
+        engine: Default::default(),
         stop_at: args.stop_at,
     };
     let format = args.format.unwrap_or_else(|| {
@@ -156,7 +156,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
     for (loc, layout) in &layouts {
         for k in 1..=args.count {
             let t = Instant::now();
-            gen_opts.budget = args.budget.budget();
+            gen_opts.engine = args.budget.engine();
             let spinner = progress.then(|| {
                 super::print::spinner(format!("{loc}: generating puzzle {k} of {}", args.count))
             });
@@ -165,7 +165,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
                 bar.finish_and_clear();
             }
             let g = match result {
-                Err(e) if gen_opts.budget.is_spent() => {
+                Err(e) if gen_opts.engine.budget.is_spent() => {
                     out.flush()?;
                     eprintln!("satdoku: {loc}: puzzle {k}: timeout ({e})");
                     outcome.timeout();

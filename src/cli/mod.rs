@@ -192,13 +192,37 @@ pub struct RunArgs {
     stats: bool,
 }
 
-/// `--timeout`, shared by every command that solves.
+/// `--timeout` and `--engine`, shared by every command that solves.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct TimeoutArg {
     /// Time budget per puzzle in seconds (e.g. 1.5): a puzzle not finished by then gets the
     /// status `timeout`, the batch goes on, and the exit code is 5 (see the README).
     #[arg(long, value_name = "SECONDS", value_parser = timeout_arg)]
     timeout: Option<std::time::Duration>,
+    /// The SAT solver that searches: varisat (embedded, pure Rust) or cadical (CaDiCaL,
+    /// which also runs satdoku's sum propagator). Answers are the same; speed differs
+    /// (README, "Engines").
+    #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineArg::default())]
+    engine: EngineArg,
+}
+
+/// `--engine` values.
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EngineArg {
+    /// varisat, the embedded pure-Rust CDCL solver.
+    #[default]
+    Varisat,
+    /// CaDiCaL (built from its C++ source), with satdoku's sum propagator.
+    Cadical,
+}
+
+impl EngineArg {
+    fn kind(self) -> satdoku::engine::EngineKind {
+        match self {
+            EngineArg::Varisat => satdoku::engine::EngineKind::Varisat,
+            EngineArg::Cadical => satdoku::engine::EngineKind::Cadical,
+        }
+    }
 }
 
 impl TimeoutArg {
@@ -210,6 +234,11 @@ impl TimeoutArg {
     /// A fresh budget for one puzzle, starting now.
     pub fn budget(&self) -> satdoku::solve::Budget {
         satdoku::solve::Budget::from_option(self.timeout)
+    }
+
+    /// The chosen engine with a fresh budget for one puzzle, starting now.
+    pub fn engine(&self) -> satdoku::engine::Engine {
+        satdoku::engine::Engine::new(self.engine.kind()).with_budget(self.budget())
     }
 }
 

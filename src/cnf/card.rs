@@ -101,8 +101,9 @@ fn binomial(m: usize, k: usize) -> usize {
 mod tests {
     use super::*;
     use crate::cnf::ClauseList;
+    use crate::cnf::ClauseSink;
+    use crate::engine::{Engine, Lit};
     use crate::geometry::full_mask;
-    use varisat::{ExtendFormula, Lit};
 
     /// For every assignment of `m` terms, whether the clauses allow it (auxiliaries
     /// existentially quantified: asked of the SAT solver under assumptions).
@@ -117,9 +118,9 @@ mod tests {
             at_least_k(&mut enc, &terms, k);
             lits
         };
-        let mut solver = varisat::Solver::new();
+        let mut solver = Engine::default().solver().unwrap();
         for c in &list.clauses {
-            ExtendFormula::add_clause(&mut solver, c);
+            ClauseSink::add_clause(&mut solver, c);
         }
         (0..1usize << m)
             .map(|bits| {

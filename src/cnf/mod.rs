@@ -17,25 +17,13 @@ pub mod order;
 pub mod pairs;
 pub mod sum;
 
+use crate::engine::{Lit, Var};
 use crate::geometry::{Cell, Digit, Mask, Shape};
-use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 /// Where clauses go: the embedded solver, a formula, a DIMACS writer or a counter.
 pub trait ClauseSink {
     /// Adds one clause (a disjunction of literals; empty means unsatisfiable).
     fn add_clause(&mut self, lits: &[Lit]);
-}
-
-impl ClauseSink for varisat::Solver<'_> {
-    fn add_clause(&mut self, lits: &[Lit]) {
-        ExtendFormula::add_clause(self, lits);
-    }
-}
-
-impl ClauseSink for CnfFormula {
-    fn add_clause(&mut self, lits: &[Lit]) {
-        ExtendFormula::add_clause(self, lits);
-    }
 }
 
 /// A sink that only counts clauses and literals (first pass of a streaming DIMACS export).
@@ -71,38 +59,6 @@ pub(crate) struct ClauseList {
 impl ClauseSink for ClauseList {
     fn add_clause(&mut self, lits: &[Lit]) {
         self.clauses.push(lits.to_vec());
-    }
-}
-
-/// A sink that hands every literal on negated: variable v of the sink stands for "not v".
-///
-/// Why: varisat decides an unassigned variable false first (its initial phase), and a false
-/// cell variable only rules one digit out of a cell, while a true one places a digit and
-/// propagates to every peer. Negated, its first guesses place digits. Measured with
-/// `satdoku check -j1` (user CPU): a sparse 36×36 12.4 s → 2.5 s, the 136 variants
-/// 2.0 s → 1.55 s, the hard 9×9 sets unchanged to 10 % faster (BENCHMARKS.md).
-#[derive(Debug)]
-pub struct Negated<S> {
-    /// The sink that receives the negated clauses.
-    pub inner: S,
-    buf: Vec<Lit>,
-}
-
-impl<S> Negated<S> {
-    /// Negates into `inner`.
-    pub fn new(inner: S) -> Negated<S> {
-        Negated {
-            inner,
-            buf: Vec::new(),
-        }
-    }
-}
-
-impl<S: ClauseSink> ClauseSink for Negated<S> {
-    fn add_clause(&mut self, lits: &[Lit]) {
-        self.buf.clear();
-        self.buf.extend(lits.iter().map(|&l| !l));
-        self.inner.add_clause(&self.buf);
     }
 }
 
@@ -292,18 +248,6 @@ mod tests {
         assert_eq!(v.to_dimacs(), 103);
         assert_eq!(decode_var(n, v), Some((Cell::new(2, 3), Digit::new(4))));
         assert_eq!(decode_var(n, Var::from_index(729)), None);
-    }
-
-    #[test]
-    fn negated_sink_flips_every_literal() {
-        let v = |i: usize| Var::from_index(i);
-        let mut neg = Negated::new(ClauseList::default());
-        neg.add_clause(&[v(7).positive(), !v(3).positive()]);
-        neg.add_clause(&[]);
-        assert_eq!(
-            neg.inner.clauses,
-            vec![vec![!v(7).positive(), v(3).positive()], vec![]]
-        );
     }
 
     #[test]

@@ -1,11 +1,231 @@
 //! The engine seam: everything satdoku asks of a CDCL SAT solver, and the one place that
 //! names a solver crate.
+//!
+//! A search is a [`Sat`]: clauses go in through the [`ClauseSink`] that the encoders and the
+//! DIMACS writer also write to, assumptions set, `solve` under the [`Budget`] of its
+//! [`Engine`], and the model read back as a verified grid. Two engines sit behind it:
+//! - [`EngineKind::Varisat`], always built: the owner's choice, and the one that writes the
+//!   proofs of `check --proof` ([`solve_with_proof`], [`verify_varisat`]);
+//! - [`EngineKind::Cadical`] (cargo feature `cadical`, on by default): CaDiCaL, which can host
+//!   an external [`Propagator`] (IPASIR-UP).
 
+mod budget;
+#[cfg(feature = "cadical")]
+mod cadical;
 pub mod propagator;
+mod varisat;
 
-pub use propagator::Propagator;
+pub use self::budget::Budget;
+pub(crate) use self::varisat::solve_with_proof;
+pub use self::varisat::{verify_varisat, ProofFormat};
 /// A literal of a formula (DIMACS numbering, 0-based index). varisat's literal type, which is
 /// always built.
-pub use varisat::Lit;
+pub use ::varisat::Lit;
 /// A variable of a formula (0-based index; `to_dimacs` gives the 1-based DIMACS number).
-pub use varisat::Var;
+pub use ::varisat::Var;
+pub use propagator::Propagator;
+
+use crate::cnf::{cell_var, ClauseSink};
+use crate::error::Error;
+use crate::geometry::Digit;
+use crate::grid::Grid;
+use crate::solve::Formula;
+use std::fmt;
+use std::str::FromStr;
+
+/// Which SAT solver searches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EngineKind {
+    /// varisat, the embedded pure-Rust solver (always built).
+    #[default]
+    Varisat,
+    /// CaDiCaL (cargo feature `cadical`), which hosts the sum propagator.
+    Cadical,
+}
+
+impl EngineKind {
+    /// Every engine, built or not, in the order `--help` lists them.
+    pub const ALL: [EngineKind; 2] = [EngineKind::Varisat, EngineKind::Cadical];
+
+    /// The engine's name, as `--engine` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Varisat => "varisat",
+            EngineKind::Cadical => "cadical",
+        }
+    }
+
+    /// Whether this build has the engine.
+    pub fn is_built(self) -> bool {
+        match self {
+            EngineKind::Varisat => true,
+            EngineKind::Cadical => cfg!(feature = "cadical"),
+        }
+    }
+
+    /// Whether the engine can host an external [`Propagator`].
+    pub fn hosts_propagators(self) -> bool {
+        self == EngineKind::Cadical
+    }
+}
+
+impl fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for EngineKind {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<EngineKind, Error> {
+        EngineKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| Error::Solver(format!("unknown engine {s:?} (varisat or cadical)")))
+    }
+}
+
+/// The engine of a search and its time budget: what every solving call of the library takes.
+#[derive(Clone, Debug, Default)]
+pub struct Engine {
+    /// Which solver.
+    pub kind: EngineKind,
+    /// The time budget of each search it makes.
+    pub budget: Budget,
+}
+
+impl Engine {
+    /// The engine `kind`, unlimited.
+    pub fn new(kind: EngineKind) -> Engine {
+        Engine {
+            kind,
+            budget: Budget::unlimited(),
+        }
+    }
+
+    /// The same engine under `budget`.
+    pub fn with_budget(mut self, budget: Budget) -> Engine {
+        self.budget = budget;
+        self
+    }
+
+    /// A fresh search.
+    pub fn solver(&self) -> Result<Sat, Error> {
+        self.make(None, None)
+    }
+
+    /// A fresh search whose first guess in every cell is `phase`'s digit (a full grid of
+    /// the formula's size): a search for a solution near a known one starts from it.
+    pub fn solver_with_phase(&self, phase: &Grid) -> Result<Sat, Error> {
+        self.make(Some(phase), None)
+    }
+
+    /// A fresh search that consults `propagator` at each step. Engines that cannot host one
+    /// refuse: the caller must then encode what the propagator would have enforced.
+    pub fn solver_with_propagator(&self, propagator: Box<dyn Propagator>) -> Result<Sat, Error> {
+        self.make(None, Some(propagator))
+    }
+
+    fn make(
+        &self,
+        phase: Option<&Grid>,
+        propagator: Option<Box<dyn Propagator>>,
+    ) -> Result<Sat, Error> {
+        let backend: Box<dyn Backend> = match self.kind {
+            EngineKind::Varisat => {
+                if propagator.is_some() {
+                    return Err(Error::Solver(
+                        "varisat cannot host an external propagator".into(),
+                    ));
+                }
+                let mut plain = Vec::new();
+                if let Some(grid) = phase {
+                    let n = grid.size();
+                    plain = vec![false; n * n * n];
+                    for (cell, d) in grid.filled() {
+                        for other in (0..n).map(Digit::from_index).filter(|&e| e != d) {
+                            // Plain, so false first: the phase's digit is the only one left.
+                            plain[cell_var(n, cell, other).index()] = true;
+                        }
+                    }
+                }
+                Box::new(self::varisat::Varisat::new(&self.budget, plain))
+            }
+            #[cfg(feature = "cadical")]
+            EngineKind::Cadical => {
+                let mut c = self::cadical::Cadical::new(&self.budget, propagator, phase.is_some());
+                if let Some(grid) = phase {
+                    let n = grid.size();
+                    for (cell, d) in grid.filled() {
+                        for e in (0..n).map(Digit::from_index) {
+                            let x = cell_var(n, cell, e).positive();
+                            c.phase(if e == d { x } else { !x });
+                        }
+                    }
+                }
+                Box::new(c)
+            }
+            #[cfg(not(feature = "cadical"))]
+            EngineKind::Cadical => {
+                let _ = propagator;
+                return Err(Error::Solver(
+                    "this build has no CaDiCaL (cargo feature `cadical`)".into(),
+                ));
+            }
+        };
+        Ok(Sat { backend })
+    }
+}
+
+/// What one solver must do for [`Sat`]; each engine's file implements it.
+pub(crate) trait Backend {
+    /// Adds a clause of formula literals.
+    fn add_clause(&mut self, lits: &[Lit]);
+    /// Sets the assumptions of the next `solve` calls (formula literals).
+    fn assume(&mut self, lits: &[Lit]);
+    /// One search under the engine's budget. After an error the solver is unusable.
+    fn solve(&mut self) -> Result<bool, Error>;
+    /// The value of `var` in the last model (`None` when the model does not have it).
+    fn value(&self, var: Var) -> Option<bool>;
+}
+
+/// One incremental search, on whichever engine made it. Sessions, true candidates, the
+/// generator and the tests share this one path.
+pub struct Sat {
+    backend: Box<dyn Backend>,
+}
+
+impl Sat {
+    /// Sets the assumptions of the next [`Sat::solve`] calls (formula literals).
+    pub fn assume(&mut self, lits: &[Lit]) {
+        self.backend.assume(lits);
+    }
+
+    /// One search under the budget: satisfiable or not. After an error (a spent budget) the
+    /// solver is unusable: drop it.
+    pub fn solve(&mut self) -> Result<bool, Error> {
+        self.backend.solve()
+    }
+
+    /// The value of `lit` in the last model (after a `true` from [`Sat::solve`]).
+    pub fn value(&self, lit: Lit) -> Option<bool> {
+        self.backend
+            .value(lit.var())
+            .map(|v| v == lit.is_positive())
+    }
+
+    /// The grid of the current model, verified against the puzzle of `formula` (the formula
+    /// this solver was given).
+    pub fn grid(&self, formula: &Formula) -> Result<Grid, Error> {
+        formula.decode(|v| Some(self.backend.value(v).unwrap_or(false)))
+    }
+}
+
+impl ClauseSink for Sat {
+    fn add_clause(&mut self, lits: &[Lit]) {
+        self.backend.add_clause(lits);
+    }
+}
+
+#[cfg(test)]
+mod tests;

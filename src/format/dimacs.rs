@@ -5,10 +5,10 @@
 //! solver gets ([`Formula::encode`]).
 
 use crate::cnf::{ClauseCounter, ClauseSink};
+use crate::engine::{Lit, Var};
 use crate::error::Error;
 use crate::solve::Formula;
 use std::io::{self, Write};
-use varisat::{Lit, Var};
 
 mod header;
 pub use header::{parse_simplify, simplify_name, Header, HeaderText, Query};

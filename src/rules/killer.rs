@@ -402,15 +402,15 @@ mod tests {
         let full = vec![crate::geometry::full_mask(n); n * n];
         let mut list = crate::cnf::ClauseList::default();
         sum.encode(&mut Encoder::new(shape, &full, &mut list));
-        let mut solver = varisat::Solver::new();
+        let mut solver = crate::engine::Engine::default().solver().unwrap();
         for c in &list.clauses {
-            varisat::ExtendFormula::add_clause(&mut solver, c);
+            crate::cnf::ClauseSink::add_clause(&mut solver, c);
         }
         for cell in shape.cells() {
             for d in digits(crate::geometry::full_mask(n)) {
                 let x = crate::cnf::cell_var(n, cell, d).positive();
                 let lit = if g.digit(cell) == d { x } else { !x };
-                varisat::ExtendFormula::add_clause(&mut solver, &[lit]);
+                crate::cnf::ClauseSink::add_clause(&mut solver, &[lit]);
             }
         }
         solver.solve().unwrap()

@@ -3,9 +3,10 @@
 //! the arithmetic, over pseudo-random cells, weights, candidates and totals.
 
 use super::*;
+use crate::cnf::ClauseSink;
 use crate::cnf::{cell_var, classic};
-use std::collections::{BTreeSet, HashSet};
-use varisat::{ExtendFormula, Lit, Solver};
+use crate::engine::{Engine, Lit, Var};
+use std::collections::BTreeSet;
 
 /// A small deterministic generator (64-bit LCG) so the cases are reproducible.
 struct Rng(u64);
@@ -35,7 +36,7 @@ fn models(
     cells: &[Cell],
     encode: impl Fn(&mut Encoder),
 ) -> BTreeSet<Vec<usize>> {
-    let mut solver = Solver::new();
+    let mut solver = Engine::default().solver().unwrap();
     {
         let shape = crate::geometry::Shape::new(n).unwrap();
         let mut enc = Encoder::new(&shape, cands, &mut solver);
@@ -44,14 +45,16 @@ fn models(
     }
     let mut out = BTreeSet::new();
     while solver.solve().unwrap() {
-        let model: HashSet<Lit> = solver.model().unwrap().into_iter().collect();
         let mut block: Vec<Lit> = Vec::new();
         let tuple: Vec<usize> = cells
             .iter()
             .map(|&c| {
                 let m = cands[c.position(n)];
                 let d = digits(m)
-                    .find(|&d| m.count_ones() == 1 || model.contains(&cell_var(n, c, d).positive()))
+                    .find(|&d| {
+                        m.count_ones() == 1
+                            || solver.value(cell_var(n, c, d).positive()) == Some(true)
+                    })
                     .expect("a digit per cell");
                 if m.count_ones() > 1 {
                     block.push(!cell_var(n, c, d).positive());
@@ -63,7 +66,7 @@ fn models(
         if block.is_empty() {
             break;
         }
-        solver.add_clause(&block);
+        ClauseSink::add_clause(&mut solver, &block);
     }
     out
 }
@@ -491,7 +494,7 @@ fn killer_encodings_compared() {
         }
         for (k, total) in totals.iter_mut().enumerate() {
             let start = Instant::now();
-            let mut solver = Solver::new();
+            let mut solver = Engine::default().solver().unwrap();
             let clauses = {
                 let shape = Shape::new(9).unwrap();
                 let mut enc = Encoder::new(&shape, &cands, &mut solver);
@@ -514,18 +517,17 @@ fn killer_encodings_compared() {
                 enc.clause_count()
             };
             assert!(solver.solve().unwrap());
-            let model: HashSet<Lit> = solver.model().unwrap().into_iter().collect();
             let block: Vec<Lit> = (0..81)
                 .map(|p| Cell::from_position(p, 9))
                 .map(|c| {
                     let d = (1..=9)
                         .map(Digit::new)
-                        .find(|&d| model.contains(&cell_var(9, c, d).positive()))
+                        .find(|&d| solver.value(cell_var(9, c, d).positive()) == Some(true))
                         .unwrap();
                     !cell_var(9, c, d).positive()
                 })
                 .collect();
-            solver.add_clause(&block);
+            ClauseSink::add_clause(&mut solver, &block);
             let second = solver.solve().unwrap();
             total.0 += clauses;
             total.1 += start.elapsed();
@@ -551,7 +553,7 @@ fn selector_sum_writes_forced_digit_clauses() {
     let mut list = crate::cnf::ClauseList::default();
     distinct_sum(&mut Encoder::new(&shape, &cands, &mut list), &cells, 10);
     let x = |c: usize, d: usize| cell_var(9, Cell::new(1, c), Digit::new(d)).positive();
-    let sel = |j: usize| varisat::Var::from_index(729 + j).positive();
+    let sel = |j: usize| Var::from_index(729 + j).positive();
     // forced digit 1: x(r1c1,1) ∨ x(r1c2,1) ∨ S_28 ∨ S_37 ∨ S_46
     let want = vec![x(1, 1), x(2, 1), sel(1), sel(2), sel(3)];
     assert!(list.clauses.contains(&want), "{:?}", list.clauses);

@@ -1,0 +1,130 @@
+//! Both engines behind the seam: same answers, phases, assumptions, budgets, and a model
+//! that breaks the rules caught by the checker whichever engine produced it.
+
+use super::*;
+use crate::geometry::Cell;
+use crate::parse_one;
+use crate::solve::{check_session, count_on, Session, Simplify, Verdict};
+use std::time::Duration;
+
+/// The engines this build has.
+fn built() -> Vec<EngineKind> {
+    EngineKind::ALL
+        .into_iter()
+        .filter(|k| k.is_built())
+        .collect()
+}
+
+#[test]
+fn names_round_trip_and_unknown_names_are_refused() {
+    for k in EngineKind::ALL {
+        assert_eq!(k.name().parse::<EngineKind>().unwrap(), k);
+    }
+    let e = "minisat".parse::<EngineKind>().unwrap_err();
+    assert!(e.to_string().contains("varisat or cadical"), "{e}");
+}
+
+#[test]
+fn a_phase_grid_is_the_first_solution_found() {
+    // The empty 4x4 has 288 solutions; started from one, the search meets no conflict.
+    let p = parse_one(&".".repeat(16)).unwrap();
+    let f = Formula::new(&p, Simplify::Full);
+    for kind in built() {
+        for line in ["1234341221434321", "4321214334121234"] {
+            let phase = parse_one(line).unwrap().givens().clone();
+            let mut sat = Engine::new(kind).solver_with_phase(&phase).unwrap();
+            f.encode(&mut sat);
+            assert!(sat.solve().unwrap());
+            assert_eq!(sat.grid(&f).unwrap(), phase, "{kind}");
+            // Assumptions go through the same mapping: r1c1 = 2 is honoured.
+            let lit = cell_var(4, Cell::new(1, 1), Digit::new(2)).positive();
+            sat.assume(&[lit]);
+            assert!(sat.solve().unwrap());
+            assert_eq!(sat.grid(&f).unwrap().digit(Cell::new(1, 1)), Digit::new(2));
+            sat.assume(&[
+                !lit,
+                !cell_var(4, Cell::new(1, 1), Digit::new(1)).positive(),
+            ]);
+            assert!(sat.solve().unwrap());
+            let d = sat.grid(&f).unwrap().digit(Cell::new(1, 1));
+            assert!(d == Digit::new(3) || d == Digit::new(4), "{kind}: {d:?}");
+            // Unsatisfiable under assumptions, satisfiable again without them.
+            sat.assume(&[lit, cell_var(4, Cell::new(1, 2), Digit::new(2)).positive()]);
+            assert!(!sat.solve().unwrap(), "{kind}");
+            sat.assume(&[]);
+            assert!(sat.solve().unwrap(), "{kind}");
+        }
+    }
+}
+
+#[test]
+fn engines_agree_on_counts_and_verdicts() {
+    let puzzles = [
+        // 288 solutions of the empty 4x4, a unique 4x4, a contradictory 4x4.
+        (".".repeat(16), 288),
+        ("...4..3.....3.2.".to_string(), 1),
+        ("1..4.....2...3..".to_string(), 0),
+        // A unique classic puzzle (17 givens).
+        (
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .to_string(),
+            1,
+        ),
+    ];
+    for (line, want) in &puzzles {
+        let p = parse_one(line).unwrap();
+        for kind in built() {
+            let c = count_on(&p, 1000, &Engine::new(kind), |g| {
+                p.verify(g).unwrap();
+            })
+            .unwrap();
+            assert_eq!((c.found, c.capped), (*want, false), "{kind} on {line}");
+            let mut s = Session::with_engine(&p, Simplify::Givens, &Engine::new(kind));
+            let v = check_session(&mut s).unwrap();
+            match (want, v) {
+                (0, Verdict::None) | (1, Verdict::Unique(_)) => {}
+                (w, v) if *w > 1 => assert!(matches!(v, Verdict::Multiple(..)), "{kind}"),
+                (w, v) => panic!("{kind} on {line}: want {w}, got {v:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_spent_budget_stops_every_engine_and_says_so() {
+    let p = parse_one(&".".repeat(81)).unwrap();
+    for kind in built() {
+        let engine = Engine::new(kind).with_budget(Budget::of(Duration::ZERO));
+        let mut s = Session::with_engine(&p, Simplify::Full, &engine);
+        let e = s.next_solution().unwrap_err();
+        assert!(matches!(e, Error::Limit(_)), "{kind}: {e}");
+        assert!(engine.budget.is_spent(), "{kind}");
+        assert!(s.next_solution().is_err(), "{kind}");
+    }
+}
+
+#[test]
+fn an_answer_that_breaks_the_rules_is_caught_by_the_checker() {
+    // The formula of one puzzle, solved with another puzzle's clauses: the model is a grid
+    // of the second puzzle, which the first puzzle's checker refuses (r1c1 must be 1).
+    let strict = parse_one("1...............").unwrap();
+    let loose = parse_one(&".".repeat(16)).unwrap();
+    let f_strict = Formula::new(&strict, Simplify::None);
+    let f_loose = Formula::new(&loose, Simplify::None);
+    for kind in built() {
+        let mut sat = Engine::new(kind).solver().unwrap();
+        f_loose.encode(&mut sat);
+        // Force r1c1 = 2, which the strict puzzle forbids.
+        sat.assume(&[cell_var(4, Cell::new(1, 1), Digit::new(2)).positive()]);
+        assert!(sat.solve().unwrap());
+        let e = sat.grid(&f_strict).unwrap_err();
+        assert!(matches!(e, Error::Verification(_)), "{kind}: {e}");
+    }
+}
+
+#[test]
+#[cfg(not(feature = "cadical"))]
+fn an_engine_not_built_is_refused_with_a_reason() {
+    let e = Engine::new(EngineKind::Cadical).solver().err().unwrap();
+    assert!(e.to_string().contains("feature"), "{e}");
+}

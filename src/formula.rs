@@ -1,0 +1,252 @@
+//! The formula of a puzzle: its candidates after simplification and the CNF written from
+//! them into any [`ClauseSink`] (the engine, a DIMACS writer, a counter). Engine-neutral:
+//! nothing here knows which solver will read the clauses.
+
+use crate::cnf::{cell_var, classic, ClauseCounter, ClauseSink, Encoder};
+use crate::engine::{Lit, Var};
+use crate::error::Error;
+use crate::geometry::{digits, Cell, Digit, Mask};
+use crate::grid::Grid;
+use crate::groups::Groups;
+use crate::puzzle::Puzzle;
+use crate::rules::Rule;
+use crate::simplify::{propagate, simplify, Contradiction};
+use std::time::Duration;
+
+/// How much the givens simplify the formula before it is built.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Simplify {
+    /// Naked and hidden singles and locked candidates to a fixpoint, then failed-literal
+    /// probing of the cells with two or three candidates; decided cells become constants
+    /// (default).
+    #[default]
+    Full,
+    /// Naked and hidden singles only (what unit propagation finds on the extended encoding).
+    Singles,
+    /// Only the givens (and unary rules) become constants; nothing is deduced.
+    Givens,
+    /// No folding at all: every cell variable stays, givens are unit clauses. The textbook
+    /// formula, for DIMACS users who want it.
+    None,
+}
+
+/// Sizes and effort of one puzzle's formula and search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Variables in the formula's numbering (N³ cell variables + auxiliaries).
+    pub vars: usize,
+    /// Cell variables left open after simplification.
+    pub open_vars: usize,
+    /// Clauses handed to the solver.
+    pub clauses: usize,
+    /// Cells decided before search (givens included).
+    pub decided: usize,
+    /// Candidates removed by probing before search (at least 1 when probing showed that
+    /// there is no solution).
+    pub probed: usize,
+    /// Calls to the SAT solver.
+    pub sat_calls: usize,
+    /// Time spent building and solving.
+    pub time: Duration,
+}
+
+/// The formula of a puzzle after simplification, ready to be written into any sink.
+#[derive(Clone, Debug)]
+pub struct Formula<'p> {
+    puzzle: &'p Puzzle,
+    groups: std::sync::Arc<Groups>,
+    cands: Vec<Mask>,
+    mode: Simplify,
+    contradiction: Option<Contradiction>,
+    decided: usize,
+    probed: usize,
+}
+
+impl<'p> Formula<'p> {
+    /// Simplifies `puzzle` as `mode` says.
+    pub fn new(puzzle: &'p Puzzle, mode: Simplify) -> Formula<'p> {
+        let n = puzzle.size();
+        let cands = match mode {
+            Simplify::None => vec![crate::geometry::full_mask(n); n * n],
+            _ => puzzle.initial_candidates(),
+        };
+        Formula::with_candidates(puzzle, puzzle.groups(), cands, mode)
+    }
+
+    /// As [`Formula::new`], starting from `cands` instead of the puzzle's own candidates:
+    /// the formula of the puzzle with each cell restricted to its mask (more givens, digits
+    /// ruled out). `groups` must be `puzzle.groups()` (passed in so that a caller building
+    /// many formulas on one layout computes them once). With [`Simplify::None`] the masks
+    /// are not folded in: use it only with the puzzle's own full masks.
+    pub(crate) fn with_candidates(
+        puzzle: &'p Puzzle,
+        groups: std::sync::Arc<Groups>,
+        mut cands: Vec<Mask>,
+        mode: Simplify,
+    ) -> Formula<'p> {
+        let n = puzzle.size();
+        let mut contradiction = None;
+        let mut probed = 0;
+        if mode == Simplify::Full {
+            match simplify(n, &groups, &mut cands) {
+                Ok((_, p)) => probed = p.removed,
+                Err(c) => {
+                    // Refuted by probing: it removed every candidate of a cell.
+                    probed = usize::from(matches!(c, Contradiction::Probe(_)));
+                    contradiction = Some(c);
+                }
+            }
+        } else if mode == Simplify::Singles {
+            if let Err(c) = propagate(n, &groups, &mut cands, false) {
+                contradiction = Some(c);
+            }
+        } else if let Some(i) = cands.iter().position(|&m| m == 0) {
+            contradiction = Some(Contradiction::EmptyCell(Cell::from_position(i, n)));
+        }
+        let decided = cands.iter().filter(|m| m.count_ones() == 1).count();
+        Formula {
+            puzzle,
+            groups,
+            cands,
+            mode,
+            contradiction,
+            decided,
+            probed,
+        }
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        self.puzzle
+    }
+    /// Candidate digits per cell after simplification.
+    pub fn candidates(&self) -> &[Mask] {
+        &self.cands
+    }
+    /// Cells decided before search.
+    pub fn decided(&self) -> usize {
+        self.decided
+    }
+    /// Candidates removed by probing.
+    pub fn probed(&self) -> usize {
+        self.probed
+    }
+    /// Why the puzzle has no solution, when simplification already shows it.
+    pub fn contradiction(&self) -> Option<String> {
+        self.contradiction.as_ref().map(|c| match c {
+            Contradiction::EmptyCell(cell) => format!("no digit fits {cell}"),
+            Contradiction::NoPlace { house, digit } => format!(
+                "digit {digit} has no place in {}",
+                self.groups.house_names[*house]
+            ),
+            Contradiction::Probe(cell) => {
+                format!("each digit left in {cell} leads to a contradiction")
+            }
+        })
+    }
+    /// Whether simplification decided every cell (the solution is then unique).
+    pub fn is_decided(&self) -> bool {
+        self.contradiction.is_none() && self.decided == self.cands.len()
+    }
+
+    /// Writes the whole formula into `sink`; returns (variables, clauses).
+    pub fn encode(&self, sink: &mut dyn ClauseSink) -> (usize, usize) {
+        let n = self.puzzle.size();
+        let mut enc = Encoder::new(self.puzzle.shape(), &self.cands, sink);
+        if self.contradiction.is_some() {
+            // Known unsatisfiable: the empty clause says so.
+            enc.clause([]);
+            return (enc.var_count(), enc.clause_count());
+        }
+        if self.mode == Simplify::None {
+            for (cell, d) in self.puzzle.givens().filled() {
+                // the given: x(cell, d)
+                let lit = cell_var(n, cell, d).positive();
+                enc.clause_lits(&[lit]);
+            }
+        }
+        classic::encode_cells(&mut enc);
+        for (i, house) in self.groups.houses.iter().enumerate() {
+            classic::encode_house(&mut enc, house, self.groups.house_pairs(i));
+        }
+        for (i, group) in self.groups.distinct.iter().enumerate() {
+            classic::encode_distinct(&mut enc, group, self.groups.distinct_pairs(i));
+        }
+        for c in self.puzzle.constraints() {
+            c.encode(&mut enc);
+        }
+        // What the rules imply together (implied killer sums): no single rule sees it.
+        crate::rules::encode_joint(&mut enc, &self.groups.houses, self.puzzle.constraints());
+        (enc.var_count(), enc.clause_count())
+    }
+
+    /// Counts variables and clauses without storing them.
+    pub fn size(&self) -> (usize, usize) {
+        let mut counter = ClauseCounter::default();
+        self.encode(&mut counter)
+    }
+
+    /// Open cell variables (candidates of undecided cells).
+    pub fn open_vars(&self) -> usize {
+        self.cands
+            .iter()
+            .filter(|m| m.count_ones() > 1)
+            .map(|m| m.count_ones() as usize)
+            .sum()
+    }
+
+    /// The clause that forbids `solution`: some undecided cell holds another digit.
+    pub fn blocking_clause(&self, solution: &Grid) -> Vec<Lit> {
+        let n = self.puzzle.size();
+        let mut lits = Vec::new();
+        for (i, &m) in self.cands.iter().enumerate() {
+            if m.count_ones() > 1 {
+                let cell = Cell::from_position(i, n);
+                // !x(cell, solution digit)
+                lits.push(!cell_var(n, cell, solution.digit(cell)).positive());
+            }
+        }
+        lits
+    }
+
+    /// Reads a grid from a model (`value(var)` gives a variable's value, `None` if the model
+    /// does not say) and verifies it against the puzzle.
+    pub fn decode(&self, value: impl Fn(Var) -> Option<bool>) -> Result<Grid, Error> {
+        let n = self.puzzle.size();
+        let mut grid = Grid::empty(n);
+        for (i, &m) in self.cands.iter().enumerate() {
+            let cell = Cell::from_position(i, n);
+            let mut chosen: Option<Digit> = None;
+            if m.count_ones() == 1 {
+                chosen = digits(m).next();
+            } else {
+                for d in digits(m) {
+                    let var = cell_var(n, cell, d);
+                    match value(var) {
+                        Some(true) if chosen.is_some() => {
+                            return Err(Error::Model(format!(
+                                "model sets two digits in {cell} (variables {} and {})",
+                                cell_var(n, cell, chosen.unwrap()).to_dimacs(),
+                                var.to_dimacs()
+                            )))
+                        }
+                        Some(true) => chosen = Some(d),
+                        Some(false) => {}
+                        None => {
+                            return Err(Error::Model(format!(
+                                "model has no value for variable {} ({cell} = {d})",
+                                var.to_dimacs()
+                            )))
+                        }
+                    }
+                }
+            }
+            let Some(d) = chosen else {
+                return Err(Error::Model(format!("model sets no digit in {cell}")));
+            };
+            grid.set(cell, Some(d));
+        }
+        self.puzzle.verify(&grid)?;
+        Ok(grid)
+    }
+}
