@@ -25,6 +25,29 @@ use crate::puzzle::Puzzle;
 use crate::rules::{Constraint, Rule};
 pub use propagator::SumPropagator;
 
+/// How a search on an engine that hosts propagators treats the sums: a measuring knob, read
+/// from the environment variable `SATDOKU_SUMS` (`carry`, the default; `both`; `off`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SumMode {
+    /// The propagator carries the sums; their clauses are left out.
+    Carry,
+    /// The propagator and the clauses both.
+    Both,
+    /// No propagator: the clauses only (as on varisat).
+    Off,
+}
+
+impl SumMode {
+    /// The mode `SATDOKU_SUMS` asks for; [`SumMode::Carry`] when unset or unknown.
+    pub fn from_env() -> SumMode {
+        match std::env::var("SATDOKU_SUMS").as_deref() {
+            Ok("both") => SumMode::Both,
+            Ok("off") => SumMode::Off,
+            _ => SumMode::Carry,
+        }
+    }
+}
+
 /// The largest `Σ |w|·N` a [`Linear`] may have: every partial sum the propagator forms then
 /// stays far inside `i64` (no overflow, hence no panic, in code called from C).
 pub const MAGNITUDE_LIMIT: i64 = 1 << 40;
