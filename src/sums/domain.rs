@@ -30,6 +30,9 @@ pub(crate) struct Domains {
     cur: Vec<Mask>,
     /// Digits whose "cell holds digit" literal is true.
     fixed: Vec<Mask>,
+    /// Per cell: when its first true literal came, and that literal; one literal that says
+    /// every other digit is out (a shorter citation than the removals one by one).
+    fixed_at: Vec<(u64, Lit)>,
     /// Per (cell, digit): when the digit left the cell, [`PRESENT`] while it is there.
     when: Vec<u64>,
     /// Per (cell, digit): the literal, false while the digit is out, that says it is out
@@ -49,6 +52,7 @@ impl Domains {
             n,
             cur: init.clone(),
             fixed: vec![0; cells],
+            fixed_at: vec![(PRESENT, filler); cells],
             init,
             when: vec![PRESENT; cells * n],
             why: vec![filler; cells * n],
@@ -134,6 +138,11 @@ impl Domains {
         let bit: Mask = 1 << d;
         let mut changed = false;
         if *f & bit == 0 {
+            if *f == 0 {
+                if let Some(at) = self.fixed_at.get_mut(cell as usize) {
+                    *at = (self.clock, event);
+                }
+            }
             *f |= bit;
             self.trail.push(Change::Fixed(cell, d as u8));
             changed = true;
@@ -180,6 +189,11 @@ impl Domains {
                     Change::Fixed(cell, d) => {
                         if let Some(f) = self.fixed.get_mut(cell as usize) {
                             *f &= !(1 << d);
+                            if let Some(at) = self.fixed_at.get_mut(cell as usize) {
+                                if at.1.index() % self.n == d as usize {
+                                    at.0 = PRESENT;
+                                }
+                            }
                         }
                     }
                 }
@@ -191,7 +205,19 @@ impl Domains {
     /// before time `t` are out (each false at time `t`); digits outside the starting
     /// candidates are constants and need none.
     pub fn cite(&self, cell: u32, digits: Mask, t: u64, out: &mut Vec<Lit>) {
-        let mut gone = digits & self.init(cell) & !self.at(cell, t);
+        let now = self.at(cell, t);
+        let mut gone = digits & self.init(cell) & !now;
+        if gone == 0 {
+            return;
+        }
+        if let Some(&(at, lit)) = self.fixed_at.get(cell as usize) {
+            // x(c,e) was true before t: ¬x(c,e) alone says every digit but e is out
+            let e = lit.index() % self.n;
+            if at < t && now & !(1 << e) == 0 && gone & (1 << e) == 0 {
+                out.push(!lit);
+                return;
+            }
+        }
         while gone != 0 {
             let d = gone.trailing_zeros() as usize;
             gone &= gone - 1;

@@ -130,7 +130,11 @@ pub fn puzzle_sums(puzzle: &Puzzle, groups: &Groups, cands: &[Mask]) -> Vec<Line
         .collect();
     // Innies and outies of any size: the propagator reads them at O(terms) per change, where
     // the CNF could only afford them up to implied::MAX_CELLS cells.
-    for s in implied::implied_sums(shape, &groups.houses, &cages, cands, n * n) {
+    let max: usize = std::env::var("SATDOKU_IMPLIED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(n * n);
+    for s in implied::implied_sums(shape, &groups.houses, &cages, cands, max) {
         let lin = Linear::equal(s.terms, s.total);
         if !out.contains(&lin) {
             out.push(lin);

@@ -73,6 +73,13 @@ pub(crate) enum Cite {
     Low,
     High,
     Full,
+    /// Rule 3 removed the digit: every digit set holding it fails.
+    SetsWith(u8),
+    /// Rule 3 placed the digit in the cell: every set without it fails, and no other cell
+    /// can hold it.
+    SetsPlace(u32, u8),
+    /// Rule 3 found no digit set.
+    SetsNone,
 }
 
 /// One implication of a relation.
@@ -361,7 +368,7 @@ fn digit_sets(s: &Compiled, sets: &[Mask], dom: &dyn Fn(u32) -> Mask, out: &mut 
         }
     }
     if !any {
-        out.push(Found::Conflict(Cite::Full));
+        out.push(Found::Conflict(Cite::SetsNone));
         return;
     }
     for &(c, m) in &cells {
@@ -369,7 +376,7 @@ fn digit_sets(s: &Compiled, sets: &[Mask], dom: &dyn Fn(u32) -> Mask, out: &mut 
         while gone != 0 {
             let d = gone.trailing_zeros();
             gone &= gone - 1;
-            out.push(Found::Remove(c, d as u8, Cite::Full));
+            out.push(Found::Remove(c, d as u8, Cite::SetsWith(d as u8)));
         }
     }
     let mut req = required;
@@ -380,7 +387,7 @@ fn digit_sets(s: &Compiled, sets: &[Mask], dom: &dyn Fn(u32) -> Mask, out: &mut 
         let mut holders = cells.iter().filter(|c| c.1 & bit != 0);
         if let (Some(&(c, m)), None) = (holders.next(), holders.next()) {
             if m != bit {
-                out.push(Found::Place(c, d as u8, Cite::Full));
+                out.push(Found::Place(c, d as u8, Cite::SetsPlace(c, d as u8)));
             }
         }
     }
@@ -394,13 +401,28 @@ pub(crate) fn cited(
     dom: &dyn Fn(u32) -> Mask,
     visit: &mut dyn FnMut(u32, Mask),
 ) {
+    let set_filter: Option<(Mask, Mask)> = match cite {
+        // (a set is relevant when it holds all of the first mask and none of the second)
+        Cite::SetsWith(d) => Some((1 << d, 0)),
+        Cite::SetsPlace(_, d) => Some((0, 1 << d)),
+        Cite::SetsNone => Some((0, 0)),
+        _ => None,
+    };
+    if let (Some((with, without)), Some(sets)) = (set_filter, &s.sets) {
+        failing_sets(s, sets, with, without, dom, visit);
+        if let Cite::SetsPlace(c, d) = cite {
+            // no other cell of the cage holds d
+            s.cells().filter(|&o| o != c).for_each(|o| visit(o, 1 << d));
+        }
+        return;
+    }
     for g in &s.groups {
         let b = match (cite, bounds(g, dom)) {
-            (Cite::Full, _) | (_, None) => {
+            (Cite::Low | Cite::High, Some(b)) => b,
+            _ => {
                 g.cells.iter().for_each(|&c| visit(c, Mask::MAX));
                 continue;
             }
-            (_, Some(b)) => b,
         };
         // which side of this group the bound read: its minimum when the sum was too large
         // and the weight is positive, and so on
@@ -416,6 +438,35 @@ pub(crate) fn cited(
                 (false, _, false) => above(max_digit(m)),
             };
             visit(c, digits);
+        }
+    }
+}
+
+/// Cites why each digit set of `sets` that holds every digit of `with` and none of
+/// `without` fails on `dom`: a digit of the set that no cell holds (cited in every cell), or
+/// else a cell that holds no digit of the set (its removed digits of the set).
+fn failing_sets(
+    s: &Compiled,
+    sets: &[Mask],
+    with: Mask,
+    without: Mask,
+    dom: &dyn Fn(u32) -> Mask,
+    visit: &mut dyn FnMut(u32, Mask),
+) {
+    let union = s.cells().fold(0, |u, c| u | dom(c));
+    for &set in sets
+        .iter()
+        .filter(|&&t| t & with == with && t & without == 0)
+    {
+        let missing = set & !union;
+        if missing != 0 {
+            let e = missing & missing.wrapping_neg();
+            s.cells().for_each(|c| visit(c, e));
+        } else if let Some(c) = s.cells().find(|&c| dom(c) & set == 0) {
+            visit(c, set);
+        } else {
+            // the set does not fail: cite everything (sound, never expected)
+            s.cells().for_each(|c| visit(c, Mask::MAX));
         }
     }
 }
