@@ -214,6 +214,16 @@ impl SumPropagator {
                 Found::Place(c, d, cite) => (c, d as usize, true, cite),
             };
             let bit: Mask = 1 << d;
+            if self.dom.init(c).count_ones() <= 1 {
+                // a decided cell has no variable to propagate: what rules its digit out is
+                // a conflict, its reason without the constant
+                let mut clause = Vec::new();
+                self.clause(k, cite, t, &mut clause);
+                clause.sort_unstable();
+                clause.dedup();
+                self.conflict = Some(clause);
+                break;
+            }
             let (marks, done) = if positive {
                 (&mut self.pending_in, self.dom.fixed(c) & bit != 0)
             } else {

@@ -298,8 +298,13 @@ fn walk(seeds: std::ops::Range<u64>) -> (usize, usize) {
             continue;
         };
         let mut mini = Mini::new(n, cands.clone(), &groups);
+        let observed = prop.observed();
         let mut check = |clause: &[Lit], lit: Option<Lit>, mini: &Mini| {
             checked += 1;
+            // only observed variables may be propagated (CaDiCaL aborts otherwise)
+            if lit.is_some_and(|l| !observed.contains(&l.var())) {
+                bad += 1;
+            }
             let others_false = clause
                 .iter()
                 .filter(|&&l| Some(l) != lit)
@@ -399,6 +404,7 @@ fn fixpoint(mini: &mut Mini, prop: &mut SumPropagator, mut fresh: Vec<Lit>) -> b
         };
         let mut reason = Vec::new();
         prop.explain(l, &mut reason);
+        assert!(prop.observed().contains(&l.var()));
         assert!(reason.contains(&l));
         assert!(reason.iter().all(|&c| c == l || mini.val(c) == Some(false)));
         if !mini.set(l, &mut fresh) {
@@ -524,4 +530,28 @@ fn linear_merges_repeated_cells() {
     assert_eq!(l.terms, vec![(c(1, 2), 1)]);
     assert!(l.holds(|_| 4) && !l.holds(|_| 3));
     assert!(!Linear::equal([(c(1, 1), 1 << 40)], 0).fits(9));
+}
+
+/// A decided cell has no variable: what rules its digit out is a conflict, never a
+/// propagated literal (CaDiCaL aborts on a literal it does not observe). 6×6: r1c1 = 1 in a
+/// cage of five cells of box 1 adding up to 20, whose only digit set is {2, …, 6}.
+#[test]
+fn a_decided_cell_ruled_out_is_a_conflict() {
+    let shape = Shape::new(6).unwrap();
+    let cage: Vec<Cell> = [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2)]
+        .iter()
+        .map(|&(r, c)| Cell::new(r, c))
+        .collect();
+    let houses = shape.houses();
+    let names = vec![String::new(); houses.len()];
+    let groups = Groups::build(6, houses, names, vec![cage.clone()], vec![String::new()]);
+    let mut cands = vec![0b111110; 36];
+    cands[0] = 0b000001;
+    let sums = vec![Linear::equal(cage.iter().map(|&c| (c, 1)), 20)];
+    let mut prop = SumPropagator::new(6, &groups, &cands, &sums).unwrap();
+    assert_eq!(prop.propagate(), None);
+    let mut clause = vec![Var::from_index(0).positive()];
+    assert!(prop.conflict(&mut clause));
+    // nothing was removed during the search: the empty clause (no solution at all)
+    assert!(clause.is_empty());
 }
