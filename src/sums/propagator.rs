@@ -214,11 +214,22 @@ impl SumPropagator {
                 Found::Place(c, d, cite) => (c, d as usize, true, cite),
             };
             let bit: Mask = 1 << d;
-            if self.dom.init(c).count_ones() <= 1 {
-                // a decided cell has no variable to propagate: what rules its digit out is
-                // a conflict, its reason without the constant
+            let decided = self.dom.init(c).count_ones() <= 1;
+            let false_now = if positive {
+                self.dom.cur(c) & bit == 0
+            } else {
+                self.dom.fixed(c) & bit != 0
+            };
+            if decided || false_now {
+                // A decided cell has no variable to propagate, and a literal already false
+                // would only be refuted: either way its reason, all false, is a conflict
+                // (with the literal itself when it is a variable).
                 let mut clause = Vec::new();
                 self.clause(k, cite, t, &mut clause);
+                if !decided {
+                    let x = self.lit(c, d);
+                    clause.push(if positive { x } else { !x });
+                }
                 clause.sort_unstable();
                 clause.dedup();
                 self.conflict = Some(clause);
