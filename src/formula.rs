@@ -187,7 +187,7 @@ impl<'p> Formula<'p> {
         (enc.var_count(), enc.clause_count())
     }
 
-    /// The sum propagator of this formula (issue 21, [`crate::sums::propagator`]) for an
+    /// The sum propagator of this formula (issue 21, [`crate::sums::propagator()`]) for an
     /// engine that hosts one, over the simplified candidates; `None` when the puzzle has no
     /// sum. From then on [`Formula::encode`] leaves the clauses of the sums it carries out
     /// (unless [`crate::sums::SumMode::Both`]).

@@ -146,7 +146,7 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// Says that a sum propagator ([`crate::sums::propagator`]) carries the puzzle's linear
+    /// Says that a sum propagator ([`crate::sums::propagator()`]) carries the puzzle's linear
     /// relations: from now on the rules that hand their sums to it
     /// ([`crate::rules::Rule::sums`]) write no clauses, nor do the implied sums of
     /// [`crate::rules::encode_joint`]. Only for an engine that attaches the propagator.

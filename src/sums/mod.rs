@@ -7,7 +7,7 @@
 //! pills (weights 10^k), double arrows, region-sum and zipper lines (each segment or pair
 //! minus the first, or minus the centre). [`puzzle_sums`] gathers them, adds the implied sums
 //! of set theory (innies and outies of any size, [`crate::cnf::sum::implied`]) and
-//! [`propagator`] builds the propagator an engine attaches, or `None` when the puzzle has no
+//! [`propagator()`] builds the propagator an engine attaches, or `None` when the puzzle has no
 //! sum (classic throughput does not change). When a propagator carries the sums, the formula
 //! leaves their clauses out: [`crate::cnf::Encoder::carry_sums`] (docs/ENCODING.md,
 //! "The sum propagator").

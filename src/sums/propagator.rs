@@ -1,7 +1,7 @@
 //! [`SumPropagator`]: the linear relations of a puzzle as an [`engine::Propagator`]
 //! (lazy clause generation). It hears the cell literals' assignments, keeps each cell's
-//! candidates with the trail ([`super::domain`]), asks the relations touched since the last
-//! call what they imply ([`super::reason`]) and hands the implied literals out one at a
+//! candidates with the trail (`sums::domain`), asks the relations touched since the last
+//! call what they imply (`sums::reason`) and hands the implied literals out one at a
 //! time; a reason clause is built only when the engine asks for it, from the candidates as
 //! they stood when the literal was propagated.
 //!
