@@ -60,8 +60,9 @@ pub struct Formula<'p> {
     contradiction: Option<Contradiction>,
     decided: usize,
     probed: usize,
-    /// A sum propagator carries the linear relations (issue 21): their clauses are left out.
-    sums_carried: bool,
+    /// A sum propagator carries the linear relations (issue 21): their clauses are left out
+    /// (`Some(true)`: killer cages' too).
+    sums_carried: Option<bool>,
 }
 
 impl<'p> Formula<'p> {
@@ -114,7 +115,7 @@ impl<'p> Formula<'p> {
             contradiction,
             decided,
             probed,
-            sums_carried: false,
+            sums_carried: None,
         }
     }
 
@@ -156,9 +157,9 @@ impl<'p> Formula<'p> {
     pub fn encode(&self, sink: &mut dyn ClauseSink) -> (usize, usize) {
         let n = self.puzzle.size();
         let mut enc = Encoder::new(self.puzzle.shape(), &self.cands, sink);
-        if self.sums_carried {
+        if let Some(cages) = self.sums_carried {
             // issue 21: the sum propagator carries the rules' sums and the implied sums
-            enc.carry_sums();
+            enc.carry_sums(cages);
         }
         if self.contradiction.is_some() {
             // Known unsatisfiable: the empty clause says so.
@@ -190,14 +191,18 @@ impl<'p> Formula<'p> {
     /// The sum propagator of this formula (issue 21, [`crate::sums::propagator()`]) for an
     /// engine that hosts one, over the simplified candidates; `None` when the puzzle has no
     /// sum. From then on [`Formula::encode`] leaves the clauses of the sums it carries out
-    /// (unless [`crate::sums::SumMode::Both`]).
+    /// (as [`crate::sums::SumMode`] says).
     pub fn sum_propagator(&mut self) -> Option<Box<dyn crate::engine::Propagator>> {
         let mode = crate::sums::SumMode::from_env();
         if mode == crate::sums::SumMode::Off || self.contradiction.is_some() {
             return None;
         }
         let p = crate::sums::propagator(self.puzzle, &self.groups, &self.cands)?;
-        self.sums_carried = mode == crate::sums::SumMode::Carry;
+        self.sums_carried = match mode {
+            crate::sums::SumMode::Carry => Some(false),
+            crate::sums::SumMode::CarryAll => Some(true),
+            _ => None,
+        };
         Some(p)
     }
 

@@ -296,7 +296,8 @@ impl Rule for Constraint {
     }
     fn encode(&self, enc: &mut Encoder) {
         // a propagator carries the rule's sums: its clauses would only repeat them
-        if enc.sums_carried() && !self.rule().sums(enc.shape()).is_empty() {
+        let kept = matches!(self, Constraint::Killer(_)) && !enc.cages_carried();
+        if enc.sums_carried() && !kept && !self.rule().sums(enc.shape()).is_empty() {
             return;
         }
         self.rule().encode(enc)

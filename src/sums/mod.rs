@@ -26,11 +26,14 @@ use crate::rules::{Constraint, Rule};
 pub use propagator::SumPropagator;
 
 /// How a search on an engine that hosts propagators treats the sums: a measuring knob, read
-/// from the environment variable `SATDOKU_SUMS` (`carry`, the default; `both`; `off`).
+/// from the environment variable `SATDOKU_SUMS` (`carry`, the default; `carry-all`; `both`;
+/// `off`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SumMode {
-    /// The propagator carries the sums; their clauses are left out.
+    /// The propagator carries the sums; their clauses are left out, except killer cages'.
     Carry,
+    /// The propagator carries the sums; every one of their clauses is left out.
+    CarryAll,
     /// The propagator and the clauses both.
     Both,
     /// No propagator: the clauses only (as on varisat).
@@ -41,6 +44,7 @@ impl SumMode {
     /// The mode `SATDOKU_SUMS` asks for; [`SumMode::Carry`] when unset or unknown.
     pub fn from_env() -> SumMode {
         match std::env::var("SATDOKU_SUMS").as_deref() {
+            Ok("carry-all") => SumMode::CarryAll,
             Ok("both") => SumMode::Both,
             Ok("off") => SumMode::Off,
             _ => SumMode::Carry,
