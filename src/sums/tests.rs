@@ -442,10 +442,9 @@ fn search_count(mini: &mut Mini, prop: &mut SumPropagator, fresh: Vec<Lit>) -> u
     total
 }
 
-/// Killer puzzles (random cages of [`random_setup`], some sums off by one, every fifth
-/// cell given for even seeds) and one 4×4 with an arrow and a little killer: (search count, brute-force
-/// count) per puzzle, the implied sums of [`super::puzzle_sums`] included.
-fn counts(seeds: std::ops::Range<u64>) -> Vec<(usize, usize)> {
+/// Killer puzzles on 4×4 (random cages of [`random_setup`], some sums off by one, every
+/// fifth cell given for even seeds), with an arrow and a little killer for every third seed.
+fn puzzles(seeds: std::ops::Range<u64>) -> Vec<crate::puzzle::Puzzle> {
     use crate::rules::{arrow::Arrow, killer::Killer, little_killer::LittleKiller};
     use crate::rules::{testing, Constraint, Rule};
     let mut out = Vec::new();
@@ -481,7 +480,16 @@ fn counts(seeds: std::ops::Range<u64>) -> Vec<(usize, usize)> {
             .enumerate()
             .map(|(i, ch)| if i % 5 == 0 && seed % 2 == 0 { ch } else { '.' })
             .collect();
-        let p = testing::puzzle(&givens, rules);
+        out.push(testing::puzzle(&givens, rules));
+    }
+    out
+}
+
+/// For each of [`puzzles`]: (count of a complete search over the propagator with the
+/// implied sums of [`super::puzzle_sums`], brute-force count).
+fn counts(seeds: std::ops::Range<u64>) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for p in puzzles(seeds) {
         let groups = p.groups();
         let cands = p.initial_candidates();
         let all = super::puzzle_sums(&p, &groups, &cands);
@@ -490,9 +498,30 @@ fn counts(seeds: std::ops::Range<u64>) -> Vec<(usize, usize)> {
         };
         let mut mini = Mini::new(4, cands, &groups);
         let found = search_count(&mut mini, &mut prop, Vec::new());
-        out.push((found, testing::brute_force_count(&p, 10_000)));
+        out.push((found, crate::rules::testing::brute_force_count(&p, 10_000)));
     }
     out
+}
+
+/// End to end on CaDiCaL: the formula without the carried sums' clauses plus the
+/// propagator (after full simplification) counts as brute force.
+#[cfg(feature = "cadical")]
+#[test]
+fn cadical_with_the_propagator_counts_as_brute_force() {
+    use crate::engine::{Engine, EngineKind};
+    let engine = Engine::new(EngineKind::Cadical);
+    let mut differ = 0;
+    for p in puzzles(0..30) {
+        let brute = crate::rules::testing::brute_force_count(&p, 100);
+        let sat = crate::solve::count_on(&p, 100, &engine, |_| {}).unwrap();
+        assert_eq!(sat.found, brute);
+        // the wrong bound reaches CaDiCaL through the propagator and changes some count
+        MUTATE.with(|f| f.set(true));
+        let wrong = crate::solve::count_on(&p, 100, &engine, |_| {});
+        MUTATE.with(|f| f.set(false));
+        differ += usize::from(wrong.map_or(true, |c| c.found != brute));
+    }
+    assert!(differ > 0);
 }
 
 #[test]
