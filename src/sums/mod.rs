@@ -133,7 +133,8 @@ pub fn puzzle_sums(puzzle: &Puzzle, groups: &Groups, cands: &[Mask]) -> Vec<Line
         })
         .collect();
     // Innies and outies of any size: the propagator reads them at O(terms) per change, where
-    // the CNF could only afford them up to implied::MAX_CELLS cells.
+    // the CNF could only afford them up to implied::MAX_CELLS cells. SATDOKU_IMPLIED caps
+    // their size, to measure (on MATHEMAGIC #00–#03 a cap of 0 or 9 cells was slower).
     let max: usize = std::env::var("SATDOKU_IMPLIED")
         .ok()
         .and_then(|v| v.parse().ok())
