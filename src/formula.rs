@@ -60,6 +60,9 @@ pub struct Formula<'p> {
     contradiction: Option<Contradiction>,
     decided: usize,
     probed: usize,
+    /// A sum propagator carries the linear relations (issue 21): their clauses are left out
+    /// (`Some(true)`: killer cages' too).
+    sums_carried: Option<bool>,
 }
 
 impl<'p> Formula<'p> {
@@ -112,6 +115,7 @@ impl<'p> Formula<'p> {
             contradiction,
             decided,
             probed,
+            sums_carried: None,
         }
     }
 
@@ -153,6 +157,10 @@ impl<'p> Formula<'p> {
     pub fn encode(&self, sink: &mut dyn ClauseSink) -> (usize, usize) {
         let n = self.puzzle.size();
         let mut enc = Encoder::new(self.puzzle.shape(), &self.cands, sink);
+        if let Some(cages) = self.sums_carried {
+            // issue 21: the sum propagator carries the rules' sums and the implied sums
+            enc.carry_sums(cages);
+        }
         if self.contradiction.is_some() {
             // Known unsatisfiable: the empty clause says so.
             enc.clause([]);
@@ -178,6 +186,27 @@ impl<'p> Formula<'p> {
         // What the rules imply together (implied killer sums): no single rule sees it.
         crate::rules::encode_joint(&mut enc, &self.groups.houses, self.puzzle.constraints());
         (enc.var_count(), enc.clause_count())
+    }
+
+    /// The sum propagator of this formula (issue 21, [`crate::sums::propagator()`]) for an
+    /// engine that hosts one, over the simplified candidates; `None` when the puzzle has no
+    /// sum. From then on [`Formula::encode`] leaves the clauses of the sums it carries out
+    /// (as `mode` says).
+    pub fn sum_propagator(
+        &mut self,
+        mode: crate::engine::Propagation,
+    ) -> Option<Box<dyn crate::engine::Propagator>> {
+        use crate::engine::Propagation;
+        if mode == Propagation::Off || self.contradiction.is_some() {
+            return None;
+        }
+        let p = crate::sums::propagator(self.puzzle, &self.groups, &self.cands)?;
+        self.sums_carried = match mode {
+            Propagation::Carry => Some(false),
+            Propagation::CarryAll => Some(true),
+            Propagation::Both | Propagation::Off => None,
+        };
+        Some(p)
     }
 
     /// Counts variables and clauses without storing them.

@@ -44,6 +44,7 @@ pub mod report;
 pub mod rules;
 pub mod simplify;
 pub mod solve;
+pub mod sums;
 
 pub use error::{Error, ParseError};
 pub use format::text::{parse_one, parse_one_with, Symbols, TextOptions};

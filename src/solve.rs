@@ -79,7 +79,12 @@ impl<'p> Session<'p> {
                 .then(|| session.formula.decode(|_| None).ok())
                 .flatten();
             if session.decided.is_none() {
-                match engine.solver() {
+                // issue 21: an engine that hosts propagators gets the sum propagator
+                let sums = engine.kind.hosts_propagators();
+                let sums = sums
+                    .then(|| session.formula.sum_propagator(engine.propagation))
+                    .flatten();
+                match sums.map_or_else(|| engine.solver(), |p| engine.solver_with_propagator(p)) {
                     Ok(mut solver) => {
                         let (vars, clauses) = session.formula.encode(&mut solver);
                         stats.vars = vars;

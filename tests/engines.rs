@@ -18,15 +18,28 @@ fn engines() -> Vec<&'static str> {
     }
 }
 
+/// Every way of solving of this build: varisat, and CaDiCaL with each split of the sums
+/// between the sum propagator and clauses (`--sum-propagator`).
+fn configurations() -> Vec<Vec<&'static str>> {
+    let mut v = vec![vec!["--engine", "varisat"]];
+    if cfg!(feature = "cadical") {
+        for mode in ["carry", "carry-all", "both", "off"] {
+            v.push(vec!["--engine", "cadical", "--sum-propagator", mode]);
+        }
+    }
+    v
+}
+
 /// `(source, line) -> (status, unique solution)` of `check -f json` on `files`.
-fn verdicts(engine: &str, files: &[PathBuf]) -> BTreeMap<(String, u64), (String, Option<String>)> {
+fn verdicts(how: &[&str], files: &[PathBuf]) -> BTreeMap<(String, u64), (String, Option<String>)> {
     let out = satdoku()
-        .args(["check", "-q", "-j1", "-f", "json", "--engine", engine])
+        .args(["check", "-q", "-j1", "-f", "json"])
+        .args(how)
         .args(files)
         .output()
         .unwrap();
     // Exit codes follow the worst verdict; the verdicts themselves are compared below.
-    assert!(out.status.code().is_some(), "{engine}: killed");
+    assert!(out.status.code().is_some(), "{how:?}: killed");
     let mut map = BTreeMap::new();
     for line in String::from_utf8(out.stdout).unwrap().lines() {
         let v: Value = serde_json::from_str(line).unwrap();
@@ -53,16 +66,23 @@ fn files_in(dir: &str) -> Vec<PathBuf> {
 }
 
 fn engines_agree_on(files: &[PathBuf]) -> usize {
-    let all: Vec<_> = engines()
+    let all: Vec<_> = configurations()
         .into_iter()
-        .map(|e| (e, verdicts(e, files)))
+        .map(|how| {
+            let v = verdicts(&how, files);
+            (how, v)
+        })
         .collect();
     let (first, base) = &all[0];
     assert!(!base.is_empty());
     for (other, got) in &all[1..] {
-        assert_eq!(base.len(), got.len(), "{first} vs {other}: record counts");
+        assert_eq!(
+            base.len(),
+            got.len(),
+            "{first:?} vs {other:?}: record counts"
+        );
         for (k, v) in base {
-            assert_eq!(Some(v), got.get(k), "{first} vs {other} at {k:?}");
+            assert_eq!(Some(v), got.get(k), "{first:?} vs {other:?} at {k:?}");
         }
     }
     base.len()
@@ -121,6 +141,13 @@ fn every_solving_command_takes_the_engine() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("varisat") && err.contains("cadical"), "{err}");
+    let out = satdoku()
+        .args(["check", four, "--sum-propagator", "sometimes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("carry-all") && err.contains("off"), "{err}");
 }
 
 #[test]

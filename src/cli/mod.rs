@@ -237,12 +237,40 @@ pub struct EngineOpt {
     /// built from its C++ source). Answers are the same; speed differs (README, "Engines").
     #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineArg::default())]
     engine: EngineArg,
+    /// With --engine cadical: how sum rules (killer cages, little killers, arrows, double
+    /// arrows, region-sum and zipper lines, implied innie/outie sums) are split between
+    /// satdoku's sum propagator and clauses. carry: the propagator, killer cages keeping
+    /// their clauses too; carry-all: the propagator alone; both: propagator and clauses;
+    /// off: clauses only. Answers are the same; speed differs.
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = PropagationArg::default())]
+    sum_propagator: PropagationArg,
+}
+
+/// `--sum-propagator` values (`satdoku::engine::Propagation`).
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PropagationArg {
+    /// The propagator carries the sums; killer cages keep their clauses as well.
+    #[default]
+    Carry,
+    /// The propagator carries every sum; no sum clauses.
+    CarryAll,
+    /// The propagator and every sum's clauses.
+    Both,
+    /// No propagator: clauses only.
+    Off,
 }
 
 impl EngineOpt {
     /// The chosen engine, without a time limit.
     pub fn engine(&self) -> satdoku::engine::Engine {
-        satdoku::engine::Engine::new(self.engine.kind())
+        use satdoku::engine::Propagation;
+        let propagation = match self.sum_propagator {
+            PropagationArg::Carry => Propagation::Carry,
+            PropagationArg::CarryAll => Propagation::CarryAll,
+            PropagationArg::Both => Propagation::Both,
+            PropagationArg::Off => Propagation::Off,
+        };
+        satdoku::engine::Engine::new(self.engine.kind()).with_propagation(propagation)
     }
 }
 

@@ -132,6 +132,8 @@ pub struct Encoder<'a> {
     buf: Vec<Lit>,
     clauses: usize,
     shape: &'a Shape,
+    sums_carried: bool,
+    cages_carried: bool,
 }
 
 impl<'a> Encoder<'a> {
@@ -152,7 +154,31 @@ impl<'a> Encoder<'a> {
             buf: Vec::new(),
             clauses: 0,
             shape,
+            sums_carried: false,
+            cages_carried: false,
         }
+    }
+
+    /// Says that a sum propagator ([`crate::sums::propagator()`]) carries the puzzle's linear
+    /// relations: from now on the rules that hand their sums to it
+    /// ([`crate::rules::Rule::sums`]) write no clauses, nor do the implied sums of
+    /// [`crate::rules::encode_joint`] — except killer cages, whose clauses stay unless
+    /// `cages` (measured: the cage clauses with the propagator search faster than the
+    /// propagator alone on the MATHEMAGIC killers; BENCHMARKS.md, "The sum propagator").
+    /// Only for an engine that attaches the propagator.
+    pub fn carry_sums(&mut self, cages: bool) {
+        self.sums_carried = true;
+        self.cages_carried = cages;
+    }
+
+    /// Whether killer cages' clauses are left out too ([`Encoder::carry_sums`]).
+    pub fn cages_carried(&self) -> bool {
+        self.cages_carried
+    }
+
+    /// Whether a sum propagator carries the linear relations ([`Encoder::carry_sums`]).
+    pub fn sums_carried(&self) -> bool {
+        self.sums_carried
     }
 
     /// The puzzle's shape (size, boxes, regions).

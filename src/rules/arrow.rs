@@ -100,6 +100,21 @@ impl Rule for Arrow {
         Some(Box::new(GroupedSum::build(shape, &terms, &total, cands)))
     }
 
+    fn sums(&self, _shape: &Shape) -> Vec<crate::sums::Linear> {
+        // Σ line − Σ 10^k·circle_k = 0, the circle read as a decimal number (one cell: its
+        // digit); a pill too long for the weights stays with its clauses (no sum)
+        let mut terms: Vec<(Cell, i64)> = self.line.iter().map(|&c| (c, 1)).collect();
+        let mut place: i64 = 1;
+        for &c in self.circle.iter().rev() {
+            terms.push((c, -place));
+            let Some(next) = place.checked_mul(10) else {
+                return Vec::new();
+            };
+            place = next;
+        }
+        vec![crate::sums::Linear::equal(terms, 0)]
+    }
+
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
         // the circle's digits as a decimal number (one cell: its digit, even above 9)
         let circle = values(grid, &self.circle).iter().fold(0u128, |v, &d| {

@@ -80,6 +80,14 @@ impl Rule for Killer {
         }
     }
 
+    fn sums(&self, _shape: &Shape) -> Vec<crate::sums::Linear> {
+        // Σ digits = sum (all different: the cage is a distinct group)
+        self.sum.map_or_else(Vec::new, |s| {
+            let terms = self.cells.iter().map(|&c| (c, 1));
+            vec![crate::sums::Linear::equal(terms, s as i64)]
+        })
+    }
+
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
         let vs = values(grid, &self.cells);
         for (i, v) in vs.iter().enumerate() {

@@ -70,6 +70,12 @@ impl Rule for LittleKiller {
         Ok(())
     }
 
+    fn sums(&self, _shape: &Shape) -> Vec<crate::sums::Linear> {
+        // Σ digits along the diagonal = sum
+        let terms = self.cells.iter().map(|&c| (c, 1));
+        vec![crate::sums::Linear::equal(terms, self.sum as i64)]
+    }
+
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         let n = shape.size();
         let mdd = self.mdd(|c| cands[c.position(n)]);

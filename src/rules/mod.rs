@@ -138,6 +138,14 @@ pub trait Rule {
     }
     /// Checks a full grid, without SAT. `Err` says which cells break the rule.
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String>;
+    /// The linear relations of digits that are the whole meaning of the rule (beyond its
+    /// houses and distinct groups), for the sum propagator ([`crate::sums`]). A rule that
+    /// returns some has its [`Rule::encode`] left out when a propagator carries the sums
+    /// ([`Encoder::carry_sums`]), so they must say everything its clauses say. By default
+    /// none.
+    fn sums(&self, _shape: &Shape) -> Vec<crate::sums::Linear> {
+        Vec::new()
+    }
 }
 
 /// The rule registry, the one list of rules: for each, its documentation line, its JSON
@@ -287,17 +295,30 @@ impl Rule for Constraint {
         self.rule().restrict(shape, cands)
     }
     fn encode(&self, enc: &mut Encoder) {
+        // a propagator carries the rule's sums: its clauses would only repeat them
+        let kept = matches!(self, Constraint::Killer(_)) && !enc.cages_carried();
+        if enc.sums_carried() && !kept && !self.rule().sums(enc.shape()).is_empty() {
+            return;
+        }
         self.rule().encode(enc)
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         self.rule().check(shape, grid)
+    }
+    fn sums(&self, shape: &Shape) -> Vec<crate::sums::Linear> {
+        self.rule().sums(shape)
     }
 }
 
 /// Clauses that no single rule writes: what several constraints and the houses imply
 /// together. Called once per formula, after every constraint's own [`Rule::encode`]; today
 /// the implied killer sums of set theory ([`killer::encode_implied_sums`]).
+/// With a sum propagator ([`Encoder::carry_sums`]) the implied sums are its to read
+/// ([`crate::sums::puzzle_sums`]) and no clause is written.
 pub fn encode_joint(enc: &mut Encoder, houses: &[Vec<Cell>], constraints: &[Constraint]) {
+    if enc.sums_carried() {
+        return;
+    }
     killer::encode_implied_sums(enc, houses, constraints);
 }
 

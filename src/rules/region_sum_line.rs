@@ -51,6 +51,21 @@ impl Rule for RegionSumLine {
         Some(Box::new(EqualSums::build_in(shape, &segments, None, cands)))
     }
 
+    fn sums(&self, shape: &Shape) -> Vec<crate::sums::Linear> {
+        // Σ segment_k − Σ segment_0 = 0 for every later segment
+        let segments = self.segments(shape);
+        let Some((first, rest)) = segments.split_first() else {
+            return Vec::new();
+        };
+        rest.iter()
+            .map(|seg| {
+                let plus = seg.iter().map(|&c| (c, 1));
+                let minus = first.iter().map(|&c| (c, -1));
+                crate::sums::Linear::equal(plus.chain(minus), 0)
+            })
+            .collect()
+    }
+
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         let segments = self.segments(shape);
         let sums: Vec<usize> = segments.iter().map(|s| sum(grid, s)).collect();

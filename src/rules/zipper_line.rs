@@ -35,6 +35,27 @@ impl Rule for ZipperLine {
         Some(Box::new(EqualSums::build_in(shape, &pairs, centre, cands)))
     }
 
+    fn sums(&self, _shape: &Shape) -> Vec<crate::sums::Linear> {
+        // odd line: a + b − centre = 0 per pair; even: a + b − (first pair) = 0
+        let m = self.cells.len();
+        let pair = |k: usize| [self.cells[k], self.cells[m - 1 - k]];
+        let base: Vec<Cell> = if m % 2 == 1 {
+            vec![self.cells[m / 2]]
+        } else if m >= 2 {
+            pair(0).to_vec()
+        } else {
+            return Vec::new();
+        };
+        let first = if m % 2 == 1 { 0 } else { 1 };
+        (first..m / 2)
+            .map(|k| {
+                let plus = pair(k).into_iter().map(|c| (c, 1));
+                let minus = base.iter().map(|&c| (c, -1));
+                crate::sums::Linear::equal(plus.chain(minus), 0)
+            })
+            .collect()
+    }
+
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
         let vs = values(grid, &self.cells);
         let m = vs.len();

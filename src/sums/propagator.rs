@@ -1,0 +1,438 @@
+//! [`SumPropagator`]: the linear relations of a puzzle as an [`engine::Propagator`]
+//! (lazy clause generation). It hears the cell literals' assignments, keeps each cell's
+//! candidates with the trail (`sums::domain`), asks the relations touched since the last
+//! call what they imply (`sums::reason`) and hands the implied literals out one at a
+//! time; a reason clause is built only when the engine asks for it, from the candidates as
+//! they stood when the literal was propagated.
+//!
+//! [`engine::Propagator`]: crate::engine::Propagator
+
+use super::domain::Domains;
+use super::reason::{self, Cite, Compiled, Found, Group};
+use super::Linear;
+use crate::engine::{Lit, Propagator, Var};
+use crate::geometry::{Cell, Mask};
+use crate::groups::Groups;
+use std::collections::VecDeque;
+
+/// No local number: the cell is in no relation.
+const NONE: u32 = u32::MAX;
+
+/// Why a literal was propagated: by which relation, read at which time, citing what.
+#[derive(Clone, Copy, Debug)]
+struct Reason {
+    sum: u32,
+    time: u64,
+    cite: Cite,
+}
+
+/// The propagator of a puzzle's linear relations (module docs).
+#[derive(Clone, Debug)]
+pub struct SumPropagator {
+    n: usize,
+    /// Local number per row-major position, [`NONE`] for a cell in no relation.
+    local_of: Vec<u32>,
+    /// Row-major position per local cell.
+    positions: Vec<usize>,
+    /// The cells each local cell must differ from (row-major positions, sorted).
+    peers: Vec<Vec<u16>>,
+    dom: Domains,
+    sums: Vec<Compiled>,
+    /// The relations reading each local cell.
+    watch: Vec<Vec<u32>>,
+    dirty: Vec<bool>,
+    queue: Vec<u32>,
+    /// Literals found and not yet handed out, with the digits they stand for per cell.
+    pending: VecDeque<Lit>,
+    pending_out: Vec<Mask>,
+    pending_in: Vec<Mask>,
+    /// Per (local cell, digit, polarity): the reason of the literal last propagated there.
+    reasons: Vec<Option<Reason>>,
+    conflict: Option<Vec<Lit>>,
+    found: Vec<Found>,
+}
+
+impl SumPropagator {
+    /// The propagator of `sums` on an `n`×`n` grid whose cells start with the candidates
+    /// `cands` (row-major, after simplification), cells differing as `groups` says; `None`
+    /// when there is no relation with a cell.
+    pub fn new(
+        n: usize,
+        groups: &Groups,
+        cands: &[Mask],
+        sums: &[Linear],
+    ) -> Option<SumPropagator> {
+        let mut local_of = vec![NONE; n * n];
+        let mut positions = Vec::new();
+        let mut compiled = Vec::new();
+        for lin in sums.iter().filter(|l| !l.terms.is_empty() && l.fits(n)) {
+            let mut terms: Vec<(u32, i64)> = Vec::new();
+            for &(cell, w) in &lin.terms {
+                let p = cell.position(n);
+                let slot = local_of.get_mut(p)?;
+                if *slot == NONE {
+                    *slot = positions.len() as u32;
+                    positions.push(p);
+                }
+                terms.push((*slot, w));
+            }
+            compiled.push((terms, lin.lo, lin.hi));
+        }
+        if compiled.is_empty() {
+            return None;
+        }
+        let peers: Vec<Vec<u16>> = positions
+            .iter()
+            .map(|&p| groups.peers(p).to_vec())
+            .collect();
+        let differ = |a: u32, b: u32| {
+            let pb = positions.get(b as usize).map_or(usize::MAX, |&p| p) as u16;
+            peers
+                .get(a as usize)
+                .is_some_and(|ps| ps.binary_search(&pb).is_ok())
+        };
+        let sums: Vec<Compiled> = compiled
+            .into_iter()
+            .map(|(terms, lo, hi)| compile(n, &terms, lo, hi, &differ))
+            .collect();
+        let init: Vec<Mask> = positions
+            .iter()
+            .map(|&p| cands.get(p).copied().unwrap_or(0))
+            .collect();
+        let cells = positions.len();
+        let mut watch = vec![Vec::new(); cells];
+        for (k, s) in sums.iter().enumerate() {
+            for c in s.cells() {
+                if let Some(w) = watch.get_mut(c as usize) {
+                    w.push(k as u32);
+                }
+            }
+        }
+        let count = sums.len();
+        Some(SumPropagator {
+            n,
+            local_of,
+            positions,
+            peers,
+            dom: Domains::new(n, init),
+            sums,
+            watch,
+            dirty: vec![true; count],
+            queue: (0..count as u32).rev().collect(),
+            pending: VecDeque::new(),
+            pending_out: vec![0; cells],
+            pending_in: vec![0; cells],
+            reasons: vec![None; cells * n * 2],
+            conflict: None,
+            found: Vec::new(),
+        })
+    }
+
+    /// Number of relations.
+    pub fn len(&self) -> usize {
+        self.sums.len()
+    }
+
+    /// Whether there is no relation (never, for a built propagator).
+    pub fn is_empty(&self) -> bool {
+        self.sums.is_empty()
+    }
+
+    /// The formula literal "local cell `c` holds digit `d`" (0-based digit).
+    fn lit(&self, c: u32, d: usize) -> Lit {
+        let p = self.positions.get(c as usize).copied().unwrap_or(0);
+        Var::from_index(p * self.n + d).positive()
+    }
+
+    /// The local cell and digit of a cell literal, if the propagator reads it.
+    fn decode(&self, lit: Lit) -> Option<(u32, usize)> {
+        let i = lit.index();
+        let (p, d) = (i / self.n, i % self.n);
+        let c = *self.local_of.get(p)?;
+        (c != NONE && self.dom.init(c) & (1 << d) != 0).then_some((c, d))
+    }
+
+    fn reason_slot(&self, c: u32, d: usize, positive: bool) -> usize {
+        (c as usize * self.n + d) * 2 + usize::from(positive)
+    }
+
+    fn touch(&mut self, c: u32) {
+        if let Some(ws) = self.watch.get(c as usize) {
+            for &k in ws {
+                if let Some(flag) = self.dirty.get_mut(k as usize) {
+                    if !*flag {
+                        *flag = true;
+                        self.queue.push(k);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether local cells `a` and `b` must differ.
+    fn differ(&self, a: u32, b: u32) -> bool {
+        let Some(&pb) = self.positions.get(b as usize) else {
+            return false;
+        };
+        self.peers
+            .get(a as usize)
+            .is_some_and(|ps| ps.binary_search(&(pb as u16)).is_ok())
+    }
+
+    /// The reason clause of relation `k` citing `cite`, read at time `t`, into `out`.
+    fn clause(&self, k: usize, cite: Cite, t: u64, out: &mut Vec<Lit>) {
+        let Some(s) = self.sums.get(k) else {
+            return;
+        };
+        let dom = |c: u32| self.dom.at(c, t);
+        reason::cited(s, cite, &dom, &mut |c, digits| {
+            self.dom.cite(c, digits, t, out);
+        });
+    }
+
+    /// Runs relation `k` on the current candidates; queues what it implies.
+    fn run(&mut self, k: usize) {
+        let Some(s) = self.sums.get(k) else {
+            return;
+        };
+        let mut found = std::mem::take(&mut self.found);
+        found.clear();
+        let dom = |c: u32| self.dom.cur(c);
+        reason::reason(s, &dom, &|a, b| self.differ(a, b), &mut found);
+        let t = self.dom.now();
+        for &f in &found {
+            let (c, d, positive, cite) = match f {
+                Found::Conflict(cite) => {
+                    let mut clause = Vec::new();
+                    self.clause(k, cite, t, &mut clause);
+                    clause.sort_unstable();
+                    clause.dedup();
+                    self.conflict = Some(clause);
+                    break;
+                }
+                Found::Remove(c, d, cite) => (c, d as usize, false, cite),
+                Found::Place(c, d, cite) => (c, d as usize, true, cite),
+            };
+            let bit: Mask = 1 << d;
+            let decided = self.dom.init(c).count_ones() <= 1;
+            let false_now = if positive {
+                self.dom.cur(c) & bit == 0
+            } else {
+                self.dom.fixed(c) & bit != 0
+            };
+            if decided || false_now {
+                // A decided cell has no variable to propagate, and a literal already false
+                // would only be refuted: either way its reason, all false, is a conflict
+                // (with the literal itself when it is a variable).
+                let mut clause = Vec::new();
+                self.clause(k, cite, t, &mut clause);
+                if !decided {
+                    let x = self.lit(c, d);
+                    clause.push(if positive { x } else { !x });
+                }
+                clause.sort_unstable();
+                clause.dedup();
+                self.conflict = Some(clause);
+                break;
+            }
+            let (marks, done) = if positive {
+                (&mut self.pending_in, self.dom.fixed(c) & bit != 0)
+            } else {
+                (&mut self.pending_out, self.dom.cur(c) & bit == 0)
+            };
+            let Some(mark) = marks.get_mut(c as usize) else {
+                continue;
+            };
+            if done || *mark & bit != 0 {
+                continue;
+            }
+            *mark |= bit;
+            let slot = self.reason_slot(c, d, positive);
+            if let Some(r) = self.reasons.get_mut(slot) {
+                *r = Some(Reason {
+                    sum: k as u32,
+                    time: t,
+                    cite,
+                });
+            }
+            let x = self.lit(c, d);
+            self.pending.push_back(if positive { x } else { !x });
+        }
+        self.found = found;
+    }
+}
+
+/// Splits a relation's terms (local cell, weight) into exclusion groups (greedily: a cell
+/// joins the first group of its weight whose cells it must all differ from) and finds its
+/// digit sets when it is an all-different equation with weights 1. Weights all −1 are
+/// negated first, so an implied sum written as `−Σ = −t` is read as a cage.
+fn compile(
+    n: usize,
+    terms: &[(u32, i64)],
+    lo: i64,
+    hi: i64,
+    differ: &dyn Fn(u32, u32) -> bool,
+) -> Compiled {
+    let negate = terms.iter().all(|t| t.1 == -1);
+    let (lo, hi) = if negate { (-hi, -lo) } else { (lo, hi) };
+    let mut groups: Vec<Group> = Vec::new();
+    for &(c, w) in terms {
+        let w = if negate { -w } else { w };
+        match groups
+            .iter_mut()
+            .find(|g| g.w == w && g.cells.iter().all(|&o| differ(c, o)))
+        {
+            Some(g) => g.cells.push(c),
+            None => groups.push(Group { w, cells: vec![c] }),
+        }
+    }
+    let sets = match &groups[..] {
+        [g] if g.w == 1 && lo == hi && g.cells.len() > 1 && g.cells.len() <= n => {
+            reason::sets_of(n, g.cells.len(), lo)
+        }
+        _ => None,
+    };
+    Compiled {
+        groups,
+        lo,
+        hi,
+        sets,
+    }
+}
+
+impl Propagator for SumPropagator {
+    fn observed(&self) -> Vec<Var> {
+        let mut out = Vec::new();
+        for (c, &p) in self.positions.iter().enumerate() {
+            let m = self.dom.init(c as u32);
+            if m.count_ones() > 1 {
+                out.extend(
+                    crate::geometry::digits(m)
+                        .map(|d| crate::cnf::cell_var(self.n, Cell::from_position(p, self.n), d)),
+                );
+            }
+        }
+        out
+    }
+
+    fn assigned(&mut self, lits: &[Lit]) {
+        for &lit in lits {
+            let Some((c, d)) = self.decode(lit) else {
+                continue;
+            };
+            let changed = if lit.is_positive() {
+                self.dom.fix(c, d, lit)
+            } else {
+                self.dom.remove(c, d, lit)
+            };
+            self.dom.tick();
+            if changed {
+                self.touch(c);
+            }
+        }
+    }
+
+    fn new_level(&mut self) {
+        self.dom.new_level();
+    }
+
+    fn backtrack(&mut self, level: usize) {
+        let mut touched = Vec::new();
+        self.dom.backtrack(level, |c| touched.push(c));
+        for c in touched {
+            self.touch(c);
+        }
+        self.pending.clear();
+        self.pending_out.iter_mut().for_each(|m| *m = 0);
+        self.pending_in.iter_mut().for_each(|m| *m = 0);
+        self.conflict = None;
+    }
+
+    fn propagate(&mut self) -> Option<Lit> {
+        loop {
+            if self.conflict.is_some() {
+                return None;
+            }
+            while let Some(lit) = self.pending.pop_front() {
+                let Some((c, d)) = self.decode(lit) else {
+                    continue;
+                };
+                let bit: Mask = 1 << d;
+                let (marks, done) = if lit.is_positive() {
+                    (&mut self.pending_in, self.dom.fixed(c) & bit != 0)
+                } else {
+                    (&mut self.pending_out, self.dom.cur(c) & bit == 0)
+                };
+                if let Some(m) = marks.get_mut(c as usize) {
+                    *m &= !bit;
+                }
+                if !done {
+                    return Some(lit);
+                }
+            }
+            let k = self.queue.pop()?;
+            if let Some(flag) = self.dirty.get_mut(k as usize) {
+                *flag = false;
+            }
+            self.run(k as usize);
+        }
+    }
+
+    fn explain(&mut self, lit: Lit, reason: &mut Vec<Lit>) {
+        reason.clear();
+        reason.push(lit);
+        let found = self.decode(lit).and_then(|(c, d)| {
+            let slot = self.reason_slot(c, d, lit.is_positive());
+            self.reasons.get(slot).copied().flatten()
+        });
+        let Some(r) = found else {
+            // Never propagated here: only a tautology is sound (not reachable by design).
+            reason.push(!lit);
+            return;
+        };
+        let mut cited = Vec::new();
+        self.clause(r.sum as usize, r.cite, r.time, &mut cited);
+        cited.sort_unstable();
+        cited.dedup();
+        reason.extend(cited.into_iter().filter(|&l| l != lit));
+    }
+
+    fn conflict(&mut self, clause: &mut Vec<Lit>) -> bool {
+        clause.clear();
+        match self.conflict.take() {
+            Some(c) => {
+                clause.extend(c);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn check_model(&mut self, value: &dyn Fn(Lit) -> bool) -> bool {
+        'sums: for s in &self.sums {
+            let mut total = 0i64;
+            let mut held = Vec::new();
+            for g in &s.groups {
+                for &c in &g.cells {
+                    let init = self.dom.init(c);
+                    let d = crate::geometry::digits(init)
+                        .find(|d| init.count_ones() == 1 || value(self.lit(c, d.index())));
+                    let Some(d) = d else {
+                        // no digit: the formula's cell clauses forbid it; nothing to judge
+                        continue 'sums;
+                    };
+                    total += g.w * d.get() as i64;
+                    if init.count_ones() > 1 {
+                        held.push(self.lit(c, d.index()));
+                    }
+                }
+            }
+            if !(s.lo..=s.hi).contains(&total) {
+                // these cells do not all hold these digits: ∨ ¬x(c, v_c)
+                self.conflict = Some(held.into_iter().map(|l| !l).collect());
+                return false;
+            }
+        }
+        true
+    }
+}

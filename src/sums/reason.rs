@@ -1,0 +1,494 @@
+//! What one linear relation implies about its cells' candidates, and which removed digits
+//! each implication read (its reason).
+//!
+//! Three rules, cheapest first, all over the current candidates `dom(c)`:
+//! 1. Bounds. Terms with one weight whose cells must differ form an exclusion group; a group
+//!    of `m` cells sums to at least the `m` smallest digits of the union of its candidates
+//!    (and to at least the sum of its cells' minima, whichever is larger), and to at most the
+//!    `m` largest (or the sum of the maxima). A digit `d` of cell `i` goes when
+//!    `min Σ (with i = d) > hi` or `max Σ (with i = d) < lo`; the relation fails when
+//!    `min Σ > hi` or `max Σ < lo`. The reason of a "too large" implication cites, per group,
+//!    only the removed digits below the group's threshold (the `m`-th smallest candidate, or
+//!    each cell's minimum), and symmetrically above for "too small": shorter reasons learn
+//!    better.
+//! 2. Exact filtering when at most three cells are open: every combination of their digits
+//!    (differing where the cells must differ) is tried; digits in none that reaches
+//!    `lo..=hi` go.
+//! 3. Digit sets, for an all-different equation with weights 1 (a killer cage, or an implied
+//!    sum over the rest of a house): the sets of `k` digits that make the total, lie in the
+//!    union of the candidates and meet every cell; digits in no such set go, a digit in every
+//!    set with one cell left for it is placed there.
+//!
+//! Rules 2 and 3 cite every removed digit of the relation's cells.
+
+use crate::geometry::Mask;
+
+#[cfg(test)]
+thread_local! {
+    /// Mutation switch for the soundness tests: a deliberately wrong (one too large) lower
+    /// bound of every exclusion group, which the brute-force checker must catch.
+    pub(crate) static MUTATE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Most digit sets kept for rule 3 (a 16×16 cage of 8 cells has up to 12,870).
+pub const SET_LIMIT: usize = 4096;
+
+/// Most digit combinations tried by rule 2.
+const EXACT_LIMIT: usize = 4096;
+
+/// Cells (local numbers) with one weight that pairwise must differ.
+#[derive(Clone, Debug)]
+pub(crate) struct Group {
+    /// The weight of every cell of the group.
+    pub w: i64,
+    /// Local cell numbers.
+    pub cells: Vec<u32>,
+}
+
+/// One relation `lo <= Σ w·digit <= hi`, over local cells, split into exclusion groups.
+#[derive(Clone, Debug)]
+pub(crate) struct Compiled {
+    /// The exclusion groups (every cell in exactly one).
+    pub groups: Vec<Group>,
+    /// Lower bound of the sum.
+    pub lo: i64,
+    /// Upper bound of the sum.
+    pub hi: i64,
+    /// The digit sets (masks) of an all-different equation with weights 1, if small enough.
+    pub sets: Option<Vec<Mask>>,
+}
+
+impl Compiled {
+    /// Every cell of the relation.
+    pub fn cells(&self) -> impl Iterator<Item = u32> + '_ {
+        self.groups.iter().flat_map(|g| g.cells.iter().copied())
+    }
+}
+
+/// What a reason cites: the removed digits that the lower bounds of the terms read
+/// (`Low`: the sum was too large), those the upper bounds read (`High`), or every removed
+/// digit of the relation's cells (`Full`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cite {
+    Low,
+    High,
+    Full,
+    /// Rule 3 removed the digit: every digit set holding it fails.
+    SetsWith(u8),
+    /// Rule 3 placed the digit in the cell: every set without it fails, and no other cell
+    /// can hold it.
+    SetsPlace(u32, u8),
+    /// Rule 3 found no digit set.
+    SetsNone,
+}
+
+/// One implication of a relation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// The relation cannot hold.
+    Conflict(Cite),
+    /// Digit (0-based) leaves the cell.
+    Remove(u32, u8, Cite),
+    /// The cell holds the digit.
+    Place(u32, u8, Cite),
+}
+
+/// Bounds of one exclusion group's digit sum, from the candidates.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    /// Smallest possible sum of the group's digits.
+    low: i64,
+    /// Whether `low` comes from the union's smallest digits (else from the cells' minima).
+    low_union: bool,
+    /// The `m`-th smallest digit of the union (1-based value).
+    low_thresh: i64,
+    /// Largest possible sum.
+    high: i64,
+    /// Whether `high` comes from the union's largest digits.
+    high_union: bool,
+    /// The `m`-th largest digit of the union.
+    high_thresh: i64,
+}
+
+fn min_digit(m: Mask) -> i64 {
+    m.trailing_zeros() as i64 + 1
+}
+
+fn max_digit(m: Mask) -> i64 {
+    64 - m.leading_zeros() as i64
+}
+
+/// Digits (masks) strictly below the 1-based value `v`.
+fn below(v: i64) -> Mask {
+    if v <= 1 {
+        0
+    } else if v > 64 {
+        Mask::MAX
+    } else {
+        (1u64 << (v - 1)) - 1
+    }
+}
+
+/// Digits strictly above the 1-based value `v`.
+fn above(v: i64) -> Mask {
+    if v >= 64 {
+        0
+    } else if v < 1 {
+        Mask::MAX
+    } else {
+        !((1u64 << v) - 1)
+    }
+}
+
+/// The bounds of group `g`, `None` when a cell has no candidate or the union has fewer
+/// digits than the group has cells (pigeonhole).
+fn bounds(g: &Group, dom: &dyn Fn(u32) -> Mask) -> Option<Bounds> {
+    let mut union: Mask = 0;
+    let (mut min_sum, mut max_sum) = (0i64, 0i64);
+    for &c in &g.cells {
+        let m = dom(c);
+        if m == 0 {
+            return None;
+        }
+        union |= m;
+        min_sum += min_digit(m);
+        max_sum += max_digit(m);
+    }
+    let m = g.cells.len();
+    if (union.count_ones() as usize) < m {
+        return None;
+    }
+    let (mut lo_u, mut lo_t) = (0i64, 0i64);
+    let mut rest = union;
+    for _ in 0..m {
+        lo_t = min_digit(rest);
+        lo_u += lo_t;
+        rest &= rest - 1;
+    }
+    let (mut hi_u, mut hi_t) = (0i64, 0i64);
+    let mut rest = union;
+    for _ in 0..m {
+        hi_t = max_digit(rest);
+        hi_u += hi_t;
+        rest &= !(1u64 << (hi_t - 1));
+    }
+    #[cfg(test)]
+    if MUTATE.with(|f| f.get()) {
+        lo_u += 1;
+    }
+    Some(Bounds {
+        low: lo_u.max(min_sum),
+        low_union: lo_u >= min_sum,
+        low_thresh: lo_t,
+        high: hi_u.min(max_sum),
+        high_union: hi_u <= max_sum,
+        high_thresh: hi_t,
+    })
+}
+
+impl Bounds {
+    /// The lower bound of the group's sum when its cell `i` (candidates `mi`) holds `d`.
+    fn low_with(&self, mi: Mask, d: i64) -> i64 {
+        if self.low_union {
+            // the other m-1 cells take distinct digits of the union other than d
+            d + self.low - d.min(self.low_thresh)
+        } else {
+            d + self.low - min_digit(mi)
+        }
+    }
+
+    /// The upper bound of the group's sum when its cell `i` holds `d`.
+    fn high_with(&self, mi: Mask, d: i64) -> i64 {
+        if self.high_union {
+            d + self.high - d.max(self.high_thresh)
+        } else {
+            d + self.high - max_digit(mi)
+        }
+    }
+}
+
+/// The contribution range `(min, max)` of `w·x` for `x` in `low..=high`.
+fn scaled(w: i64, low: i64, high: i64) -> (i64, i64) {
+    if w > 0 {
+        (w * low, w * high)
+    } else {
+        (w * high, w * low)
+    }
+}
+
+/// Appends to `out` what relation `s` implies on the candidates `dom`; `differ(a, b)` says
+/// whether cells `a` and `b` must hold different digits. Stops at a conflict.
+pub(crate) fn reason(
+    s: &Compiled,
+    dom: &dyn Fn(u32) -> Mask,
+    differ: &dyn Fn(u32, u32) -> bool,
+    out: &mut Vec<Found>,
+) {
+    let mut all = Vec::with_capacity(s.groups.len());
+    for g in &s.groups {
+        match bounds(g, dom) {
+            Some(b) => all.push(b),
+            None => {
+                out.push(Found::Conflict(Cite::Full));
+                return;
+            }
+        }
+    }
+    let (mut smin, mut smax) = (0i64, 0i64);
+    for (g, b) in s.groups.iter().zip(&all) {
+        let (a, z) = scaled(g.w, b.low, b.high);
+        smin += a;
+        smax += z;
+    }
+    if smin > s.hi {
+        out.push(Found::Conflict(Cite::Low));
+        return;
+    }
+    if smax < s.lo {
+        out.push(Found::Conflict(Cite::High));
+        return;
+    }
+    // rule 1: each digit of each cell against the bounds of the rest
+    for (g, b) in s.groups.iter().zip(&all) {
+        let (gmin, gmax) = scaled(g.w, b.low, b.high);
+        for &c in &g.cells {
+            let mi = dom(c);
+            let mut ds = mi;
+            while ds != 0 {
+                let di = ds.trailing_zeros();
+                ds &= ds - 1;
+                let d = di as i64 + 1;
+                let (a, z) = scaled(g.w, b.low_with(mi, d), b.high_with(mi, d));
+                if smin - gmin + a > s.hi {
+                    out.push(Found::Remove(c, di as u8, Cite::Low));
+                } else if smax - gmax + z < s.lo {
+                    out.push(Found::Remove(c, di as u8, Cite::High));
+                }
+            }
+        }
+    }
+    exact(s, dom, differ, out);
+    if let Some(sets) = &s.sets {
+        digit_sets(s, sets, dom, out);
+    }
+}
+
+/// Rule 2: exact filtering of at most three open cells.
+fn exact(
+    s: &Compiled,
+    dom: &dyn Fn(u32) -> Mask,
+    differ: &dyn Fn(u32, u32) -> bool,
+    out: &mut Vec<Found>,
+) {
+    let mut fixed = 0i64;
+    let mut open: Vec<(u32, i64, Mask)> = Vec::new();
+    let mut combos = 1usize;
+    for g in &s.groups {
+        for &c in &g.cells {
+            let m = dom(c);
+            if m.count_ones() == 1 {
+                fixed += g.w * min_digit(m);
+            } else {
+                open.push((c, g.w, m));
+                combos = combos.saturating_mul(m.count_ones() as usize);
+            }
+        }
+    }
+    if open.is_empty() || open.len() > 3 || combos > EXACT_LIMIT {
+        return;
+    }
+    let mut seen: Vec<Mask> = vec![0; open.len()];
+    let mut pick: Vec<i64> = vec![0; open.len()];
+    let ok = |pick: &[i64]| -> bool {
+        let total = fixed + open.iter().zip(pick).map(|(t, &d)| t.1 * d).sum::<i64>();
+        (s.lo..=s.hi).contains(&total)
+            && (0..pick.len()).all(|a| {
+                (a + 1..pick.len()).all(|b| {
+                    pick[a] != pick[b]
+                        || !open
+                            .get(a)
+                            .zip(open.get(b))
+                            .is_some_and(|(x, y)| differ(x.0, y.0))
+                })
+            })
+    };
+    // odometer over the open cells' candidates
+    fn each(
+        open: &[(u32, i64, Mask)],
+        k: usize,
+        pick: &mut Vec<i64>,
+        visit: &mut dyn FnMut(&[i64]),
+    ) {
+        let Some(&(_, _, m)) = open.get(k) else {
+            visit(pick);
+            return;
+        };
+        let mut ds = m;
+        while ds != 0 {
+            let d = ds.trailing_zeros() as i64 + 1;
+            ds &= ds - 1;
+            if let Some(p) = pick.get_mut(k) {
+                *p = d;
+            }
+            each(open, k + 1, pick, visit);
+        }
+    }
+    each(&open, 0, &mut pick, &mut |p: &[i64]| {
+        if ok(p) {
+            for (s, &d) in seen.iter_mut().zip(p) {
+                *s |= 1 << (d - 1);
+            }
+        }
+    });
+    if seen.first().is_some_and(|&m| m == 0) {
+        out.push(Found::Conflict(Cite::Full));
+        return;
+    }
+    for (&(c, _, m), &keep) in open.iter().zip(&seen) {
+        let mut gone = m & !keep;
+        while gone != 0 {
+            let d = gone.trailing_zeros();
+            gone &= gone - 1;
+            out.push(Found::Remove(c, d as u8, Cite::Full));
+        }
+    }
+}
+
+/// Rule 3: the digit sets of an all-different equation with weights 1.
+fn digit_sets(s: &Compiled, sets: &[Mask], dom: &dyn Fn(u32) -> Mask, out: &mut Vec<Found>) {
+    let cells: Vec<(u32, Mask)> = s.cells().map(|c| (c, dom(c))).collect();
+    let union = cells.iter().fold(0, |u, c| u | c.1);
+    let (mut allowed, mut required) = (0 as Mask, Mask::MAX);
+    let mut any = false;
+    for &set in sets {
+        if set & !union == 0 && cells.iter().all(|c| c.1 & set != 0) {
+            any = true;
+            allowed |= set;
+            required &= set;
+        }
+    }
+    if !any {
+        out.push(Found::Conflict(Cite::SetsNone));
+        return;
+    }
+    for &(c, m) in &cells {
+        let mut gone = m & !allowed;
+        while gone != 0 {
+            let d = gone.trailing_zeros();
+            gone &= gone - 1;
+            out.push(Found::Remove(c, d as u8, Cite::SetsWith(d as u8)));
+        }
+    }
+    let mut req = required;
+    while req != 0 {
+        let d = req.trailing_zeros();
+        req &= req - 1;
+        let bit: Mask = 1 << d;
+        let mut holders = cells.iter().filter(|c| c.1 & bit != 0);
+        if let (Some(&(c, m)), None) = (holders.next(), holders.next()) {
+            if m != bit {
+                out.push(Found::Place(c, d as u8, Cite::SetsPlace(c, d as u8)));
+            }
+        }
+    }
+}
+
+/// The digits each cell of `s` must cite (`visit(cell, digits)`) for a reason of kind
+/// `cite` read on the candidates `dom` (those the implication was drawn from).
+pub(crate) fn cited(
+    s: &Compiled,
+    cite: Cite,
+    dom: &dyn Fn(u32) -> Mask,
+    visit: &mut dyn FnMut(u32, Mask),
+) {
+    let set_filter: Option<(Mask, Mask)> = match cite {
+        // (a set is relevant when it holds all of the first mask and none of the second)
+        Cite::SetsWith(d) => Some((1 << d, 0)),
+        Cite::SetsPlace(_, d) => Some((0, 1 << d)),
+        Cite::SetsNone => Some((0, 0)),
+        _ => None,
+    };
+    if let (Some((with, without)), Some(sets)) = (set_filter, &s.sets) {
+        failing_sets(s, sets, with, without, dom, visit);
+        if let Cite::SetsPlace(c, d) = cite {
+            // no other cell of the cage holds d
+            s.cells().filter(|&o| o != c).for_each(|o| visit(o, 1 << d));
+        }
+        return;
+    }
+    for g in &s.groups {
+        let b = match (cite, bounds(g, dom)) {
+            (Cite::Low | Cite::High, Some(b)) => b,
+            _ => {
+                g.cells.iter().for_each(|&c| visit(c, Mask::MAX));
+                continue;
+            }
+        };
+        // which side of this group the bound read: its minimum when the sum was too large
+        // and the weight is positive, and so on
+        let low_side = (cite == Cite::Low) == (g.w > 0);
+        let union: Mask = g.cells.iter().fold(0, |u, &c| u | dom(c));
+        for &c in &g.cells {
+            let m = dom(c);
+            let digits = match (low_side, b.low_union, b.high_union) {
+                // the m smallest of the union: every digit below the threshold not in it
+                (true, true, _) => below(b.low_thresh) & !union,
+                (true, false, _) => below(min_digit(m)),
+                (false, _, true) => above(b.high_thresh) & !union,
+                (false, _, false) => above(max_digit(m)),
+            };
+            visit(c, digits);
+        }
+    }
+}
+
+/// Cites why each digit set of `sets` that holds every digit of `with` and none of
+/// `without` fails on `dom`: a digit of the set that no cell holds (cited in every cell), or
+/// else a cell that holds no digit of the set (its removed digits of the set).
+fn failing_sets(
+    s: &Compiled,
+    sets: &[Mask],
+    with: Mask,
+    without: Mask,
+    dom: &dyn Fn(u32) -> Mask,
+    visit: &mut dyn FnMut(u32, Mask),
+) {
+    let union = s.cells().fold(0, |u, c| u | dom(c));
+    for &set in sets
+        .iter()
+        .filter(|&&t| t & with == with && t & without == 0)
+    {
+        let missing = set & !union;
+        if missing != 0 {
+            let e = missing & missing.wrapping_neg();
+            s.cells().for_each(|c| visit(c, e));
+        } else if let Some(c) = s.cells().find(|&c| dom(c) & set == 0) {
+            visit(c, set);
+        } else {
+            // the set does not fail: cite everything (sound, never expected)
+            s.cells().for_each(|c| visit(c, Mask::MAX));
+        }
+    }
+}
+
+/// Every set of `k` distinct digits of 1..=`n` that adds up to `total`, as masks; `None`
+/// when there are more than [`SET_LIMIT`].
+pub(crate) fn sets_of(n: usize, k: usize, total: i64) -> Option<Vec<Mask>> {
+    fn go(d: usize, n: usize, k: usize, left: i64, set: Mask, out: &mut Vec<Mask>) -> bool {
+        if k == 0 {
+            if left == 0 {
+                out.push(set);
+            }
+            return out.len() <= SET_LIMIT;
+        }
+        // k digits from d..=n: too small or too large for what is left
+        let (ki, di, ni) = (k as i64, d as i64, n as i64);
+        if d > n || left < ki * di + ki * (ki - 1) / 2 || left > ki * ni - ki * (ki - 1) / 2 {
+            return true;
+        }
+        go(d + 1, n, k - 1, left - d as i64, set | 1 << (d - 1), out)
+            && go(d + 1, n, k, left, set, out)
+    }
+    let mut out = Vec::new();
+    go(1, n, k, total, 0, &mut out).then_some(out)
+}

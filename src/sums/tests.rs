@@ -1,0 +1,586 @@
+//! Soundness of the sum propagator against brute force.
+//!
+//! - Every reason and conflict clause it produces, in random walks over small grids with
+//!   random cages, little killers, arrows, pills and double arrows (random decisions, the
+//!   cell and house clauses propagated by a tiny engine here, random backtracks), contains
+//!   the propagated literal with every other literal false at that moment, and holds in
+//!   every solution of the relation it came from (enumerated).
+//! - A search over the propagator plus the cell and house clauses counts the same
+//!   solutions as the brute-force counter of `rules::testing`.
+//! - With a deliberately wrong bound (`reason::MUTATE`) both checks fail: they have teeth.
+
+use super::reason::{self, MUTATE};
+use super::{Linear, SumPropagator};
+use crate::engine::{Lit, Propagator, Var};
+use crate::geometry::{full_mask, Cell, Mask, Shape};
+use crate::groups::Groups;
+
+/// A small deterministic generator (fixed seeds: reproducible failures).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, m: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) as usize % m.max(1)
+    }
+}
+
+/// A tiny engine: cell variables of the open cells, "exactly one digit per cell" and "peers
+/// differ" propagated by brute force, a trail with decision levels.
+struct Mini {
+    n: usize,
+    init: Vec<Mask>,
+    peers: Vec<Vec<u16>>,
+    value: Vec<Option<bool>>,
+    trail: Vec<usize>,
+    marks: Vec<usize>,
+}
+
+impl Mini {
+    fn new(n: usize, init: Vec<Mask>, groups: &Groups) -> Mini {
+        Mini {
+            n,
+            peers: (0..n * n).map(|p| groups.peers(p).to_vec()).collect(),
+            init,
+            value: vec![None; n * n * n],
+            trail: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
+
+    fn open(&self, p: usize) -> bool {
+        self.init[p].count_ones() > 1
+    }
+
+    fn lit(&self, p: usize, d: usize) -> Lit {
+        Var::from_index(p * self.n + d).positive()
+    }
+
+    /// The literal's value; the constants of decided cells and removed digits included.
+    fn val(&self, l: Lit) -> Option<bool> {
+        let (p, d) = (l.index() / self.n, l.index() % self.n);
+        let v = if !self.open(p) || self.init[p] & (1 << d) == 0 {
+            Some(self.init[p] & (1 << d) != 0)
+        } else {
+            self.value[l.index()]
+        };
+        v.map(|v| v == l.is_positive())
+    }
+
+    /// Makes `l` true; `false` if it is false.
+    fn set(&mut self, l: Lit, fresh: &mut Vec<Lit>) -> bool {
+        match self.val(l) {
+            Some(v) => v,
+            None => {
+                self.value[l.index()] = Some(l.is_positive());
+                self.trail.push(l.index());
+                fresh.push(l);
+                true
+            }
+        }
+    }
+
+    /// Unit propagation of the cell and peer clauses; `false` on a conflict.
+    fn bcp(&mut self, fresh: &mut Vec<Lit>) -> bool {
+        let n = self.n;
+        loop {
+            let before = self.trail.len();
+            for p in 0..n * n {
+                if !self.open(p) {
+                    continue;
+                }
+                let ds: Vec<usize> = (0..n).filter(|&d| self.init[p] & (1 << d) != 0).collect();
+                let t: Vec<usize> = ds
+                    .iter()
+                    .copied()
+                    .filter(|&d| self.val(self.lit(p, d)) == Some(true))
+                    .collect();
+                let u: Vec<usize> = ds
+                    .iter()
+                    .copied()
+                    .filter(|&d| self.val(self.lit(p, d)).is_none())
+                    .collect();
+                if t.len() > 1 || (t.is_empty() && u.is_empty()) {
+                    return false;
+                }
+                if let [d] = t[..] {
+                    for &e in &u {
+                        self.set(!self.lit(p, e), fresh);
+                    }
+                    for q in self.peers[p].clone() {
+                        if !self.set(!self.lit(q as usize, d), fresh) {
+                            return false;
+                        }
+                    }
+                } else if let [d] = u[..] {
+                    self.set(self.lit(p, d), fresh);
+                }
+            }
+            if self.trail.len() == before {
+                return true;
+            }
+        }
+    }
+
+    fn new_level(&mut self) {
+        self.marks.push(self.trail.len());
+    }
+
+    fn backtrack(&mut self, level: usize) {
+        while self.marks.len() > level {
+            let mark = self.marks.pop().unwrap();
+            for v in self.trail.drain(mark..) {
+                self.value[v] = None;
+            }
+        }
+    }
+
+    fn unassigned(&self) -> Option<Lit> {
+        (0..self.n * self.n)
+            .filter(|&p| self.open(p))
+            .flat_map(|p| (0..self.n).map(move |d| (p, d)))
+            .find(|&(p, d)| self.init[p] & (1 << d) != 0 && self.value[p * self.n + d].is_none())
+            .map(|(p, d)| self.lit(p, d))
+    }
+}
+
+/// The solutions of one relation on its own: digits for its cells from `init` that differ
+/// where `groups` says and satisfy it.
+fn local_solutions(n: usize, lin: &Linear, init: &[Mask], groups: &Groups) -> Vec<Vec<usize>> {
+    let cells: Vec<usize> = lin.terms.iter().map(|t| t.0.position(n)).collect();
+    let mut out = Vec::new();
+    let mut pick = vec![0usize; cells.len()];
+    fn go(
+        k: usize,
+        cells: &[usize],
+        pick: &mut Vec<usize>,
+        ctx: (&Linear, &[Mask], &Groups, usize),
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        let (lin, init, groups, n) = ctx;
+        if k == cells.len() {
+            let s: i64 = lin
+                .terms
+                .iter()
+                .zip(pick.iter())
+                .map(|(t, &d)| t.1 * d as i64)
+                .sum();
+            if (lin.lo..=lin.hi).contains(&s) {
+                out.push(pick.clone());
+            }
+            return;
+        }
+        for d in 1..=n {
+            if init[cells[k]] & (1 << (d - 1)) == 0 {
+                continue;
+            }
+            let clash =
+                (0..k).any(|j| pick[j] == d && groups.peers(cells[k]).contains(&(cells[j] as u16)));
+            if !clash {
+                pick[k] = d;
+                go(k + 1, cells, pick, ctx, out);
+            }
+        }
+    }
+    go(0, &cells, &mut pick, (lin, init, groups, n), &mut out);
+    out
+}
+
+/// Whether `clause` holds in every local solution of some relation whose cells cover it.
+fn valid(n: usize, clause: &[Lit], sums: &[Linear], sols: &[Vec<Vec<usize>>]) -> bool {
+    sums.iter().zip(sols).any(|(lin, sols)| {
+        let at = |p: usize| lin.terms.iter().position(|t| t.0.position(n) == p);
+        clause.iter().all(|l| at(l.index() / n).is_some())
+            && sols.iter().all(|sol| {
+                clause.iter().any(|l| {
+                    let (p, d) = (l.index() / n, l.index() % n + 1);
+                    let i = at(p).unwrap();
+                    (sol[i] == d) == l.is_positive()
+                })
+            })
+    })
+}
+
+/// A random small puzzle: the grid `solved` (4×4 or 6×6), the groups (houses and cages),
+/// candidates (every `keep`-th cell given, its digit removed from its peers) and relations:
+/// cages, little-killer-like runs, arrows, pills and double arrows with totals read from
+/// `solved`, one in four moved by one.
+fn random_setup(solved: &str, rng: &mut Rng) -> (Shape, Groups, Vec<Mask>, Vec<Linear>) {
+    let n = (solved.len() as f64).sqrt() as usize;
+    let shape = Shape::new(n).unwrap();
+    let digit = |p: usize| (solved.as_bytes()[p] - b'0') as i64;
+    let mut sums = Vec::new();
+    let mut cages = Vec::new();
+    for _ in 0..(2 + rng.below(4)) {
+        let kind = rng.below(5);
+        let len = 2 + rng.below(if kind == 0 { 3 } else { 2 });
+        let mut ps: Vec<usize> = Vec::new();
+        while ps.len() < len {
+            let p = rng.below(n * n);
+            let fresh = !ps.contains(&p);
+            let distinct = kind != 0 || !ps.iter().any(|&q| digit(q) == digit(p));
+            if fresh && distinct {
+                ps.push(p);
+            }
+        }
+        let weights: Vec<i64> = match kind {
+            // cage (all different), little killer: weights 1
+            0 | 1 => vec![1; len],
+            // arrow: the last cell is the circle
+            2 => (0..len)
+                .map(|i| if i + 1 == len { -1 } else { 1 })
+                .collect(),
+            // pill of two cells over a line
+            3 => (0..len + 2)
+                .map(|i| match i {
+                    _ if i == len => -10,
+                    _ if i == len + 1 => -1,
+                    _ => 1,
+                })
+                .collect(),
+            // double arrow: ends +1, inside −1
+            _ => (0..len + 1)
+                .map(|i| if i == 0 || i == len { 1 } else { -1 })
+                .collect(),
+        };
+        while ps.len() < weights.len() {
+            let p = rng.below(n * n);
+            if !ps.contains(&p) {
+                ps.push(p);
+            }
+        }
+        let cells: Vec<Cell> = ps.iter().map(|&p| Cell::from_position(p, n)).collect();
+        let mut total: i64 = ps.iter().zip(&weights).map(|(&p, w)| w * digit(p)).sum();
+        if rng.below(4) == 0 {
+            total += if rng.below(2) == 0 { 1 } else { -1 };
+        }
+        if kind == 0 {
+            cages.push(cells.clone());
+        }
+        sums.push(Linear::equal(cells.into_iter().zip(weights), total));
+    }
+    let houses = shape.houses();
+    let names = vec![String::new(); houses.len()];
+    let cage_names = vec![String::new(); cages.len()];
+    let groups = Groups::build(n, houses, names, cages, cage_names);
+    let mut cands = vec![full_mask(n); n * n];
+    let keep = 3 + rng.below(4);
+    for p in (0..n * n).filter(|p| p % keep == 0) {
+        let bit: Mask = 1 << (digit(p) - 1);
+        cands[p] = bit;
+        for &q in groups.peers(p) {
+            cands[q as usize] &= !bit;
+        }
+    }
+    (shape, groups, cands, sums)
+}
+
+/// Random walks with the propagator; returns (clauses checked, clauses found invalid).
+fn walk(seeds: std::ops::Range<u64>) -> (usize, usize) {
+    let (mut checked, mut bad) = (0, 0);
+    for seed in seeds {
+        let mut rng = Rng(seed);
+        let solved = if seed % 2 == 0 {
+            crate::rules::testing::FOUR
+        } else {
+            crate::rules::testing::SIX
+        };
+        let (shape, groups, cands, sums) = random_setup(solved, &mut rng);
+        let n = shape.size();
+        let sols: Vec<Vec<Vec<usize>>> = sums
+            .iter()
+            .map(|l| local_solutions(n, l, &cands, &groups))
+            .collect();
+        let Some(mut prop) = SumPropagator::new(n, &groups, &cands, &sums) else {
+            continue;
+        };
+        let mut mini = Mini::new(n, cands.clone(), &groups);
+        let observed = prop.observed();
+        let mut check = |clause: &[Lit], lit: Option<Lit>, mini: &Mini| {
+            checked += 1;
+            // only observed variables may be propagated (CaDiCaL aborts otherwise)
+            if lit.is_some_and(|l| !observed.contains(&l.var())) {
+                bad += 1;
+            }
+            let others_false = clause
+                .iter()
+                .filter(|&&l| Some(l) != lit)
+                .all(|&l| mini.val(l) == Some(false));
+            let has = lit.is_none_or(|l| clause.contains(&l) && mini.val(l) != Some(true));
+            if !(others_false && has && valid(n, clause, &sums, &sols)) {
+                bad += 1;
+            }
+        };
+        for _ in 0..40 {
+            // a random decision, then propagation to a fixpoint or a conflict
+            let Some(first) = mini.unassigned() else {
+                break;
+            };
+            let open: Vec<usize> = (0..n * n * n)
+                .filter(|&v| mini.val(Var::from_index(v).positive()).is_none())
+                .collect();
+            let v = open
+                .get(rng.below(open.len()))
+                .copied()
+                .unwrap_or(first.index());
+            let lit = Var::from_index(v).lit(rng.below(3) == 0);
+            mini.new_level();
+            prop.new_level();
+            let mut fresh = Vec::new();
+            mini.set(lit, &mut fresh);
+            let mut ok = true;
+            loop {
+                if !mini.bcp(&mut fresh) {
+                    ok = false;
+                    break;
+                }
+                prop.assigned(&fresh);
+                fresh.clear();
+                if let Some(l) = prop.propagate() {
+                    let mut reason = Vec::new();
+                    prop.explain(l, &mut reason);
+                    check(&reason, Some(l), &mini);
+                    if !mini.set(l, &mut fresh) {
+                        ok = false;
+                        break;
+                    }
+                    continue;
+                }
+                let mut clause = Vec::new();
+                if prop.conflict(&mut clause) {
+                    check(&clause, None, &mini);
+                    ok = false;
+                }
+                break;
+            }
+            if !ok || rng.below(5) == 0 {
+                let level = rng.below(mini.marks.len());
+                mini.backtrack(level);
+                prop.backtrack(level);
+            }
+        }
+    }
+    (checked, bad)
+}
+
+#[test]
+fn every_reason_and_conflict_holds_in_every_solution() {
+    let (checked, bad) = walk(0..120);
+    assert_eq!(bad, 0, "{bad} of {checked} clauses are wrong");
+    assert!(checked > 500, "{checked}");
+}
+
+#[test]
+fn a_wrong_bound_is_caught() {
+    MUTATE.with(|f| f.set(true));
+    let (checked, bad) = walk(0..120);
+    MUTATE.with(|f| f.set(false));
+    assert!(
+        bad > 0,
+        "a bound one too high went unnoticed in {checked} clauses"
+    );
+}
+
+/// Unit propagation of the tiny engine and the propagator to a fixpoint, starting with the
+/// literals `fresh` just set; `false` on a conflict. Every reason must have its other
+/// literals false, every conflict clause all of them.
+fn fixpoint(mini: &mut Mini, prop: &mut SumPropagator, mut fresh: Vec<Lit>) -> bool {
+    loop {
+        if !mini.bcp(&mut fresh) {
+            return false;
+        }
+        prop.assigned(&fresh);
+        fresh.clear();
+        let Some(l) = prop.propagate() else {
+            let mut clause = Vec::new();
+            if prop.conflict(&mut clause) {
+                assert!(clause.iter().all(|&c| mini.val(c) == Some(false)));
+                return false;
+            }
+            return true;
+        };
+        let mut reason = Vec::new();
+        prop.explain(l, &mut reason);
+        assert!(prop.observed().contains(&l.var()));
+        assert!(reason.contains(&l));
+        assert!(reason.iter().all(|&c| c == l || mini.val(c) == Some(false)));
+        if !mini.set(l, &mut fresh) {
+            return false;
+        }
+    }
+}
+
+/// Counts the solutions by a complete search over the tiny engine and the propagator
+/// (decisions in order, chronological backtracking, `check_model` on every full grid).
+fn search_count(mini: &mut Mini, prop: &mut SumPropagator, fresh: Vec<Lit>) -> usize {
+    if !fixpoint(mini, prop, fresh) {
+        return 0;
+    }
+    let Some(lit) = mini.unassigned() else {
+        let ok = prop.check_model(&|l| mini.val(l) == Some(true));
+        if !ok {
+            let mut clause = Vec::new();
+            assert!(prop.conflict(&mut clause));
+            assert!(clause.iter().all(|&c| mini.val(c) == Some(false)));
+        }
+        return usize::from(ok);
+    };
+    let level = mini.marks.len();
+    let mut total = 0;
+    for l in [lit, !lit] {
+        mini.new_level();
+        prop.new_level();
+        let mut fresh = Vec::new();
+        mini.set(l, &mut fresh);
+        total += search_count(mini, prop, fresh);
+        mini.backtrack(level);
+        prop.backtrack(level);
+    }
+    total
+}
+
+/// Killer puzzles on 4×4 (random cages of [`random_setup`], some sums off by one, every
+/// fifth cell given for even seeds), with an arrow and a little killer for every third seed.
+fn puzzles(seeds: std::ops::Range<u64>) -> Vec<crate::puzzle::Puzzle> {
+    use crate::rules::{arrow::Arrow, killer::Killer, little_killer::LittleKiller};
+    use crate::rules::{testing, Constraint, Rule};
+    let mut out = Vec::new();
+    for seed in seeds {
+        let mut rng = Rng(seed);
+        let solved = testing::FOUR;
+        let (shape, _, _, sums) = random_setup(solved, &mut rng);
+        let mut rules: Vec<Constraint> = sums
+            .iter()
+            .filter(|l| l.terms.iter().all(|t| t.1 == 1))
+            .map(|l| {
+                Constraint::Killer(Killer {
+                    cells: l.terms.iter().map(|t| t.0).collect(),
+                    sum: Some(l.lo as usize),
+                })
+            })
+            .filter(|c| c.validate(&shape).is_ok())
+            .collect();
+        if seed % 3 == 0 {
+            // r1c4 = r2c3 + r3c4 (4 = 1 + 3); r1c1 r2c2 r3c3 r4c4 = 1 + 4 + 4 + 1
+            let c = |r, k| Cell::new(r, k);
+            rules.push(Constraint::Arrow(Arrow {
+                circle: vec![c(1, 4)],
+                line: vec![c(2, 3), c(3, 4)],
+            }));
+            rules.push(Constraint::LittleKiller(LittleKiller {
+                cells: vec![c(1, 1), c(2, 2), c(3, 3), c(4, 4)],
+                sum: 10,
+            }));
+        }
+        let givens: String = solved
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| if i % 5 == 0 && seed % 2 == 0 { ch } else { '.' })
+            .collect();
+        out.push(testing::puzzle(&givens, rules));
+    }
+    out
+}
+
+/// For each of [`puzzles`]: (count of a complete search over the propagator with the
+/// implied sums of [`super::puzzle_sums`], brute-force count).
+fn counts(seeds: std::ops::Range<u64>) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for p in puzzles(seeds) {
+        let groups = p.groups();
+        let cands = p.initial_candidates();
+        let all = super::puzzle_sums(&p, &groups, &cands);
+        let Some(mut prop) = SumPropagator::new(4, &groups, &cands, &all) else {
+            continue;
+        };
+        let mut mini = Mini::new(4, cands, &groups);
+        let found = search_count(&mut mini, &mut prop, Vec::new());
+        out.push((found, crate::rules::testing::brute_force_count(&p, 10_000)));
+    }
+    out
+}
+
+/// End to end on CaDiCaL: the formula without the carried sums' clauses plus the
+/// propagator (after full simplification) counts as brute force.
+#[cfg(feature = "cadical")]
+#[test]
+fn cadical_with_the_propagator_counts_as_brute_force() {
+    use crate::engine::{Engine, EngineKind};
+    let engine = Engine::new(EngineKind::Cadical);
+    let mut differ = 0;
+    for p in puzzles(0..30) {
+        let brute = crate::rules::testing::brute_force_count(&p, 100);
+        let sat = crate::solve::count_on(&p, 100, &engine, |_| {}).unwrap();
+        assert_eq!(sat.found, brute);
+        // the wrong bound reaches CaDiCaL through the propagator and changes some count
+        MUTATE.with(|f| f.set(true));
+        let wrong = crate::solve::count_on(&p, 100, &engine, |_| {});
+        MUTATE.with(|f| f.set(false));
+        differ += usize::from(wrong.map_or(true, |c| c.found != brute));
+    }
+    assert!(differ > 0);
+}
+
+#[test]
+fn a_search_with_the_propagator_counts_as_brute_force() {
+    let counts = counts(0..40);
+    assert!(counts.iter().all(|(a, b)| a == b), "{counts:?}");
+    assert!(counts.iter().filter(|c| c.1 > 1).count() > 5, "{counts:?}");
+    assert!(counts.iter().any(|c| c.1 == 0), "{counts:?}");
+}
+
+#[test]
+fn a_wrong_bound_changes_the_count() {
+    MUTATE.with(|f| f.set(true));
+    let counts = counts(0..40);
+    MUTATE.with(|f| f.set(false));
+    assert!(counts.iter().any(|(a, b)| a != b), "{counts:?}");
+}
+
+#[test]
+fn digit_sets_are_the_sets_that_make_the_total() {
+    let sets = reason::sets_of(9, 2, 10).unwrap();
+    assert_eq!(
+        sets,
+        vec![0b1_0000_0001, 0b0_1000_0010, 0b0_0100_0100, 0b0_0010_1000]
+    );
+    assert_eq!(reason::sets_of(9, 9, 45).unwrap(), vec![0b1_1111_1111]);
+    assert!(reason::sets_of(9, 3, 5).unwrap().is_empty());
+    assert!(reason::sets_of(32, 16, 264).is_none());
+}
+
+#[test]
+fn linear_merges_repeated_cells() {
+    let c = |r, k| Cell::new(r, k);
+    let l = Linear::equal([(c(1, 1), 1), (c(1, 2), 1), (c(1, 1), -1)], 4);
+    assert_eq!(l.terms, vec![(c(1, 2), 1)]);
+    assert!(l.holds(|_| 4) && !l.holds(|_| 3));
+    assert!(!Linear::equal([(c(1, 1), 1 << 40)], 0).fits(9));
+}
+
+/// A decided cell has no variable: what rules its digit out is a conflict, never a
+/// propagated literal (CaDiCaL aborts on a literal it does not observe). 6×6: r1c1 = 1 in a
+/// cage of five cells of box 1 adding up to 20, whose only digit set is {2, …, 6}.
+#[test]
+fn a_decided_cell_ruled_out_is_a_conflict() {
+    let shape = Shape::new(6).unwrap();
+    let cage: Vec<Cell> = [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2)]
+        .iter()
+        .map(|&(r, c)| Cell::new(r, c))
+        .collect();
+    let houses = shape.houses();
+    let names = vec![String::new(); houses.len()];
+    let groups = Groups::build(6, houses, names, vec![cage.clone()], vec![String::new()]);
+    let mut cands = vec![0b111110; 36];
+    cands[0] = 0b000001;
+    let sums = vec![Linear::equal(cage.iter().map(|&c| (c, 1)), 20)];
+    let mut prop = SumPropagator::new(6, &groups, &cands, &sums).unwrap();
+    assert_eq!(prop.propagate(), None);
+    let mut clause = vec![Var::from_index(0).positive()];
+    assert!(prop.conflict(&mut clause));
+    // nothing was removed during the search: the empty clause (no solution at all)
+    assert!(clause.is_empty());
+}
