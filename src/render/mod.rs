@@ -312,8 +312,29 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         }
         C::RegionSumLine(l) => coloured_line(f, &l.cells, lines::REGION_SUM, o),
         C::ZipperLine(l) => coloured_line(f, &l.cells, lines::ZIPPER, o),
+        C::Or(_) | C::And(_) => Layer::Tag(combination(c)),
     };
     (layer, g)
+}
+
+/// A combination of rules in words, for its tag: `or: killer | (thermometer + renban)`.
+/// The branches are not drawn in the grid: a mark there would read as a rule that holds.
+fn combination(c: &Constraint) -> String {
+    fn words(c: &Constraint) -> String {
+        match c {
+            Constraint::Or(x) => {
+                let parts: Vec<String> = x.of.iter().map(words).collect();
+                format!("({})", parts.join(" | "))
+            }
+            Constraint::And(x) => {
+                let parts: Vec<String> = x.of.iter().map(words).collect();
+                format!("({})", parts.join(" + "))
+            }
+            other => other.kind().to_string(),
+        }
+    }
+    let inner = words(c);
+    format!("{}: {}", c.kind(), &inner[1..inner.len() - 1])
 }
 
 /// A line rule drawn as a coloured line, on the lines layer.

@@ -47,6 +47,8 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"double-arrow","cells":["r7c7","r7c8","r7c9"]}"#,
     r#"{"type":"region-sum-line","cells":["r6c4","r6c5"]}"#,
     r#"{"type":"zipper-line","cells":["r4c2","r4c3","r5c3"]}"#,
+    r#"{"type":"or","of":[{"type":"odd","cells":["r9c5"]},{"type":"and","of":[{"type":"even","cells":["r9c5"]},{"type":"anti-king"}]}]}"#,
+    r#"{"type":"and","of":[{"type":"anti-knight"}]}"#,
 ];
 
 /// A number per variant, with no catch-all arm: a new rule type makes this test module fail
@@ -95,9 +97,11 @@ fn variant_number(c: &Constraint) -> usize {
         C::DoubleArrow(_) => 38,
         C::RegionSumLine(_) => 39,
         C::ZipperLine(_) => 40,
+        C::Or(_) => 41,
+        C::And(_) => 42,
     }
 }
-const VARIANTS: usize = 41;
+const VARIANTS: usize = 43;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES

@@ -69,6 +69,7 @@ pub mod negative_ratio;
 pub mod negative_xv;
 pub mod non_consecutive;
 pub mod odd;
+pub mod or;
 pub mod palindrome;
 pub mod pencil_marks;
 pub mod quadruple;
@@ -231,6 +232,10 @@ macro_rules! registry {
         "region-sum-line" => RegionSumLine(region_sum_line::RegionSumLine),
         /// Cells equally far from a line's centre add up to the same sum (the centre digit).
         "zipper-line" => ZipperLine(zipper_line::ZipperLine),
+        /// At least one of the listed rules holds.
+        "or" => Or(or::Or),
+        /// All of the listed rules hold (a branch of an `or`).
+        "and" => And(or::And),
         }
     };
 }

@@ -332,6 +332,7 @@ pub fn export(doc: &Document) -> Export {
             Constraint::DoubleArrow(x) => line(&mut out, "doublearrow", &x.cells),
             Constraint::RegionSumLine(x) => line(&mut out, "regionsumline", &x.cells),
             Constraint::ZipperLine(x) => line(&mut out, "zipperline", &x.cells),
+            Constraint::Or(_) | Constraint::And(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {
@@ -397,6 +398,15 @@ fn little_killer(n: usize, k: &little_killer::LittleKiller) -> (Value, bool) {
 /// The lz-string base64 payload of an f-puzzles JSON value.
 pub fn compress(value: &Value) -> String {
     lz_str::compress_to_base64(value.to_string().as_str())
+}
+
+/// The loss of a rule f-puzzles has no key for (nor a convention setters use): said, and
+/// the rule left out of the export.
+fn no_key(c: &Constraint) -> String {
+    format!(
+        "{}: f-puzzles has no key for this rule; it is not exported",
+        c.kind()
+    )
 }
 
 /// The loss of a rule whose exemptions f-puzzles reads from the kropki dots.
