@@ -312,6 +312,36 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         }
         C::RegionSumLine(l) => coloured_line(f, &l.cells, lines::REGION_SUM, o),
         C::ZipperLine(l) => coloured_line(f, &l.cells, lines::ZIPPER, o),
+        C::SumLine(l) => {
+            lines::labelled(f, &l.cells, lines::SUM_LINE, &l.sum.to_string(), o);
+            Layer::Lines
+        }
+        C::Lunchbox(l) => {
+            lines::labelled(f, &l.cells, lines::LUNCHBOX, &l.sum.to_string(), o);
+            Layer::Lines
+        }
+        C::NumberedRoom(r) => {
+            outside::clue(
+                f,
+                r.clue,
+                r.value,
+                outside::Style::Template(":$:"),
+                slots,
+                o,
+            );
+            Layer::Clues
+        }
+        C::HiddenSkyscraper(r) => {
+            outside::clue(
+                f,
+                r.clue,
+                r.value,
+                outside::Style::Template("|$|"),
+                slots,
+                o,
+            );
+            Layer::Clues
+        }
         C::Or(_) | C::And(_) => Layer::Tag(combination(c)),
     };
     (layer, g)

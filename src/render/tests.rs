@@ -49,6 +49,10 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"zipper-line","cells":["r4c2","r4c3","r5c3"]}"#,
     r#"{"type":"or","of":[{"type":"odd","cells":["r9c5"]},{"type":"and","of":[{"type":"even","cells":["r9c5"]},{"type":"anti-king"}]}]}"#,
     r#"{"type":"and","of":[{"type":"anti-knight"}]}"#,
+    r#"{"type":"sum-line","cells":["r8c1","r8c2","r8c3"],"sum":10}"#,
+    r#"{"type":"lunchbox","cells":["r9c4","r9c5","r9c6"],"sum":0}"#,
+    r#"{"type":"numbered-room","clue":"r10c7","value":4}"#,
+    r#"{"type":"hidden-skyscraper","clue":"r10c8","value":4}"#,
 ];
 
 /// A number per variant, with no catch-all arm: a new rule type makes this test module fail
@@ -99,9 +103,13 @@ fn variant_number(c: &Constraint) -> usize {
         C::ZipperLine(_) => 40,
         C::Or(_) => 41,
         C::And(_) => 42,
+        C::SumLine(_) => 43,
+        C::Lunchbox(_) => 44,
+        C::NumberedRoom(_) => 45,
+        C::HiddenSkyscraper(_) => 46,
     }
 }
-const VARIANTS: usize = 43;
+const VARIANTS: usize = 47;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES

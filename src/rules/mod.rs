@@ -97,6 +97,11 @@ pub mod testing;
 pub mod x_sum;
 pub mod zipper_line;
 
+pub mod hidden_skyscraper;
+pub mod lunchbox;
+pub mod numbered_room;
+pub mod sum_line;
+
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
@@ -232,6 +237,14 @@ macro_rules! registry {
         "region-sum-line" => RegionSumLine(region_sum_line::RegionSumLine),
         /// Cells equally far from a line's centre add up to the same sum (the centre digit).
         "zipper-line" => ZipperLine(zipper_line::ZipperLine),
+        /// The line divides into segments that each add up to the sum.
+        "sum-line" => SumLine(sum_line::SumLine),
+        /// Different digits; those between the smallest and largest add up to the sum.
+        "lunchbox" => Lunchbox(lunchbox::Lunchbox),
+        /// The Nth cell from a clue holds it, N being the first digit.
+        "numbered-room" => NumberedRoom(numbered_room::NumberedRoom),
+        /// The first skyscraper hidden from a clue has its height.
+        "hidden-skyscraper" => HiddenSkyscraper(hidden_skyscraper::HiddenSkyscraper),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).

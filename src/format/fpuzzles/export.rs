@@ -332,7 +332,12 @@ pub fn export(doc: &Document) -> Export {
             Constraint::DoubleArrow(x) => line(&mut out, "doublearrow", &x.cells),
             Constraint::RegionSumLine(x) => line(&mut out, "regionsumline", &x.cells),
             Constraint::ZipperLine(x) => line(&mut out, "zipperline", &x.cells),
-            Constraint::Or(_) | Constraint::And(_) => losses.push(no_key(c)),
+            Constraint::Or(_)
+            | Constraint::And(_)
+            | Constraint::SumLine(_)
+            | Constraint::Lunchbox(_)
+            | Constraint::NumberedRoom(_)
+            | Constraint::HiddenSkyscraper(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {

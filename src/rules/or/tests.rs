@@ -114,7 +114,11 @@ fn the_checker_checks_the_disjunction() {
             {"type":"extra-region","cells":["r1c1","r2c2","r3c3","r4c4"]}]}"#,
     );
     // 1234/3412/2143/4321: r1c1 odd. 2143/4321/1234/3412: r1c1 even, diagonal 2,3,3,2.
-    assert_checker(std::slice::from_ref(&or), "1234341221434321", "2143432112343412");
+    assert_checker(
+        std::slice::from_ref(&or),
+        "1234341221434321",
+        "2143432112343412",
+    );
     let e = or
         .check(&Shape::new(4).unwrap(), &grid("2143432112343412"))
         .unwrap_err();
