@@ -342,6 +342,10 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
             );
             Layer::Clues
         }
+        C::AntiTaxicab(_) => Layer::Tag("anti-taxicab".into()),
+        C::GlobalEntropy(_) => Layer::Tag("global entropy (every 2x2)".into()),
+        C::GlobalMod(_) => Layer::Tag("global mod 3 (every 2x2)".into()),
+        C::DutchFlatmates(_) => Layer::Tag("Dutch flatmates".into()),
         C::Or(_) | C::And(_) => Layer::Tag(combination(c)),
     };
     (layer, g)

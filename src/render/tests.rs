@@ -53,6 +53,10 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"lunchbox","cells":["r9c4","r9c5","r9c6"],"sum":0}"#,
     r#"{"type":"numbered-room","clue":"r10c7","value":4}"#,
     r#"{"type":"hidden-skyscraper","clue":"r10c8","value":4}"#,
+    r#"{"type":"anti-taxicab"}"#,
+    r#"{"type":"global-entropy"}"#,
+    r#"{"type":"global-mod"}"#,
+    r#"{"type":"dutch-flatmates"}"#,
 ];
 
 /// A number per variant, with no catch-all arm: a new rule type makes this test module fail
@@ -107,9 +111,13 @@ fn variant_number(c: &Constraint) -> usize {
         C::Lunchbox(_) => 44,
         C::NumberedRoom(_) => 45,
         C::HiddenSkyscraper(_) => 46,
+        C::AntiTaxicab(_) => 47,
+        C::GlobalEntropy(_) => 48,
+        C::GlobalMod(_) => 49,
+        C::DutchFlatmates(_) => 50,
     }
 }
-const VARIANTS: usize = 47;
+const VARIANTS: usize = 51;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES

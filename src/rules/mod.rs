@@ -102,6 +102,10 @@ pub mod lunchbox;
 pub mod numbered_room;
 pub mod sum_line;
 
+pub mod anti_taxicab;
+pub mod dutch_flatmates;
+pub mod global_windows;
+
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
@@ -245,6 +249,14 @@ macro_rules! registry {
         "numbered-room" => NumberedRoom(numbered_room::NumberedRoom),
         /// The first skyscraper hidden from a clue has its height.
         "hidden-skyscraper" => HiddenSkyscraper(hidden_skyscraper::HiddenSkyscraper),
+        /// No digit x has a copy at taxicab distance exactly x.
+        "anti-taxicab" => AntiTaxicab(anti_taxicab::AntiTaxicab),
+        /// Every 2×2 window holds a low, a middle and a high digit.
+        "global-entropy" => GlobalEntropy(global_windows::GlobalEntropy),
+        /// Every 2×2 window holds a digit of each remainder modulo 3.
+        "global-mod" => GlobalMod(global_windows::GlobalMod),
+        /// Every middle digit has a 1 above it or an N below it.
+        "dutch-flatmates" => DutchFlatmates(dutch_flatmates::DutchFlatmates),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).

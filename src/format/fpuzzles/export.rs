@@ -337,7 +337,11 @@ pub fn export(doc: &Document) -> Export {
             | Constraint::SumLine(_)
             | Constraint::Lunchbox(_)
             | Constraint::NumberedRoom(_)
-            | Constraint::HiddenSkyscraper(_) => losses.push(no_key(c)),
+            | Constraint::HiddenSkyscraper(_)
+            | Constraint::AntiTaxicab(_)
+            | Constraint::GlobalEntropy(_)
+            | Constraint::GlobalMod(_)
+            | Constraint::DutchFlatmates(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {

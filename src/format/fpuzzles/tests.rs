@@ -400,6 +400,10 @@ const NO_KEY: &[&str] = &[
     "lunchbox",
     "numbered-room",
     "hidden-skyscraper",
+    "anti-taxicab",
+    "global-entropy",
+    "global-mod",
+    "dutch-flatmates",
 ];
 
 /// Every constraint example of docs/FORMAT.md survives the f-puzzles round trip, except
