@@ -16,6 +16,7 @@
 //! (anti-knight, non-consecutive, …) are named in a row of labels under it. The file is
 //! self-contained: generic font families only, no scripts, no external references.
 
+mod extra;
 mod grid;
 mod lines;
 mod marks;
@@ -312,63 +313,22 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         }
         C::RegionSumLine(l) => coloured_line(f, &l.cells, lines::REGION_SUM, o),
         C::ZipperLine(l) => coloured_line(f, &l.cells, lines::ZIPPER, o),
-        C::SumLine(l) => {
-            lines::labelled(f, &l.cells, lines::SUM_LINE, &l.sum.to_string(), o);
-            Layer::Lines
-        }
-        C::Lunchbox(l) => {
-            lines::labelled(f, &l.cells, lines::LUNCHBOX, &l.sum.to_string(), o);
-            Layer::Lines
-        }
-        C::NumberedRoom(r) => {
-            outside::clue(
-                f,
-                r.clue,
-                r.value,
-                outside::Style::Template(":$:"),
-                slots,
-                o,
-            );
-            Layer::Clues
-        }
-        C::HiddenSkyscraper(r) => {
-            outside::clue(
-                f,
-                r.clue,
-                r.value,
-                outside::Style::Template("|$|"),
-                slots,
-                o,
-            );
-            Layer::Clues
-        }
+        C::SumLine(l) => extra::labelled(f, &l.cells, lines::SUM_LINE, l.sum, o),
+        C::Lunchbox(l) => extra::labelled(f, &l.cells, lines::LUNCHBOX, l.sum, o),
+        C::NumberedRoom(r) => extra::clue(f, r.clue, r.value, ":$:", slots, o),
+        C::HiddenSkyscraper(r) => extra::clue(f, r.clue, r.value, "|$|", slots, o),
         C::AntiTaxicab(_) => Layer::Tag("anti-taxicab".into()),
         C::GlobalEntropy(_) => Layer::Tag("global entropy (every 2x2)".into()),
         C::GlobalMod(_) => Layer::Tag("global mod 3 (every 2x2)".into()),
         C::DutchFlatmates(_) => Layer::Tag("Dutch flatmates".into()),
-        C::Or(_) | C::And(_) => Layer::Tag(combination(c)),
+        C::RellikCage(k) => extra::rellik(f, &k.cells, k.sum, o),
+        C::CountingCircles(k) => extra::circles(f, &k.cells, o),
+        C::SameValues(k) => extra::sets(f, &k.sets, "=", o),
+        C::GreaterThan(k) => extra::greater(f, &k.pairs(), o),
+        C::EqualSums(k) => extra::sets(f, &k.segments, "Σ", o),
+        C::Or(_) | C::And(_) => Layer::Tag(extra::combination(c)),
     };
     (layer, g)
-}
-
-/// A combination of rules in words, for its tag: `or: killer | (thermometer + renban)`.
-/// The branches are not drawn in the grid: a mark there would read as a rule that holds.
-fn combination(c: &Constraint) -> String {
-    fn words(c: &Constraint) -> String {
-        match c {
-            Constraint::Or(x) => {
-                let parts: Vec<String> = x.of.iter().map(words).collect();
-                format!("({})", parts.join(" | "))
-            }
-            Constraint::And(x) => {
-                let parts: Vec<String> = x.of.iter().map(words).collect();
-                format!("({})", parts.join(" + "))
-            }
-            other => other.kind().to_string(),
-        }
-    }
-    let inner = words(c);
-    format!("{}: {}", c.kind(), &inner[1..inner.len() - 1])
 }
 
 /// A line rule drawn as a coloured line, on the lines layer.

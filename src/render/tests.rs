@@ -57,6 +57,11 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"global-entropy"}"#,
     r#"{"type":"global-mod"}"#,
     r#"{"type":"dutch-flatmates"}"#,
+    r#"{"type":"rellik-cage","cells":["r5c5","r5c6"],"sum":7}"#,
+    r#"{"type":"counting-circles","cells":["r5c1","r6c2"]}"#,
+    r#"{"type":"same-values","sets":[["r6c5"],["r4c6"]]}"#,
+    r#"{"type":"greater-than","cells":["r6c7","r6c8"]}"#,
+    r#"{"type":"equal-sums","segments":[["r5c8"],["r5c9"]]}"#,
 ];
 
 /// A number per variant, with no catch-all arm: a new rule type makes this test module fail
@@ -115,9 +120,14 @@ fn variant_number(c: &Constraint) -> usize {
         C::GlobalEntropy(_) => 48,
         C::GlobalMod(_) => 49,
         C::DutchFlatmates(_) => 50,
+        C::RellikCage(_) => 51,
+        C::CountingCircles(_) => 52,
+        C::SameValues(_) => 53,
+        C::GreaterThan(_) => 54,
+        C::EqualSums(_) => 55,
     }
 }
-const VARIANTS: usize = 51;
+const VARIANTS: usize = 56;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES

@@ -106,6 +106,12 @@ pub mod anti_taxicab;
 pub mod dutch_flatmates;
 pub mod global_windows;
 
+pub mod counting_circles;
+pub mod equal_sums;
+pub mod greater_than;
+pub mod rellik_cage;
+pub mod same_values;
+
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
@@ -257,6 +263,16 @@ macro_rules! registry {
         "global-mod" => GlobalMod(global_windows::GlobalMod),
         /// Every middle digit has a 1 above it or an N below it.
         "dutch-flatmates" => DutchFlatmates(dutch_flatmates::DutchFlatmates),
+        /// Different digits; no combination of them adds up to the value.
+        "rellik-cage" => RellikCage(rellik_cage::RellikCage),
+        /// A circle's digit counts the circles holding it.
+        "counting-circles" => CountingCircles(counting_circles::CountingCircles),
+        /// The sets hold the same digits, repeats counted.
+        "same-values" => SameValues(same_values::SameValues),
+        /// Each cell is greater than the later listed cells it touches.
+        "greater-than" => GreaterThan(greater_than::GreaterThan),
+        /// The segments have the same sum.
+        "equal-sums" => EqualSums(equal_sums::EqualSums),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).

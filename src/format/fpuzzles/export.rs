@@ -341,7 +341,12 @@ pub fn export(doc: &Document) -> Export {
             | Constraint::AntiTaxicab(_)
             | Constraint::GlobalEntropy(_)
             | Constraint::GlobalMod(_)
-            | Constraint::DutchFlatmates(_) => losses.push(no_key(c)),
+            | Constraint::DutchFlatmates(_)
+            | Constraint::RellikCage(_)
+            | Constraint::CountingCircles(_)
+            | Constraint::SameValues(_)
+            | Constraint::GreaterThan(_)
+            | Constraint::EqualSums(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {

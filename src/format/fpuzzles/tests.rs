@@ -404,6 +404,11 @@ const NO_KEY: &[&str] = &[
     "global-entropy",
     "global-mod",
     "dutch-flatmates",
+    "rellik-cage",
+    "counting-circles",
+    "same-values",
+    "greater-than",
+    "equal-sums",
 ];
 
 /// Every constraint example of docs/FORMAT.md survives the f-puzzles round trip, except
