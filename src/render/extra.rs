@@ -67,10 +67,20 @@ pub fn greater(f: &Frame, pairs: &[(Cell, Cell)], out: &mut Out) -> Layer {
     Layer::Marks
 }
 
-/// A line in its colour with its sum at its start (sum lines, lunchboxes).
-pub fn labelled(f: &Frame, cells: &[Cell], pen: lines::Pen, sum: usize, out: &mut Out) -> Layer {
-    lines::labelled(f, cells, pen, &sum.to_string(), out);
+/// A line in its colour with a label at its start (a sum, an arrow).
+pub fn labelled(f: &Frame, cells: &[Cell], pen: lines::Pen, label: &str, out: &mut Out) -> Layer {
+    lines::labelled(f, cells, pen, label, out);
     Layer::Lines
+}
+
+/// A table relation: a line through its cells, labelled `R` (consecutive pairs) or `R*`
+/// (every two cells); the table itself is not drawn.
+pub fn relation(f: &Frame, r: &crate::rules::relation::Relation, out: &mut Out) -> Layer {
+    let label = match r.pairs {
+        crate::rules::relation::Pairs::Consecutive => "R",
+        crate::rules::relation::Pairs::All => "R*",
+    };
+    labelled(f, &r.cells, lines::RELATION, label, out)
 }
 
 /// An outside clue written in an ISS template (`:$:` numbered room, `|$|` hidden

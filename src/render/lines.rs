@@ -43,6 +43,10 @@ pub const ZIPPER: Pen = Pen::line("#b39bff");
 pub const SUM_LINE: Pen = Pen::line("#64c864");
 /// Lunchbox (its sum written at its start).
 pub const LUNCHBOX: Pen = Pen::line("#b4b4b4");
+/// Value indexing (an arrow written at its start).
+pub const VALUE_INDEXING: Pen = Pen::line("#e08a3c");
+/// A table relation.
+pub const RELATION: Pen = Pen::line("#8c8cd9");
 /// Thermometers: light grey, wide.
 const THERMO: &str = "#c2c2c2";
 /// Arrows, between and lockout lines: darker grey, thin.

@@ -313,8 +313,8 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         }
         C::RegionSumLine(l) => coloured_line(f, &l.cells, lines::REGION_SUM, o),
         C::ZipperLine(l) => coloured_line(f, &l.cells, lines::ZIPPER, o),
-        C::SumLine(l) => extra::labelled(f, &l.cells, lines::SUM_LINE, l.sum, o),
-        C::Lunchbox(l) => extra::labelled(f, &l.cells, lines::LUNCHBOX, l.sum, o),
+        C::SumLine(l) => extra::labelled(f, &l.cells, lines::SUM_LINE, &l.sum.to_string(), o),
+        C::Lunchbox(l) => extra::labelled(f, &l.cells, lines::LUNCHBOX, &l.sum.to_string(), o),
         C::NumberedRoom(r) => extra::clue(f, r.clue, r.value, ":$:", slots, o),
         C::HiddenSkyscraper(r) => extra::clue(f, r.clue, r.value, "|$|", slots, o),
         C::AntiTaxicab(_) => Layer::Tag("anti-taxicab".into()),
@@ -326,6 +326,8 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         C::SameValues(k) => extra::sets(f, &k.sets, "=", o),
         C::GreaterThan(k) => extra::greater(f, &k.pairs(), o),
         C::EqualSums(k) => extra::sets(f, &k.segments, "Σ", o),
+        C::ValueIndexing(l) => extra::labelled(f, &l.cells, lines::VALUE_INDEXING, "→", o),
+        C::Relation(l) => extra::relation(f, l, o),
         C::Or(_) | C::And(_) => Layer::Tag(extra::combination(c)),
     };
     (layer, g)

@@ -62,6 +62,8 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"same-values","sets":[["r6c5"],["r4c6"]]}"#,
     r#"{"type":"greater-than","cells":["r6c7","r6c8"]}"#,
     r#"{"type":"equal-sums","segments":[["r5c8"],["r5c9"]]}"#,
+    r#"{"type":"value-indexing","cells":["r7c1","r7c2","r7c3"]}"#,
+    r#"{"type":"relation","cells":["r8c4","r8c5"],"allowed":[[1,2]]}"#,
 ];
 
 /// A number per variant, with no catch-all arm: a new rule type makes this test module fail
@@ -125,9 +127,11 @@ fn variant_number(c: &Constraint) -> usize {
         C::SameValues(_) => 53,
         C::GreaterThan(_) => 54,
         C::EqualSums(_) => 55,
+        C::ValueIndexing(_) => 56,
+        C::Relation(_) => 57,
     }
 }
-const VARIANTS: usize = 56;
+const VARIANTS: usize = 58;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES

@@ -112,6 +112,9 @@ pub mod greater_than;
 pub mod rellik_cage;
 pub mod same_values;
 
+pub mod relation;
+pub mod value_indexing;
+
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
@@ -273,6 +276,10 @@ macro_rules! registry {
         "greater-than" => GreaterThan(greater_than::GreaterThan),
         /// The segments have the same sum.
         "equal-sums" => EqualSums(equal_sums::EqualSums),
+        /// The second cell's digit K: the cell K further on holds the first cell's digit.
+        "value-indexing" => ValueIndexing(value_indexing::ValueIndexing),
+        /// Paired cells hold a pair of digits from the table.
+        "relation" => Relation(relation::Relation),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).

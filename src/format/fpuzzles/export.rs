@@ -346,7 +346,9 @@ pub fn export(doc: &Document) -> Export {
             | Constraint::CountingCircles(_)
             | Constraint::SameValues(_)
             | Constraint::GreaterThan(_)
-            | Constraint::EqualSums(_) => losses.push(no_key(c)),
+            | Constraint::EqualSums(_)
+            | Constraint::ValueIndexing(_)
+            | Constraint::Relation(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {

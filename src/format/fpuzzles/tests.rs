@@ -409,6 +409,8 @@ const NO_KEY: &[&str] = &[
     "same-values",
     "greater-than",
     "equal-sums",
+    "value-indexing",
+    "relation",
 ];
 
 /// Every constraint example of docs/FORMAT.md survives the f-puzzles round trip, except
