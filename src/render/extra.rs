@@ -50,6 +50,13 @@ pub fn sets(f: &Frame, sets: &[Vec<Cell>], mark: &str, out: &mut Out) -> Layer {
     Layer::Shade
 }
 
+/// Count distinct: the cells shaded, `#` in the control cell's corner.
+pub fn count_distinct(f: &Frame, cells: &[Cell], out: &mut Out) -> Layer {
+    marks::fill(f, cells, SETS, out);
+    corner(f, cells[0], "#", out);
+    Layer::Shade
+}
+
 /// Greater-than signs: `>` between each touching pair, opening towards the greater cell.
 pub fn greater(f: &Frame, pairs: &[(Cell, Cell)], out: &mut Out) -> Layer {
     for &(a, b) in pairs {

@@ -64,6 +64,7 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"equal-sums","segments":[["r5c8"],["r5c9"]]}"#,
     r#"{"type":"value-indexing","cells":["r7c1","r7c2","r7c3"]}"#,
     r#"{"type":"relation","cells":["r8c4","r8c5"],"allowed":[[1,2]]}"#,
+    r#"{"type":"count-distinct","cells":["r8c7","r8c8","r8c9"]}"#,
 ];
 
 /// A number per variant, with no catch-all arm: a new rule type makes this test module fail
@@ -129,9 +130,10 @@ fn variant_number(c: &Constraint) -> usize {
         C::EqualSums(_) => 55,
         C::ValueIndexing(_) => 56,
         C::Relation(_) => 57,
+        C::CountDistinct(_) => 58,
     }
 }
-const VARIANTS: usize = 58;
+const VARIANTS: usize = 59;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES

@@ -115,6 +115,8 @@ pub mod same_values;
 pub mod relation;
 pub mod value_indexing;
 
+pub mod count_distinct;
+
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
@@ -280,6 +282,8 @@ macro_rules! registry {
         "value-indexing" => ValueIndexing(value_indexing::ValueIndexing),
         /// Paired cells hold a pair of digits from the table.
         "relation" => Relation(relation::Relation),
+        /// The first cell counts the different digits of the others.
+        "count-distinct" => CountDistinct(count_distinct::CountDistinct),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).

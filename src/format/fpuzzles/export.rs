@@ -348,7 +348,8 @@ pub fn export(doc: &Document) -> Export {
             | Constraint::GreaterThan(_)
             | Constraint::EqualSums(_)
             | Constraint::ValueIndexing(_)
-            | Constraint::Relation(_) => losses.push(no_key(c)),
+            | Constraint::Relation(_)
+            | Constraint::CountDistinct(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {

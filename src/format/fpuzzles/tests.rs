@@ -411,6 +411,7 @@ const NO_KEY: &[&str] = &[
     "equal-sums",
     "value-indexing",
     "relation",
+    "count-distinct",
 ];
 
 /// Every constraint example of docs/FORMAT.md survives the f-puzzles round trip, except
