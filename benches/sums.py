@@ -28,11 +28,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 
-def satdoku(binary, path, cap):
-    """(status, CPU ms of the whole `satdoku check -j1` process), (None, None) past the cap."""
+def satdoku(binary, path, cap, extra=()):
+    """(status, CPU ms of the whole `satdoku check -j1` process), (None, None) past the cap;
+    `extra`: more arguments (e.g. `--engine cadical`)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
-        out = subprocess.run([binary, "check", "-j1", "-q", "-f", "json", path],
+        out = subprocess.run([binary, "check", "-j1", "-q", "-f", "json", *extra, path],
                              capture_output=True, text=True, timeout=cap).stdout
     except subprocess.TimeoutExpired:
         return None, None
@@ -64,6 +65,10 @@ def main():
     ap.add_argument("--before")
     ap.add_argument("--after", default=os.path.join(ROOT, "target", "release", "satdoku"))
     ap.add_argument("--cap", type=float, default=60)
+    # Extra arguments of each binary, e.g. --before-args="--engine varisat"
+    # --after-args="--engine cadical" to compare engines with one binary as both.
+    ap.add_argument("--before-args", default="")
+    ap.add_argument("--after-args", default="")
     ap.add_argument("sets", nargs="+")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp()
@@ -90,9 +95,9 @@ def main():
         tot = {"before": 0.0, "after": 0.0, "iss": 0.0}
         for f in files:
             row = {}
-            status, row["after"] = satdoku(a.after, f, a.cap)
+            status, row["after"] = satdoku(a.after, f, a.cap, a.after_args.split())
             if a.before:
-                _, row["before"] = satdoku(a.before, f, a.cap)
+                _, row["before"] = satdoku(a.before, f, a.cap, a.before_args.split())
             iss_status, row["iss"] = iss(a.iss, f, a.cap)
             if status and iss_status and status != iss_status:
                 status = f"{status} (ISS: {iss_status})"

@@ -40,6 +40,7 @@ pub mod groups;
 pub mod proof;
 pub mod puzzle;
 pub mod render;
+pub mod report;
 pub mod rules;
 pub mod simplify;
 pub mod solve;

@@ -122,3 +122,38 @@ fn every_solving_command_takes_the_engine() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("varisat") && err.contains("cadical"), "{err}");
 }
+
+#[test]
+fn the_time_budget_stops_every_engine_with_the_same_records() {
+    // Counting the solutions of an empty 9x9 up to 10^8 takes hours; each engine's own stop
+    // hook (varisat's failing proof writer, CaDiCaL's terminate callback) ends it.
+    let empty9 = ".".repeat(81);
+    for engine in engines() {
+        let out = satdoku()
+            .args([
+                "count",
+                "--limit",
+                "100000000",
+                "--timeout",
+                "0.5",
+                "-f",
+                "json",
+            ])
+            .args(["--engine", engine])
+            .arg(&empty9)
+            .arg("...4..3.....3.2.")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(5), "{engine}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 2, "{engine}: {text}");
+        assert_eq!(lines[0]["status"], "timeout", "{engine}");
+        assert!(lines[0]["error"].as_str().unwrap().contains("time budget"));
+        assert_eq!(lines[1]["status"], "counted", "{engine}");
+        assert_eq!(lines[1]["count"], 1, "{engine}");
+    }
+}

@@ -27,6 +27,7 @@ struct Work {
 fn process(rec: Record, work: &Work) -> Done {
     let task = work.task;
     let mut done = Done::at(rec.source, rec.line);
+    done.ignored = rec.meta.ignored;
     let puzzle = match rec.puzzle {
         Ok(p) => p,
         Err(e) => {

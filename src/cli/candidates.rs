@@ -8,8 +8,8 @@ use clap::Args;
 use satdoku::candidates::{candidate_counts_on, candidates_on, CandidateCounts, PencilGrid};
 use satdoku::format::text::{Line, Pretty, Symbols};
 use satdoku::geometry::{digits, Cell, Digit};
+use satdoku::report::{CandidatesRecord, CandidatesStats, Status as Word};
 use satdoku::Puzzle;
-use serde_json::{json, Map, Value};
 use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
@@ -105,13 +105,23 @@ fn one(
         Err(e) => {
             eprintln!("satdoku: {loc}: {e}");
             if format == Format::Json {
-                let o = json!({"source": &*rec.source, "line": rec.line, "status": "invalid", "error": format!("{loc}: {e}")});
-                writeln!(out, "{o}")?;
+                let mut o = CandidatesRecord::new(&rec.source, rec.line, Word::Invalid);
+                o.error = Some(format!("{loc}: {e}"));
+                writeln!(out, "{}", serde_json::to_string(&o)?)?;
             }
             return Ok(Status::Invalid);
         }
     };
     let start = Instant::now();
+    // The record of this puzzle, as far as it goes before the answer.
+    let record = |status: Word| {
+        let mut o = CandidatesRecord::new(&rec.source, rec.line, status);
+        o.puzzle = Some(Line::new(puzzle.givens(), symbols).to_string());
+        o.size = Some(puzzle.size());
+        // The answer is about the puzzle without these drawn elements: every record says so.
+        o.ignored = (!rec.meta.ignored.is_empty()).then(|| rec.meta.ignored.clone());
+        o
+    };
     let engine = args.budget.engine();
     let budget = engine.budget.clone();
     // A progress line for big grids, where one puzzle takes a while.
@@ -143,8 +153,9 @@ fn one(
             eprintln!("satdoku: {loc}: timeout ({e})");
             match format {
                 Format::Json => {
-                    let o = json!({"source": &*rec.source, "line": rec.line, "puzzle": Line::new(puzzle.givens(), symbols).to_string(), "size": puzzle.size(), "status": "timeout", "error": format!("{loc}: {e}")});
-                    writeln!(out, "{o}")?;
+                    let mut o = record(Word::Timeout);
+                    o.error = Some(format!("{loc}: {e}"));
+                    writeln!(out, "{}", serde_json::to_string(&o)?)?;
                 }
                 Format::Line => writeln!(out, "timeout")?,
                 Format::Pretty => writeln!(out, "{loc}: timeout ({e})\n")?,
@@ -153,6 +164,16 @@ fn one(
         }
         Err(e) => {
             eprintln!("satdoku: {loc}: {e}");
+            // The record is printed all the same: a batch loses no result.
+            match format {
+                Format::Json => {
+                    let mut o = record(Word::Invalid);
+                    o.error = Some(format!("{loc}: {e}"));
+                    writeln!(out, "{}", serde_json::to_string(&o)?)?;
+                }
+                Format::Line => writeln!(out, "invalid")?,
+                Format::Pretty => writeln!(out, "{loc}: invalid ({e})\n")?,
+            }
             return Ok(Status::Invalid);
         }
     };
@@ -160,10 +181,7 @@ fn one(
     let n = puzzle.size();
     let Some(c) = found else {
         match format {
-            Format::Json => {
-                let o = json!({"source": &*rec.source, "line": rec.line, "puzzle": Line::new(puzzle.givens(), symbols).to_string(), "size": n, "status": "none"});
-                writeln!(out, "{o}")?;
-            }
+            Format::Json => writeln!(out, "{}", serde_json::to_string(&record(Word::None))?)?,
             Format::Line => writeln!(out, "none")?,
             Format::Pretty => writeln!(out, "{loc}: no solution\n")?,
         }
@@ -182,50 +200,40 @@ fn one(
     };
     match format {
         Format::Json => {
-            let mut o = Map::new();
-            o.insert("source".into(), json!(&*rec.source));
-            o.insert("line".into(), json!(rec.line));
-            o.insert(
-                "puzzle".into(),
-                json!(Line::new(puzzle.givens(), symbols).to_string()),
+            let mut o = record(if c.is_unique() {
+                Word::Unique
+            } else {
+                Word::Multiple
+            });
+            o.candidates = Some(
+                (0..n)
+                    .map(|r| {
+                        (0..n)
+                            .map(|col| {
+                                digits(c.of(Cell::from_index(r, col)))
+                                    .map(|d| d.get())
+                                    .collect()
+                            })
+                            .collect()
+                    })
+                    .collect(),
             );
-            o.insert("size".into(), json!(n));
-            let unique = c.is_unique();
-            o.insert(
-                "status".into(),
-                json!(if unique { "unique" } else { "multiple" }),
-            );
-            let rows: Vec<Vec<Vec<usize>>> = (0..n)
-                .map(|r| {
-                    (0..n)
-                        .map(|col| {
-                            digits(c.of(Cell::from_index(r, col)))
-                                .map(|d| d.get())
-                                .collect()
-                        })
-                        .collect()
-                })
-                .collect();
-            o.insert("candidates".into(), json!(rows));
-            if let Some(sol) = c.solution() {
-                o.insert(
-                    "solution".into(),
-                    json!(Line::new(&sol, symbols).to_string()),
-                );
-            }
+            o.solution = c.solution().map(|sol| Line::new(&sol, symbols).to_string());
             if let Some(k) = &counts {
-                let rows: Vec<Vec<&Vec<usize>>> = (0..n)
-                    .map(|r| (0..n).map(|col| &k.counts[r * n + col]).collect())
-                    .collect();
-                o.insert("counts".into(), json!(rows));
-                o.insert("solutions_counted".into(), json!(k.solutions));
-                o.insert("capped".into(), json!(k.capped));
+                o.counts = Some(
+                    (0..n)
+                        .map(|r| (0..n).map(|col| k.counts[r * n + col].clone()).collect())
+                        .collect(),
+                );
+                o.solutions_counted = Some(k.solutions);
+                o.capped = Some(k.capped);
             }
-            o.insert(
-                "stats".into(),
-                json!({"decided": c.decided, "sat_calls": c.sat_calls, "time_us": time.as_micros() as u64}),
-            );
-            writeln!(out, "{}", Value::Object(o))?;
+            o.stats = Some(CandidatesStats {
+                decided: c.decided,
+                sat_calls: c.sat_calls,
+                time_us: time.as_micros() as u64,
+            });
+            writeln!(out, "{}", serde_json::to_string(&o)?)?;
         }
         Format::Line => {
             let cells: Vec<String> = match &counts {

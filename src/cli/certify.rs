@@ -13,8 +13,8 @@ use clap::{Args, ValueEnum};
 use satdoku::format::text::{Line, Symbols};
 use satdoku::generate::redundant_givens;
 use satdoku::proof::{certify, verify_varisat, Certified, Claim, ProofFormat};
+use satdoku::report::CertificateRecord;
 use satdoku::{Puzzle, Verdict};
-use serde_json::json;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -133,6 +133,7 @@ fn one(
     engine: &satdoku::engine::Engine,
 ) -> Done {
     let mut done = Done::at(rec.source.clone(), rec.line);
+    done.ignored = rec.meta.ignored.clone();
     let loc = rec.location();
     let puzzle = match rec.puzzle {
         Ok(p) => p,
@@ -145,16 +146,14 @@ fn one(
         Ok((verdict, extras)) => {
             let answer = report::against_stated(verdict, rec.expected.as_ref());
             if let (Ok(_), Some(p), true) = (&answer, &extras.proof, format != Format::Json) {
-                let verified = if p["verified"] == json!(true) {
+                let verified = if p.verified == Some(true) {
                     ", verified with varisat's checker"
                 } else {
                     ""
                 };
                 eprintln!(
                     "satdoku: {loc}: wrote {} and {} ({} bytes of proof{verified})",
-                    p["query"].as_str().unwrap_or_default(),
-                    p["proof"].as_str().unwrap_or_default(),
-                    p["proof_bytes"]
+                    p.query, p.proof, p.proof_bytes
                 );
             }
             done.extras = extras;
@@ -202,27 +201,28 @@ fn decide(
             } else {
                 None
             };
-            let mut info = json!({
-                "format": format.extension(),
-                "query": f.query.display().to_string(),
-                "proof": f.proof.display().to_string(),
-                "vars": cert.vars,
-                "clauses": cert.clauses,
-                "proof_bytes": cert.proof_bytes,
-                "proof_time_us": cert.time.as_micros() as u64,
-                "verified": verified,
-            });
+            let mut info = CertificateRecord {
+                format: format.extension(),
+                query: f.query.display().to_string(),
+                proof: f.proof.display().to_string(),
+                vars: cert.vars,
+                clauses: cert.clauses,
+                proof_bytes: cert.proof_bytes as u64,
+                proof_time_us: cert.time.as_micros() as u64,
+                verified,
+                solution: None,
+                claim: "unique",
+            };
             match cert.claim {
                 Claim::Unique(g) => {
                     let line = Line::new(&g, symbols).to_string();
                     fs::write(&f.solution, format!("{line}\n"))?;
-                    info["solution"] = json!(f.solution.display().to_string());
-                    info["claim"] = json!("unique");
+                    info.solution = Some(f.solution.display().to_string());
                     extras.proof = Some(info);
                     Verdict::Unique(g)
                 }
                 Claim::NoSolution => {
-                    info["claim"] = json!("no solution");
+                    info.claim = "no solution";
                     extras.proof = Some(info);
                     Verdict::None
                 }

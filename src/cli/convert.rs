@@ -1,11 +1,11 @@
 //! `satdoku convert`: between the native JSON format, f-puzzles (JSON, lz-string payload or
-//! URL) and classic text lines.
+//! URL), SudokuPad links (f-puzzles or SCL inside) and classic text lines.
 
 use super::{exit, InputArgs};
 use clap::{Args, ValueEnum};
-use satdoku::format::fpuzzles;
 use satdoku::format::json::{self as native, Document};
 use satdoku::format::text::{Line, Symbols};
+use satdoku::format::{fpuzzles, sudokupad};
 use std::io::Write;
 
 /// Options of `satdoku convert`.
@@ -14,7 +14,8 @@ pub struct ConvertArgs {
     #[command(flatten)]
     input: InputArgs,
     /// What to write: native JSON (pretty for one puzzle, one line each for several),
-    /// f-puzzles JSON (one line each), or a classic text line (classic puzzles only).
+    /// f-puzzles JSON (one line each), a SudokuPad link (sudokupad: the f-puzzles JSON
+    /// inside; scl: SudokuPad's own drawings), or a classic text line (classic puzzles only).
     #[arg(long, value_enum, default_value_t = Target::Native)]
     to: Target,
     /// With --to fpuzzles: write the lz-string payload instead of the JSON.
@@ -36,6 +37,10 @@ enum Target {
     Native,
     /// f-puzzles JSON.
     Fpuzzles,
+    /// A SudokuPad link carrying f-puzzles JSON: https://sudokupad.app/fpuzzles…
+    Sudokupad,
+    /// A SudokuPad link carrying SCL, SudokuPad's own format: https://sudokupad.app/scl…
+    Scl,
     /// One text line (classic puzzles).
     Text,
 }
@@ -83,8 +88,25 @@ fn write_one(
     match args.to {
         Target::Native if several => native::to_string_line(doc).map_err(|e| e.to_string()),
         Target::Native => native::to_string_pretty(doc).map_err(|e| e.to_string()),
-        Target::Fpuzzles => {
+        Target::Scl => {
+            let sudokupad::Written { value, losses } = sudokupad::scl_from_document(doc);
+            if args.strict && !losses.is_empty() {
+                return Err(format!(
+                    "an SCL link cannot carry this puzzle whole (--strict): {}",
+                    losses.join("; ")
+                ));
+            }
+            for l in &losses {
+                eprintln!("satdoku: {loc}: warning: not in the SCL link: {l}");
+            }
+            Ok(sudokupad::scl_link(&value))
+        }
+        Target::Fpuzzles | Target::Sudokupad => {
             let fpuzzles::Export { value: v, losses } = fpuzzles::export(doc);
+            let what = match args.to {
+                Target::Sudokupad => "SudokuPad link",
+                _ => "f-puzzles export",
+            };
             if args.strict && !losses.is_empty() {
                 return Err(format!(
                     "f-puzzles cannot carry this puzzle whole (--strict): {}",
@@ -92,9 +114,11 @@ fn write_one(
                 ));
             }
             for l in &losses {
-                eprintln!("satdoku: {loc}: warning: not in the f-puzzles export: {l}");
+                eprintln!("satdoku: {loc}: warning: not in the {what}: {l}");
             }
-            Ok(if args.url {
+            Ok(if args.to == Target::Sudokupad {
+                format!("https://sudokupad.app/fpuzzles{}", fpuzzles::compress(&v))
+            } else if args.url {
                 format!("https://www.f-puzzles.com/?load={}", fpuzzles::compress(&v))
             } else if args.lz {
                 fpuzzles::compress(&v)

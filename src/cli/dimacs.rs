@@ -214,6 +214,9 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
             box_shape: args.box_shape.clone(),
             symbols: None,
             layout: super::LayoutArg::Auto,
+            line_rule: Vec::new(),
+            element: Vec::new(),
+            ignore_unmapped: false,
         };
         let (rec, _) = one_puzzle(&input, args.nth)?;
         let loc = rec.location();

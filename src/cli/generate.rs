@@ -10,9 +10,9 @@ use satdoku::format::text::{Line, Pretty};
 use satdoku::generate::{
     classic_layout, generate, GenerateError, GenerateOptions, Rng, Symmetry, MAX_ATTEMPTS,
 };
+use satdoku::report::{Effort, GenerateRecord, Status};
 use satdoku::solve::Simplify;
 use satdoku::{Formula, Puzzle};
-use serde_json::json;
 use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
@@ -156,6 +156,24 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
     for (loc, layout) in &layouts {
         for k in 1..=args.count {
             let t = Instant::now();
+            // The record of this puzzle, as far as its place goes.
+            let record = |status: Status| GenerateRecord {
+                layout: loc.to_string(),
+                index: k,
+                status,
+                seed,
+                error: None,
+                size: None,
+                puzzle: None,
+                givens: None,
+                minimal: None,
+                solution: None,
+                symmetry: None,
+                attempts: None,
+                sat_calls: None,
+                time_us: None,
+                effort: None,
+            };
             gen_opts.engine = args.budget.engine();
             let spinner = progress.then(|| {
                 super::print::spinner(format!("{loc}: generating puzzle {k} of {}", args.count))
@@ -170,8 +188,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
                     eprintln!("satdoku: {loc}: puzzle {k}: timeout ({e})");
                     outcome.timeout();
                     if format == Format::Json {
-                        let o = json!({"layout": loc, "index": k, "seed": seed, "status": "timeout", "error": format!("{loc}: {e}")});
-                        writeln!(out, "{o}")?;
+                        let mut o = record(Status::Timeout);
+                        o.error = Some(format!("{loc}: {e}"));
+                        writeln!(out, "{}", serde_json::to_string(&o)?)?;
                     }
                     continue;
                 }
@@ -220,27 +239,22 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
                     // uniqueness check needs.
                     // The check is the one generate made of the result (no second search).
                     let formula = Formula::new(&g.puzzle, Simplify::Full);
-                    let o = json!({
-                        "layout": loc,
-                        "index": k,
-                        "status": "generated",
-                        "seed": seed,
-                        "size": g.puzzle.size(),
-                        "puzzle": line,
-                        "givens": givens,
-                        "minimal": g.minimal,
-                        "solution": sol,
-                        "symmetry": format!("{:?}", symmetry).to_lowercase(),
-                        "attempts": g.attempts,
-                        "sat_calls": g.sat_calls,
-                        "time_us": time.as_micros() as u64,
-                        "effort": {
-                            "decided_by_simplification": formula.decided(),
-                            "simplification_solves": formula.is_decided(),
-                            "check_sat_calls": g.check_sat_calls,
-                        },
+                    let mut o = record(Status::Generated);
+                    o.size = Some(g.puzzle.size());
+                    o.puzzle = Some(line);
+                    o.givens = Some(givens);
+                    o.minimal = Some(g.minimal);
+                    o.solution = Some(sol);
+                    o.symmetry = Some(format!("{symmetry:?}").to_lowercase());
+                    o.attempts = Some(g.attempts);
+                    o.sat_calls = Some(g.sat_calls);
+                    o.time_us = Some(time.as_micros() as u64);
+                    o.effort = Some(Effort {
+                        decided_by_simplification: formula.decided(),
+                        simplification_solves: formula.is_decided(),
+                        check_sat_calls: g.check_sat_calls,
                     });
-                    writeln!(out, "{o}")
+                    writeln!(out, "{}", serde_json::to_string(&o)?)
                 }
             };
             match written {

@@ -1,7 +1,7 @@
 //! Input sources: files, stdin, or a puzzle written on the command line. Each yields
 //! records one at a time, so memory stays flat however long the input.
 
-use satdoku::format::fpuzzles;
+use satdoku::format::link;
 pub use satdoku::format::source::Record;
 use satdoku::format::source::{invalid, read_records, ReadError};
 use satdoku::format::text::TextOptions;
@@ -44,9 +44,9 @@ pub fn sources(args: &[String]) -> anyhow::Result<Vec<Source>> {
 }
 
 /// Whether an argument that is not a file is meant as a puzzle itself (a grid line, a JSON
-/// object, or an f-puzzles URL, id or payload).
+/// object, or an f-puzzles or SudokuPad link, id or payload).
 fn looks_inline(arg: &str) -> bool {
-    if fpuzzles::looks_like_payload(arg) || arg.trim_start().starts_with('{') {
+    if link::looks_like_link(arg) || arg.trim_start().starts_with('{') {
         return true;
     }
     arg.chars().count() >= 16

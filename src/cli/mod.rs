@@ -97,7 +97,11 @@ enum Command {
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
     /// Puzzle files (- for stdin; stdin when none is given and it is not a terminal). An
-    /// argument that is not a file but looks like a puzzle is read as one.
+    /// argument that is not a file but looks like a puzzle is read as one: a grid line, JSON,
+    /// an f-puzzles URL (?load=…), a SudokuPad link (sudokupad.app/…, beta.sudokupad.app,
+    /// app.crackingthecryptic.com/sudoku/…, ?puzzleid=…, sudokupad://puzzle/…) or a bare id
+    /// or payload (scl…, ctc…, fpuzzles…, fpuz…, scf…). Files may hold such links one per
+    /// line. Ids stored on SudokuPad's server are refused (no network).
     #[arg(value_name = "FILE")]
     files: Vec<String>,
     /// Box shape ROWSxCOLS, e.g. 2x3 (default: square root, else the most square shape).
@@ -110,6 +114,18 @@ pub struct InputArgs {
     /// How lines make puzzles: auto, one puzzle per line, or block grids.
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     layout: LayoutArg,
+    /// SudokuPad: lines of this colour are this rule, e.g. '#6ED078=whispers' (rules:
+    /// renban, whispers, thermo, palindrome, betweenline, …, or ignore). Repeatable.
+    #[arg(long, value_name = "COLOUR=RULE", value_parser = line_rule_arg)]
+    line_rule: Vec<String>,
+    /// SudokuPad: this drawn element (as a refusal names it) is this rule, e.g.
+    /// 'lines[3]=renban', 'cages[0]=killer', 'overlays[2]=ignore'. Repeatable.
+    #[arg(long, value_name = "ELEMENT=RULE", value_parser = element_arg)]
+    element: Vec<String>,
+    /// SudokuPad: read a puzzle whose drawings are not all mapped to rules without them (each
+    /// named in a warning); the verdict is then about that weaker puzzle.
+    #[arg(long)]
+    ignore_unmapped: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -163,10 +179,21 @@ impl InputArgs {
             LayoutArg::Line => Layout::Line,
             LayoutArg::Block => Layout::Block,
         };
+        let mut sudokupad = satdoku::format::sudokupad::Meanings {
+            ignore_unmapped: self.ignore_unmapped,
+            ..Default::default()
+        };
+        for spec in &self.line_rule {
+            sudokupad.add_line_color(spec).map_err(anyhow::Error::msg)?;
+        }
+        for spec in &self.element {
+            sudokupad.add_element(spec).map_err(anyhow::Error::msg)?;
+        }
         Ok(TextOptions {
             box_shape,
             symbols,
             layout,
+            sudokupad,
         })
     }
 }
@@ -334,6 +361,20 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Manpage(args) => shell::manpage(&args)?,
     };
     Ok(ExitCode::from(code))
+}
+
+/// Checks a `--line-rule` value when the command line is read.
+fn line_rule_arg(text: &str) -> Result<String, String> {
+    satdoku::format::sudokupad::Meanings::default()
+        .add_line_color(text)
+        .map(|()| text.to_string())
+}
+
+/// Checks an `--element` value when the command line is read.
+fn element_arg(text: &str) -> Result<String, String> {
+    satdoku::format::sudokupad::Meanings::default()
+        .add_element(text)
+        .map(|()| text.to_string())
 }
 
 /// Checks a `--box` value when the command line is read, so a malformed one is a usage error.

@@ -4,8 +4,8 @@
 use super::report::{Answer, Done, Tally, Task};
 use super::Format;
 use satdoku::format::text::{Line, Pretty, Symbols};
+use satdoku::report::{CnfSize, PuzzleRecord, SearchStats, Status};
 use satdoku::{Cell, Grid, Shape, Verdict};
-use serde_json::{json, Map, Value};
 use std::io::{self, BufWriter, Stdout, Write};
 
 /// A spinner on stderr with `message` and the time so far, for long work on one puzzle.
@@ -152,7 +152,13 @@ impl Printer {
             Err(e) => {
                 tally.invalid += 1;
                 tally.outcome.error();
-                self.note(&format!("satdoku: {}", done.error_text(e)));
+                // `check` prints the message on stdout as its `invalid` line; when that is
+                // the terminal, the same message on stderr would show it twice.
+                use std::io::IsTerminal;
+                let on_stdout = matches!(self.task, Task::Check) && self.format != Format::Json;
+                if !(on_stdout && io::stdout().is_terminal() && io::stderr().is_terminal()) {
+                    self.note(&format!("satdoku: {}", done.error_text(e)));
+                }
             }
             Ok(Answer::Verdict(v)) => match v {
                 Verdict::Unique(_) => tally.unique += 1,
@@ -317,90 +323,89 @@ impl Printer {
     }
 
     fn json(&mut self, done: &Done) -> anyhow::Result<()> {
-        let mut o = Map::new();
-        o.insert("source".into(), json!(&*done.source));
-        o.insert("line".into(), json!(done.line));
+        let mut o = PuzzleRecord::new(&done.source, done.line, Status::Invalid);
         if let Some(p) = &done.puzzle {
-            o.insert("puzzle".into(), json!(self.line(p.givens())));
-            o.insert("size".into(), json!(p.size()));
+            o.puzzle = Some(self.line(p.givens()));
+            o.size = Some(p.size());
+        }
+        if !done.ignored.is_empty() {
+            // The verdict below is about the puzzle without these drawn elements.
+            o.ignored = Some(done.ignored.clone());
         }
         match &done.result {
-            Err(e) => {
-                o.insert("status".into(), json!("invalid"));
-                o.insert("error".into(), json!(done.error_text(e)));
-            }
+            Err(e) => o.error = Some(done.error_text(e)),
             Ok(Answer::Verdict(v)) => match v {
                 Verdict::Unique(g) => {
-                    let status = if matches!(self.task, Task::Solve { .. }) {
-                        "solved"
+                    o.status = if matches!(self.task, Task::Solve { .. }) {
+                        Status::Solved
                     } else {
-                        "unique"
+                        Status::Unique
                     };
-                    o.insert("status".into(), json!(status));
-                    o.insert("unique".into(), json!(true));
-                    o.insert("solution".into(), json!(self.line(g)));
+                    o.unique = Some(true);
+                    o.solution = Some(self.line(g));
                 }
                 Verdict::Multiple(a, b) => {
-                    o.insert("status".into(), json!("multiple"));
-                    o.insert("unique".into(), json!(false));
+                    o.status = Status::Multiple;
+                    o.unique = Some(false);
                     if !matches!(self.task, Task::Solve { unique: true }) {
-                        o.insert("solution".into(), json!(self.line(a)));
+                        o.solution = Some(self.line(a));
                     }
-                    o.insert("solutions".into(), json!([self.line(a), self.line(b)]));
-                    o.insert("differ".into(), json!(cells(&a.diff(b))));
+                    o.solutions = Some(vec![self.line(a), self.line(b)]);
+                    o.differ = Some(cells(&a.diff(b)));
                 }
                 Verdict::None => {
-                    o.insert("status".into(), json!("none"));
-                    if let Some(r) = &done.reason {
-                        o.insert("reason".into(), json!(r));
-                    }
+                    o.status = Status::None;
+                    o.reason.clone_from(&done.reason);
                 }
             },
             Ok(Answer::Timeout(why)) => {
-                o.insert("status".into(), json!("timeout"));
-                o.insert("error".into(), json!(format!("{}: {why}", done.location())));
+                o.status = Status::Timeout;
+                o.error = Some(format!("{}: {why}", done.location()));
             }
             Ok(Answer::Count {
                 found,
                 capped,
                 solutions,
             }) => {
-                o.insert("status".into(), json!("counted"));
-                o.insert("count".into(), json!(found));
-                o.insert("capped".into(), json!(capped));
+                o.status = Status::Counted;
+                o.count = Some(*found);
+                o.capped = Some(*capped);
                 if !solutions.is_empty() {
-                    let s: Vec<String> = solutions.iter().map(|g| self.line(g)).collect();
-                    o.insert("solutions".into(), json!(s));
+                    o.solutions = Some(solutions.iter().map(|g| self.line(g)).collect());
                 }
             }
         }
         if let Some(r) = &done.extras.redundant {
             if self.minimal {
-                o.insert("minimal".into(), json!(r.is_empty()));
+                o.minimal = Some(r.is_empty());
             }
             if self.redundant {
-                o.insert("redundant".into(), json!(cells(r)));
+                o.redundant = Some(cells(r));
             }
         }
-        if let Some(p) = &done.extras.proof {
-            o.insert("certificate".into(), p.clone());
-        }
+        o.certificate.clone_from(&done.extras.proof);
         if let Some(s) = &done.stats {
-            o.insert("time_us".into(), json!(s.time.as_micros() as u64));
-            o.insert("cnf".into(), json!({"vars": s.vars, "clauses": s.clauses}));
+            o.time_us = Some(s.time.as_micros() as u64);
+            o.cnf = Some(CnfSize {
+                vars: s.vars,
+                clauses: s.clauses,
+            });
             if self.stats {
-                o.insert(
-                    "stats".into(),
-                    json!({
-                        "decided": s.decided,
-                        "open_vars": s.open_vars,
-                        "sat_calls": s.sat_calls,
-                        "search": if s.sat_calls > 0 && s.open_vars > 0 { "sat" } else if s.probed > 0 { "probing" } else { "simplification" },
-                    }),
-                );
+                o.stats = Some(SearchStats {
+                    decided: s.decided,
+                    open_vars: s.open_vars,
+                    sat_calls: s.sat_calls,
+                    search: if s.sat_calls > 0 && s.open_vars > 0 {
+                        "sat"
+                    } else if s.probed > 0 {
+                        "probing"
+                    } else {
+                        "simplification"
+                    },
+                });
             }
         }
-        serde_json::to_writer(&mut self.out, &Value::Object(o))?;
+        serde_json::to_writer(&mut self.out, &o)?;
         self.out.write_all(b"\n")?;
         Ok(())
     }

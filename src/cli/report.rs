@@ -76,6 +76,8 @@ pub struct Done {
     pub reason: Option<String>,
     /// What `check --minimal/--redundant/--proof` found besides the verdict.
     pub extras: Extras,
+    /// Drawn elements left out on request (SudokuPad): the verdict is about a weaker puzzle.
+    pub ignored: Vec<String>,
 }
 
 /// What `check --minimal/--redundant/--proof` found for one puzzle besides its verdict.
@@ -83,8 +85,8 @@ pub struct Done {
 pub struct Extras {
     /// The givens of a unique puzzle that can each be removed keeping it unique.
     pub redundant: Option<Vec<Cell>>,
-    /// The certificate written (`--proof`), described as its JSON object.
-    pub proof: Option<serde_json::Value>,
+    /// The certificate written (`--proof`).
+    pub proof: Option<satdoku::report::CertificateRecord>,
 }
 
 impl Done {
@@ -98,6 +100,7 @@ impl Done {
             stats: None,
             reason: None,
             extras: Extras::default(),
+            ignored: Vec::new(),
         }
     }
 }

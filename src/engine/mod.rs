@@ -5,7 +5,7 @@
 //! DIMACS writer also write to, assumptions set, `solve` under the [`Budget`] of its
 //! [`Engine`], and the model read back as a verified grid. Two engines sit behind it:
 //! - [`EngineKind::Varisat`], always built: the owner's choice, and the one that writes the
-//!   proofs of `check --proof` ([`solve_with_proof`], [`verify_varisat`]);
+//!   proofs of `check --proof` (written by varisat, checked by [`verify_varisat`]);
 //! - [`EngineKind::Cadical`] (cargo feature `cadical`, on by default): CaDiCaL, which can host
 //!   an external [`Propagator`] (IPASIR-UP).
 

@@ -1,14 +1,17 @@
 //! Reading and writing puzzles and solutions: text lines and blocks, DIMACS and solver
-//! output, the native JSON puzzle format and f-puzzles import/export. (The CLI's JSON
+//! output, the native JSON puzzle format, f-puzzles import/export, SudokuPad links and SCL
+//! (`link` tells which a link or payload is). (The CLI's JSON
 //! results are written in `cli/`.)
 
 pub mod dimacs;
 pub mod fpuzzles;
 pub mod json;
 mod lines;
+pub mod link;
 pub mod lzstring;
 pub mod source;
 pub mod strict;
+pub mod sudokupad;
 pub mod text;
 
 /// The largest JSON text read, in bytes (16 MiB): a whole file, one record, or the text a

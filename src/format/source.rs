@@ -1,9 +1,10 @@
 //! Reading any puzzle source: one stream of bytes (a file, stdin, an argument) turned into
 //! located records, whatever its format — text lines or blocks (with CSV columns), native or
-//! f-puzzles JSON (one document, or JSON lines), or lines of f-puzzles URLs and payloads.
+//! f-puzzles or SudokuPad SCL JSON (one document, or JSON lines), or lines of f-puzzles and
+//! SudokuPad links, ids and payloads.
 //!
 //! The format is told from the first bytes: a byte order mark is skipped; NUL bytes make the
-//! input binary (one invalid record); `{` or `[` start JSON; an f-puzzles payload on the first
+//! input binary (one invalid record); `{` or `[` start JSON; a link or payload on the first
 //! line starts payload lines; anything else is text. Every record carries its place; a bad
 //! record is an invalid record and reading goes on, and memory stays bounded by
 //! [`MAX_JSON`](crate::format::MAX_JSON) per record whatever the input's length.
@@ -12,7 +13,9 @@ use crate::error::{Error, ParseError};
 use crate::format::fpuzzles;
 use crate::format::json::{self as native, Document, Meta};
 use crate::format::lines::read_bounded_line;
+use crate::format::link;
 use crate::format::strict::StrictValue;
+use crate::format::sudokupad::{self, Meanings};
 use crate::format::text::{TextOptions, TextReader};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
@@ -96,7 +99,7 @@ pub fn read_records(
     }
     let first = head.iter().find(|b| !b.is_ascii_whitespace()).copied();
     if let Some(b'{') | Some(b'[') = first {
-        return read_json(name, reader, each);
+        return read_json(name, reader, &opts.sudokupad, each);
     }
     let head_text = String::from_utf8_lossy(&head[..head.len().min(4096)]).into_owned();
     let first_line = head_text
@@ -104,8 +107,8 @@ pub fn read_records(
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('#'))
         .unwrap_or("");
-    if fpuzzles::looks_like_payload(first_line) {
-        return read_payload_lines(name, reader, each);
+    if link::looks_like_link(first_line) {
+        return read_payload_lines(name, reader, &opts.sudokupad, each);
     }
     let mut any = false;
     let mut last_line = 0;
@@ -153,6 +156,7 @@ fn is_blank(line: &[u8]) -> bool {
 fn read_json(
     name: Arc<str>,
     mut reader: &mut dyn BufRead,
+    meanings: &Meanings,
     each: &mut dyn FnMut(Record) -> bool,
 ) -> Flow {
     use crate::format::MAX_JSON;
@@ -205,7 +209,7 @@ fn read_json(
             return Ok(each(invalid(&name, 1, e)));
         }
         return match String::from_utf8(text) {
-            Ok(text) => read_json_document(name, &text, each),
+            Ok(text) => read_json_document(name, &text, meanings, each),
             Err(e) => {
                 let bytes = e.as_bytes();
                 let at = e.utf8_error().valid_up_to();
@@ -240,7 +244,7 @@ fn read_json(
         } else {
             // StrictValue: a key written twice in one object is an error, not last-wins.
             match serde_json::from_slice::<StrictValue>(&text) {
-                Ok(StrictValue(v)) => json_records(&name, line, v),
+                Ok(StrictValue(v)) => json_records(&name, line, v, meanings),
                 Err(e) => {
                     let error = ParseError::new(
                         line,
@@ -261,13 +265,13 @@ fn read_json(
 }
 
 /// The records of one JSON value: each element of an array, or the value itself.
-fn json_records(name: &Arc<str>, line: usize, value: Value) -> Vec<Record> {
+fn json_records(name: &Arc<str>, line: usize, value: Value, meanings: &Meanings) -> Vec<Record> {
     match value {
         Value::Array(items) => items
             .into_iter()
-            .map(|v| json_record(name, line, v))
+            .map(|v| json_record(name, line, v, meanings))
             .collect(),
-        v => vec![json_record(name, line, v)],
+        v => vec![json_record(name, line, v, meanings)],
     }
 }
 
@@ -283,7 +287,7 @@ fn json_error_text(e: &serde_json::Error) -> String {
 /// A record from one JSON value: a native puzzle, an f-puzzles puzzle, or a record holding
 /// `fpuzzles` / `fpuzzles_lzstring` (like the shared CC BY collection) with an optional
 /// `solution`. Warnings go to stderr.
-fn json_record(name: &Arc<str>, line: usize, value: Value) -> Record {
+fn json_record(name: &Arc<str>, line: usize, value: Value, meanings: &Meanings) -> Record {
     let mut expected = None;
     let mut warnings = Vec::new();
     let result = (|| -> Result<Document, Error> {
@@ -299,13 +303,17 @@ fn json_record(name: &Arc<str>, line: usize, value: Value) -> Record {
         }
         let (import, wrapper) = if fpuzzles::is_fpuzzles(map) {
             (fpuzzles::import_value(&value)?, None)
+        } else if sudokupad::is_scl(map) {
+            (sudokupad::import_value(map, meanings)?, None)
+        } else if let Some(Value::String(text)) = map.get("sudokupad") {
+            (link::import(text, meanings)?, Some(map))
         } else if let Some(inner) = map.get("fpuzzles").filter(|v| v.is_object()) {
             (fpuzzles::import_value(inner)?, Some(map))
         } else if let Some(Value::String(payload)) = map.get("fpuzzles_lzstring") {
             (fpuzzles::import_text(payload)?, Some(map))
         } else {
             return Err(Error::Format(
-                "not a puzzle: expected \"satdoku\" (native), \"size\" and \"grid\" (f-puzzles), or \"fpuzzles\" / \"fpuzzles_lzstring\"".into(),
+                "not a puzzle: expected \"satdoku\" (native), \"size\" and \"grid\" (f-puzzles), \"cells\" (SudokuPad SCL), or \"fpuzzles\" / \"fpuzzles_lzstring\" / \"sudokupad\" (a link)".into(),
             ));
         };
         warnings = import.warnings;
@@ -387,7 +395,12 @@ fn solution_grid(v: &Value, n: usize) -> Option<Grid> {
 }
 
 /// Reads a JSON document: one value (a puzzle or an array of puzzles), or several.
-fn read_json_document(name: Arc<str>, text: &str, each: &mut dyn FnMut(Record) -> bool) -> Flow {
+fn read_json_document(
+    name: Arc<str>,
+    text: &str,
+    meanings: &Meanings,
+    each: &mut dyn FnMut(Record) -> bool,
+) -> Flow {
     let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
     // StrictValue: a key written twice in one object is an error, not last-wins.
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<StrictValue>();
@@ -399,7 +412,7 @@ fn read_json_document(name: Arc<str>, text: &str, each: &mut dyn FnMut(Record) -
         };
         let line = line_of(start);
         let records: Vec<Record> = match item {
-            Ok(StrictValue(v)) => json_records(&name, line, v),
+            Ok(StrictValue(v)) => json_records(&name, line, v, meanings),
             Err(e) => {
                 let error = ParseError::new(
                     e.line(),
@@ -418,12 +431,13 @@ fn read_json_document(name: Arc<str>, text: &str, each: &mut dyn FnMut(Record) -
     }
 }
 
-/// Reads lines of f-puzzles URLs, `fpuzzles…` ids or payloads (`#` comments and blank lines
-/// skipped), each up to [`MAX_JSON`](crate::format::MAX_JSON) bytes; a bad line is one
+/// Reads lines of links, ids or payloads (f-puzzles or SudokuPad, told by `format::link`;
+/// `#` comments and blank lines skipped), each up to [`MAX_JSON`](crate::format::MAX_JSON) bytes; a bad line is one
 /// `invalid` record.
 fn read_payload_lines(
     name: Arc<str>,
     mut reader: &mut dyn BufRead,
+    meanings: &Meanings,
     each: &mut dyn FnMut(Record) -> bool,
 ) -> Flow {
     let mut buf = Vec::new();
@@ -446,12 +460,12 @@ fn read_payload_lines(
         let rec = match text {
             Ok(t) if t.is_empty() || t.starts_with('#') => continue,
             Err(e) => invalid(&name, line, Error::Input(e)),
-            Ok(t) => match fpuzzles::import_text(t) {
+            Ok(t) => match link::import(t, meanings) {
                 Ok(import) => Record {
                     source: name.clone(),
                     line,
                     puzzle: Ok(import.document.puzzle),
-                    expected: None,
+                    expected: import.document.solution,
                     meta: import.document.meta,
                     warnings: import.warnings,
                 },

@@ -525,6 +525,7 @@ pub fn import_value(value: &Value) -> Result<Import, Error> {
                 rules: ruleset,
                 source: None,
                 license: None,
+                ignored: Vec::new(),
             },
             solution,
         },

@@ -41,6 +41,10 @@ pub struct Meta {
     pub source: Option<String>,
     /// Its license (e.g. CC BY 4.0).
     pub license: Option<String>,
+    /// Drawn elements of a SudokuPad puzzle left out on request (`--ignore-unmapped`, or
+    /// said to be `ignore`), each with its location: the puzzle read is weaker than the one
+    /// drawn, and every result about it says so. Never written to a file.
+    pub ignored: Vec<String>,
 }
 
 /// A puzzle file: the puzzle, its description, and optionally its stated solution.
@@ -380,6 +384,7 @@ fn from_file(file: File) -> Result<Document, Error> {
             rules: file.rules,
             source: file.source,
             license: file.license,
+            ignored: Vec::new(),
         },
         solution,
     })

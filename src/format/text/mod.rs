@@ -53,6 +53,8 @@ pub struct TextOptions {
     pub symbols: Symbols,
     /// Line or block grouping.
     pub layout: Layout,
+    /// What SudokuPad drawings mean when the data does not say (SCL links and JSON).
+    pub sudokupad: crate::format::sudokupad::Meanings,
 }
 
 /// Parses a single puzzle from a string (line or block layout, default symbols).
