@@ -281,7 +281,10 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
             Layer::Lines
         }
         C::EntropicLine(l) => coloured_line(f, &l.cells, lines::ENTROPIC, o),
-        C::ModularLine(l) => coloured_line(f, &l.cells, lines::MODULAR, o),
+        C::ModularLine(l) if l.modulus == 3 => coloured_line(f, &l.cells, lines::MODULAR, o),
+        C::ModularLine(l) => {
+            extra::labelled(f, &l.cells, lines::MODULAR, &format!("%{}", l.modulus), o)
+        }
         C::Nabner(l) => coloured_line(f, &l.cells, lines::NABNER, o),
         C::Killer(k) => {
             lines::cage(f, &k.cells, k.sum, o);

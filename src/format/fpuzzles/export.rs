@@ -327,7 +327,11 @@ pub fn export(doc: &Document) -> Export {
             Constraint::Lockout(x) => line(&mut out, "lockout", &x.cells),
             Constraint::Renban(x) => line(&mut out, "renban", &x.cells),
             Constraint::EntropicLine(x) => line(&mut out, "entropicline", &x.cells),
-            Constraint::ModularLine(x) => line(&mut out, "modularline", &x.cells),
+            Constraint::ModularLine(x) if x.modulus == 3 => line(&mut out, "modularline", &x.cells),
+            Constraint::ModularLine(x) => losses.push(format!(
+                "modular-line: f-puzzles' modular line is modulo 3, not {}; it is not exported",
+                x.modulus
+            )),
             Constraint::Nabner(x) => line(&mut out, "nabner", &x.cells),
             Constraint::DoubleArrow(x) => line(&mut out, "doublearrow", &x.cells),
             Constraint::RegionSumLine(x) => line(&mut out, "regionsumline", &x.cells),
