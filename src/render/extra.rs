@@ -27,6 +27,15 @@ pub fn rellik(f: &Frame, cells: &[Cell], sum: usize, out: &mut Out) -> Layer {
     Layer::Cages
 }
 
+/// An equality cage: a cage outline with `=` in its first cell's corner.
+pub fn equality(f: &Frame, cells: &[Cell], out: &mut Out) -> Layer {
+    lines::cage(f, cells, None, out);
+    if let Some(&first) = cells.iter().min() {
+        corner(f, first, "=", out);
+    }
+    Layer::Cages
+}
+
 /// Counting circles: a ring in each cell.
 pub fn circles(f: &Frame, cells: &[Cell], out: &mut Out) -> Layer {
     for &c in cells {

@@ -332,6 +332,7 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         C::ValueIndexing(l) => extra::labelled(f, &l.cells, lines::VALUE_INDEXING, "→", o),
         C::Relation(l) => extra::relation(f, l, o),
         C::CountDistinct(k) => extra::count_distinct(f, &k.cells, o),
+        C::EqualityCage(k) => extra::equality(f, &k.cells, o),
         C::Or(_) | C::And(_) => Layer::Tag(extra::combination(c)),
     };
     (layer, g)

@@ -65,6 +65,7 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"value-indexing","cells":["r7c1","r7c2","r7c3"]}"#,
     r#"{"type":"relation","cells":["r8c4","r8c5"],"allowed":[[1,2]]}"#,
     r#"{"type":"count-distinct","cells":["r8c7","r8c8","r8c9"]}"#,
+    r#"{"type":"equality-cage","cells":["r9c7","r9c8"]}"#,
 ];
 
 /// A number per variant, with no catch-all arm: a new rule type makes this test module fail
@@ -131,9 +132,10 @@ fn variant_number(c: &Constraint) -> usize {
         C::ValueIndexing(_) => 56,
         C::Relation(_) => 57,
         C::CountDistinct(_) => 58,
+        C::EqualityCage(_) => 59,
     }
 }
-const VARIANTS: usize = 59;
+const VARIANTS: usize = 60;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES

@@ -116,6 +116,7 @@ pub mod relation;
 pub mod value_indexing;
 
 pub mod count_distinct;
+pub mod equality_cage;
 
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
@@ -284,6 +285,8 @@ macro_rules! registry {
         "relation" => Relation(relation::Relation),
         /// The first cell counts the different digits of the others.
         "count-distinct" => CountDistinct(count_distinct::CountDistinct),
+        /// Different digits, as many even as odd and as many low as high.
+        "equality-cage" => EqualityCage(equality_cage::EqualityCage),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).

@@ -353,7 +353,8 @@ pub fn export(doc: &Document) -> Export {
             | Constraint::EqualSums(_)
             | Constraint::ValueIndexing(_)
             | Constraint::Relation(_)
-            | Constraint::CountDistinct(_) => losses.push(no_key(c)),
+            | Constraint::CountDistinct(_)
+            | Constraint::EqualityCage(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {

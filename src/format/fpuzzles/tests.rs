@@ -412,6 +412,7 @@ const NO_KEY: &[&str] = &[
     "value-indexing",
     "relation",
     "count-distinct",
+    "equality-cage",
 ];
 
 /// Every constraint example of docs/FORMAT.md survives the f-puzzles round trip, except
