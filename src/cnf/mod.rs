@@ -128,6 +128,8 @@ pub struct Encoder<'a> {
     n: usize,
     pub(crate) candidates: &'a [Mask],
     next_var: usize,
+    /// Selectors the current clauses are conditional on ([`Encoder::push_guard`]).
+    guards: Vec<Lit>,
     sink: &'a mut dyn ClauseSink,
     buf: Vec<Lit>,
     clauses: usize,
@@ -150,6 +152,7 @@ impl<'a> Encoder<'a> {
             n,
             candidates,
             next_var: n * n * n,
+            guards: Vec::new(),
             sink,
             buf: Vec::new(),
             clauses: 0,
@@ -233,6 +236,7 @@ impl<'a> Encoder<'a> {
 
     /// Adds the disjunction of `terms`, folded: dropped if a term is true, false terms left
     /// out (an all-false clause becomes the empty clause: the formula is unsatisfiable).
+    /// Under guards ([`Encoder::push_guard`]) the clause is `!g1 ∨ … ∨ !gk ∨ terms`.
     pub fn clause(&mut self, terms: impl IntoIterator<Item = Term>) {
         self.buf.clear();
         for t in terms {
@@ -242,6 +246,8 @@ impl<'a> Encoder<'a> {
                 Term::Lit(l) => self.buf.push(l),
             }
         }
+        // g1 ∧ … ∧ gk -> clause: the clause binds only when its branch is chosen
+        self.buf.extend(self.guards.iter().map(|&g| !g));
         self.clauses += 1;
         self.sink.add_clause(&self.buf);
     }
@@ -251,10 +257,32 @@ impl<'a> Encoder<'a> {
         self.clause([!a, b]);
     }
 
-    /// Adds a clause of plain literals (no folding needed).
+    /// Adds a clause of plain literals (no folding needed), under the guards if any.
     pub fn clause_lits(&mut self, lits: &[Lit]) {
-        self.clauses += 1;
-        self.sink.add_clause(lits);
+        if self.guards.is_empty() {
+            self.clauses += 1;
+            self.sink.add_clause(lits);
+        } else {
+            self.clause(lits.iter().map(|&l| Term::Lit(l)));
+        }
+    }
+
+    /// Makes every clause written from now on conditional on `selector` (until
+    /// [`Encoder::pop_guard`]): clause C becomes `!selector ∨ C`. Guards nest, for a rule
+    /// combination (`or`) inside another. Auxiliary variables are not affected: a branch's
+    /// definitions only bind when the branch is chosen.
+    pub fn push_guard(&mut self, selector: Lit) {
+        self.guards.push(selector);
+    }
+
+    /// Ends the innermost [`Encoder::push_guard`].
+    pub fn pop_guard(&mut self) {
+        self.guards.pop();
+    }
+
+    /// Whether clauses are written under a guard (inside a branch of an `or`).
+    pub fn guarded(&self) -> bool {
+        !self.guards.is_empty()
     }
 }
 

@@ -39,6 +39,14 @@ pub const NABNER: Pen = Pen::line("#f2d22e");
 pub const REGION_SUM: Pen = Pen::line("#4aa8f0");
 /// Zipper: lavender.
 pub const ZIPPER: Pen = Pen::line("#b39bff");
+/// Sum line (its sum written at its start).
+pub const SUM_LINE: Pen = Pen::line("#64c864");
+/// Lunchbox (its sum written at its start).
+pub const LUNCHBOX: Pen = Pen::line("#b4b4b4");
+/// Value indexing (an arrow written at its start).
+pub const VALUE_INDEXING: Pen = Pen::line("#e08a3c");
+/// A table relation.
+pub const RELATION: Pen = Pen::line("#8c8cd9");
 /// Thermometers: light grey, wide.
 const THERMO: &str = "#c2c2c2";
 /// Arrows, between and lockout lines: darker grey, thin.
@@ -79,6 +87,20 @@ pub fn diagonals(f: &Frame, positive: bool, negative: bool, out: &mut Out) {
 /// A line rule in its colour.
 pub fn coloured(f: &Frame, cells: &[Cell], pen: Pen, out: &mut Out) {
     stroke(f, &centres(f, cells), pen.colour, pen.width, out);
+}
+
+/// A line in its colour with a label in the top-right corner of its first cell (a sum).
+pub fn labelled(f: &Frame, cells: &[Cell], pen: Pen, label: &str, out: &mut Out) {
+    coloured(f, cells, pen, out);
+    if let Some(&first) = cells.first() {
+        let (x, y) = f.at(first.r() as f64, first.c() as f64 + 1.0);
+        out.text(
+            (x - 0.22 * f.s, y + 0.2 * f.s),
+            0.26 * f.s,
+            label,
+            "font-weight=\"bold\"",
+        );
+    }
 }
 
 /// Whispers: green for the usual difference (5 on 9×9, about half of N elsewhere), orange

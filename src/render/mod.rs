@@ -16,6 +16,7 @@
 //! (anti-knight, non-consecutive, …) are named in a row of labels under it. The file is
 //! self-contained: generic font families only, no scripts, no external references.
 
+mod extra;
 mod grid;
 mod lines;
 mod marks;
@@ -280,7 +281,10 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
             Layer::Lines
         }
         C::EntropicLine(l) => coloured_line(f, &l.cells, lines::ENTROPIC, o),
-        C::ModularLine(l) => coloured_line(f, &l.cells, lines::MODULAR, o),
+        C::ModularLine(l) if l.modulus == 3 => coloured_line(f, &l.cells, lines::MODULAR, o),
+        C::ModularLine(l) => {
+            extra::labelled(f, &l.cells, lines::MODULAR, &format!("%{}", l.modulus), o)
+        }
         C::Nabner(l) => coloured_line(f, &l.cells, lines::NABNER, o),
         C::Killer(k) => {
             lines::cage(f, &k.cells, k.sum, o);
@@ -312,6 +316,24 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         }
         C::RegionSumLine(l) => coloured_line(f, &l.cells, lines::REGION_SUM, o),
         C::ZipperLine(l) => coloured_line(f, &l.cells, lines::ZIPPER, o),
+        C::SumLine(l) => extra::labelled(f, &l.cells, lines::SUM_LINE, &l.sum.to_string(), o),
+        C::Lunchbox(l) => extra::labelled(f, &l.cells, lines::LUNCHBOX, &l.sum.to_string(), o),
+        C::NumberedRoom(r) => extra::clue(f, r.clue, r.value, ":$:", slots, o),
+        C::HiddenSkyscraper(r) => extra::clue(f, r.clue, r.value, "|$|", slots, o),
+        C::AntiTaxicab(_) => Layer::Tag("anti-taxicab".into()),
+        C::GlobalEntropy(_) => Layer::Tag("global entropy (every 2x2)".into()),
+        C::GlobalMod(_) => Layer::Tag("global mod 3 (every 2x2)".into()),
+        C::DutchFlatmates(_) => Layer::Tag("Dutch flatmates".into()),
+        C::RellikCage(k) => extra::rellik(f, &k.cells, k.sum, o),
+        C::CountingCircles(k) => extra::circles(f, &k.cells, o),
+        C::SameValues(k) => extra::sets(f, &k.sets, "=", o),
+        C::GreaterThan(k) => extra::greater(f, &k.pairs(), o),
+        C::EqualSums(k) => extra::sets(f, &k.segments, "Σ", o),
+        C::ValueIndexing(l) => extra::labelled(f, &l.cells, lines::VALUE_INDEXING, "→", o),
+        C::Relation(l) => extra::relation(f, l, o),
+        C::CountDistinct(k) => extra::count_distinct(f, &k.cells, o),
+        C::EqualityCage(k) => extra::equality(f, &k.cells, o),
+        C::Or(_) | C::And(_) => Layer::Tag(extra::combination(c)),
     };
     (layer, g)
 }

@@ -29,6 +29,8 @@ impl Slots {
                 Constraint::Sandwich(r) => clue_pos(r.clue),
                 Constraint::XSum(r) => clue_pos(r.clue),
                 Constraint::Skyscraper(r) => clue_pos(r.clue),
+                Constraint::NumberedRoom(r) => clue_pos(r.clue),
+                Constraint::HiddenSkyscraper(r) => clue_pos(r.clue),
                 _ => continue,
             };
             *total.entry(pos).or_insert(0) += 1;
@@ -140,6 +142,9 @@ pub enum Style {
     XSum,
     /// Skyscraper count.
     Skyscraper,
+    /// The value inside a template, `$` standing for it (ISS's marks: `:3:` for a
+    /// numbered room, `|3|` for a hidden skyscraper).
+    Template(&'static str),
 }
 
 /// A number beside a row or column.
@@ -168,6 +173,7 @@ pub fn clue(
             out.text(p, size, &text, "");
         }
         Style::Skyscraper => out.text(p, size, &text, "font-weight=\"bold\" font-style=\"italic\""),
+        Style::Template(t) => out.text(p, size * 0.85, &t.replace('$', &text), ""),
     }
 }
 

@@ -47,6 +47,25 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"double-arrow","cells":["r7c7","r7c8","r7c9"]}"#,
     r#"{"type":"region-sum-line","cells":["r6c4","r6c5"]}"#,
     r#"{"type":"zipper-line","cells":["r4c2","r4c3","r5c3"]}"#,
+    r#"{"type":"or","of":[{"type":"odd","cells":["r9c5"]},{"type":"and","of":[{"type":"even","cells":["r9c5"]},{"type":"anti-king"}]}]}"#,
+    r#"{"type":"and","of":[{"type":"anti-knight"}]}"#,
+    r#"{"type":"sum-line","cells":["r8c1","r8c2","r8c3"],"sum":10}"#,
+    r#"{"type":"lunchbox","cells":["r9c4","r9c5","r9c6"],"sum":0}"#,
+    r#"{"type":"numbered-room","clue":"r10c7","value":4}"#,
+    r#"{"type":"hidden-skyscraper","clue":"r10c8","value":4}"#,
+    r#"{"type":"anti-taxicab"}"#,
+    r#"{"type":"global-entropy"}"#,
+    r#"{"type":"global-mod"}"#,
+    r#"{"type":"dutch-flatmates"}"#,
+    r#"{"type":"rellik-cage","cells":["r5c5","r5c6"],"sum":7}"#,
+    r#"{"type":"counting-circles","cells":["r5c1","r6c2"]}"#,
+    r#"{"type":"same-values","sets":[["r6c5"],["r4c6"]]}"#,
+    r#"{"type":"greater-than","cells":["r6c7","r6c8"]}"#,
+    r#"{"type":"equal-sums","segments":[["r5c8"],["r5c9"]]}"#,
+    r#"{"type":"value-indexing","cells":["r7c1","r7c2","r7c3"]}"#,
+    r#"{"type":"relation","cells":["r8c4","r8c5"],"allowed":[[1,2]]}"#,
+    r#"{"type":"count-distinct","cells":["r8c7","r8c8","r8c9"]}"#,
+    r#"{"type":"equality-cage","cells":["r9c7","r9c8"]}"#,
 ];
 
 /// A number per variant, with no catch-all arm: a new rule type makes this test module fail
@@ -95,9 +114,28 @@ fn variant_number(c: &Constraint) -> usize {
         C::DoubleArrow(_) => 38,
         C::RegionSumLine(_) => 39,
         C::ZipperLine(_) => 40,
+        C::Or(_) => 41,
+        C::And(_) => 42,
+        C::SumLine(_) => 43,
+        C::Lunchbox(_) => 44,
+        C::NumberedRoom(_) => 45,
+        C::HiddenSkyscraper(_) => 46,
+        C::AntiTaxicab(_) => 47,
+        C::GlobalEntropy(_) => 48,
+        C::GlobalMod(_) => 49,
+        C::DutchFlatmates(_) => 50,
+        C::RellikCage(_) => 51,
+        C::CountingCircles(_) => 52,
+        C::SameValues(_) => 53,
+        C::GreaterThan(_) => 54,
+        C::EqualSums(_) => 55,
+        C::ValueIndexing(_) => 56,
+        C::Relation(_) => 57,
+        C::CountDistinct(_) => 58,
+        C::EqualityCage(_) => 59,
     }
 }
-const VARIANTS: usize = 41;
+const VARIANTS: usize = 60;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES

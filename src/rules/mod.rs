@@ -69,6 +69,7 @@ pub mod negative_ratio;
 pub mod negative_xv;
 pub mod non_consecutive;
 pub mod odd;
+pub mod or;
 pub mod palindrome;
 pub mod pencil_marks;
 pub mod quadruple;
@@ -95,6 +96,27 @@ pub mod skyscraper;
 pub mod testing;
 pub mod x_sum;
 pub mod zipper_line;
+
+pub mod hidden_skyscraper;
+pub mod lunchbox;
+pub mod numbered_room;
+pub mod sum_line;
+
+pub mod anti_taxicab;
+pub mod dutch_flatmates;
+pub mod global_windows;
+
+pub mod counting_circles;
+pub mod equal_sums;
+pub mod greater_than;
+pub mod rellik_cage;
+pub mod same_values;
+
+pub mod relation;
+pub mod value_indexing;
+
+pub mod count_distinct;
+pub mod equality_cage;
 
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
@@ -239,6 +261,44 @@ macro_rules! registry {
         "region-sum-line" => RegionSumLine(region_sum_line::RegionSumLine),
         /// Cells equally far from a line's centre add up to the same sum (the centre digit).
         "zipper-line" => ZipperLine(zipper_line::ZipperLine),
+        /// The line divides into segments that each add up to the sum.
+        "sum-line" => SumLine(sum_line::SumLine),
+        /// Different digits; those between the smallest and largest add up to the sum.
+        "lunchbox" => Lunchbox(lunchbox::Lunchbox),
+        /// The Nth cell from a clue holds it, N being the first digit.
+        "numbered-room" => NumberedRoom(numbered_room::NumberedRoom),
+        /// The first skyscraper hidden from a clue has its height.
+        "hidden-skyscraper" => HiddenSkyscraper(hidden_skyscraper::HiddenSkyscraper),
+        /// No digit x has a copy at taxicab distance exactly x.
+        "anti-taxicab" => AntiTaxicab(anti_taxicab::AntiTaxicab),
+        /// Every 2×2 window holds a low, a middle and a high digit.
+        "global-entropy" => GlobalEntropy(global_windows::GlobalEntropy),
+        /// Every 2×2 window holds a digit of each remainder modulo 3.
+        "global-mod" => GlobalMod(global_windows::GlobalMod),
+        /// Every middle digit has a 1 above it or an N below it.
+        "dutch-flatmates" => DutchFlatmates(dutch_flatmates::DutchFlatmates),
+        /// Different digits; no combination of them adds up to the value.
+        "rellik-cage" => RellikCage(rellik_cage::RellikCage),
+        /// A circle's digit counts the circles holding it.
+        "counting-circles" => CountingCircles(counting_circles::CountingCircles),
+        /// The sets hold the same digits, repeats counted.
+        "same-values" => SameValues(same_values::SameValues),
+        /// Each cell is greater than the later listed cells it touches.
+        "greater-than" => GreaterThan(greater_than::GreaterThan),
+        /// The segments have the same sum.
+        "equal-sums" => EqualSums(equal_sums::EqualSums),
+        /// The second cell's digit K: the cell K further on holds the first cell's digit.
+        "value-indexing" => ValueIndexing(value_indexing::ValueIndexing),
+        /// Paired cells hold a pair of digits from the table.
+        "relation" => Relation(relation::Relation),
+        /// The first cell counts the different digits of the others.
+        "count-distinct" => CountDistinct(count_distinct::CountDistinct),
+        /// Different digits, as many even as odd and as many low as high.
+        "equality-cage" => EqualityCage(equality_cage::EqualityCage),
+        /// At least one of the listed rules holds.
+        "or" => Or(or::Or),
+        /// All of the listed rules hold (a branch of an `or`).
+        "and" => And(or::And),
         }
     };
 }

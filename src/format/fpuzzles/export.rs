@@ -327,11 +327,34 @@ pub fn export(doc: &Document) -> Export {
             Constraint::Lockout(x) => line(&mut out, "lockout", &x.cells),
             Constraint::Renban(x) => line(&mut out, "renban", &x.cells),
             Constraint::EntropicLine(x) => line(&mut out, "entropicline", &x.cells),
-            Constraint::ModularLine(x) => line(&mut out, "modularline", &x.cells),
+            Constraint::ModularLine(x) if x.modulus == 3 => line(&mut out, "modularline", &x.cells),
+            Constraint::ModularLine(x) => losses.push(format!(
+                "modular-line: f-puzzles' modular line is modulo 3, not {}; it is not exported",
+                x.modulus
+            )),
             Constraint::Nabner(x) => line(&mut out, "nabner", &x.cells),
             Constraint::DoubleArrow(x) => line(&mut out, "doublearrow", &x.cells),
             Constraint::RegionSumLine(x) => line(&mut out, "regionsumline", &x.cells),
             Constraint::ZipperLine(x) => line(&mut out, "zipperline", &x.cells),
+            Constraint::Or(_)
+            | Constraint::And(_)
+            | Constraint::SumLine(_)
+            | Constraint::Lunchbox(_)
+            | Constraint::NumberedRoom(_)
+            | Constraint::HiddenSkyscraper(_)
+            | Constraint::AntiTaxicab(_)
+            | Constraint::GlobalEntropy(_)
+            | Constraint::GlobalMod(_)
+            | Constraint::DutchFlatmates(_)
+            | Constraint::RellikCage(_)
+            | Constraint::CountingCircles(_)
+            | Constraint::SameValues(_)
+            | Constraint::GreaterThan(_)
+            | Constraint::EqualSums(_)
+            | Constraint::ValueIndexing(_)
+            | Constraint::Relation(_)
+            | Constraint::CountDistinct(_)
+            | Constraint::EqualityCage(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {
@@ -397,6 +420,15 @@ fn little_killer(n: usize, k: &little_killer::LittleKiller) -> (Value, bool) {
 /// The lz-string base64 payload of an f-puzzles JSON value.
 pub fn compress(value: &Value) -> String {
     lz_str::compress_to_base64(value.to_string().as_str())
+}
+
+/// The loss of a rule f-puzzles has no key for (nor a convention setters use): said, and
+/// the rule left out of the export.
+fn no_key(c: &Constraint) -> String {
+    format!(
+        "{}: f-puzzles has no key for this rule; it is not exported",
+        c.kind()
+    )
 }
 
 /// The loss of a rule whose exemptions f-puzzles reads from the kropki dots.

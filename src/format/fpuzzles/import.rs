@@ -441,7 +441,9 @@ pub fn import_value(value: &Value) -> Result<Import, Error> {
                     "entropicline" => {
                         Constraint::EntropicLine(entropic_line::EntropicLine { cells })
                     }
-                    "modularline" => Constraint::ModularLine(modular_line::ModularLine { cells }),
+                    "modularline" => {
+                        Constraint::ModularLine(modular_line::ModularLine { cells, modulus: 3 })
+                    }
                     "nabner" => Constraint::Nabner(nabner::Nabner { cells }),
                     "doublearrow" => Constraint::DoubleArrow(double_arrow::DoubleArrow { cells }),
                     "zipperline" => Constraint::ZipperLine(zipper_line::ZipperLine { cells }),

@@ -138,7 +138,8 @@ fn echoed_input_is_cut_short() {
         KILLER.replace("\"...4\"", &format!("\"{long}\"")),
     ] {
         let e = read(&text).unwrap_err().to_string();
-        assert!(e.len() < 600, "{e}");
+        // the list of known types is the only long part (it grows with the rules)
+        assert!(e.len() < 600 + CONSTRAINT_TYPES.join(", ").len(), "{e}");
     }
 }
 

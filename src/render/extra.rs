@@ -1,0 +1,141 @@
+//! Drawings of the rules taken from the Interactive Sudoku Solver's vocabulary (issue 24):
+//! rellik cages, counting circles, same-value sets, greater-than signs, equal-sum segments;
+//! and the words of rules combined with `or` and `and`.
+
+use super::outside::{self, Slots};
+use super::svg::Out;
+use super::{lines, marks, Frame, Layer};
+use crate::geometry::Cell;
+use crate::rules::clue::OutsideClue;
+use crate::rules::Constraint;
+
+/// Fill of same-value sets and equal-sum segments.
+const SETS: &str = "#e8dcf4";
+
+/// A label in the top-left corner of `cell`.
+fn corner(f: &Frame, cell: Cell, label: &str, out: &mut Out) {
+    let (x, y) = f.at(cell.r() as f64, cell.c() as f64);
+    out.text((x + 0.25 * f.s, y + 0.22 * f.s), 0.24 * f.s, label, "");
+}
+
+/// A rellik cage: a cage outline with `≠sum` in its first cell's corner.
+pub fn rellik(f: &Frame, cells: &[Cell], sum: usize, out: &mut Out) -> Layer {
+    lines::cage(f, cells, None, out);
+    if let Some(&first) = cells.iter().min() {
+        corner(f, first, &format!("≠{sum}"), out);
+    }
+    Layer::Cages
+}
+
+/// An equality cage: a cage outline with `=` in its first cell's corner.
+pub fn equality(f: &Frame, cells: &[Cell], out: &mut Out) -> Layer {
+    lines::cage(f, cells, None, out);
+    if let Some(&first) = cells.iter().min() {
+        corner(f, first, "=", out);
+    }
+    Layer::Cages
+}
+
+/// Counting circles: a ring in each cell.
+pub fn circles(f: &Frame, cells: &[Cell], out: &mut Out) -> Layer {
+    for &c in cells {
+        out.circle(
+            f.centre(c),
+            0.4 * f.s,
+            "fill=\"none\" stroke=\"#7a5fb0\" stroke-width=\"2\"",
+        );
+    }
+    Layer::Marks
+}
+
+/// Sets (same values, equal sums): each set shaded and marked with its number and `mark`.
+pub fn sets(f: &Frame, sets: &[Vec<Cell>], mark: &str, out: &mut Out) -> Layer {
+    for (i, set) in sets.iter().enumerate() {
+        marks::fill(f, set, SETS, out);
+        if let Some(&first) = set.iter().min() {
+            corner(f, first, &format!("{mark}{}", i + 1), out);
+        }
+    }
+    Layer::Shade
+}
+
+/// Count distinct: the cells shaded, `#` in the control cell's corner.
+pub fn count_distinct(f: &Frame, cells: &[Cell], out: &mut Out) -> Layer {
+    marks::fill(f, cells, SETS, out);
+    corner(f, cells[0], "#", out);
+    Layer::Shade
+}
+
+/// Greater-than signs: `>` between each touching pair, opening towards the greater cell.
+pub fn greater(f: &Frame, pairs: &[(Cell, Cell)], out: &mut Out) -> Layer {
+    for &(a, b) in pairs {
+        let sign = match (
+            b.r() as isize - a.r() as isize,
+            b.c() as isize - a.c() as isize,
+        ) {
+            (0, 1) => ">",
+            (0, _) => "<",
+            (1, _) => "v",
+            _ => "^",
+        };
+        out.text(f.between(a, b), 0.4 * f.s, sign, "font-weight=\"bold\"");
+    }
+    Layer::Marks
+}
+
+/// A line in its colour with a label at its start (a sum, an arrow).
+pub fn labelled(f: &Frame, cells: &[Cell], pen: lines::Pen, label: &str, out: &mut Out) -> Layer {
+    lines::labelled(f, cells, pen, label, out);
+    Layer::Lines
+}
+
+/// A table relation: a line through its cells, labelled `R` (consecutive pairs) or `R*`
+/// (every two cells); the table itself is not drawn.
+pub fn relation(f: &Frame, r: &crate::rules::relation::Relation, out: &mut Out) -> Layer {
+    let label = match r.pairs {
+        crate::rules::relation::Pairs::Consecutive => "R",
+        crate::rules::relation::Pairs::All => "R*",
+    };
+    labelled(f, &r.cells, lines::RELATION, label, out)
+}
+
+/// An outside clue written in an ISS template (`:$:` numbered room, `|$|` hidden
+/// skyscraper).
+pub fn clue(
+    f: &Frame,
+    clue: OutsideClue,
+    value: usize,
+    template: &'static str,
+    slots: &mut Slots,
+    out: &mut Out,
+) -> Layer {
+    outside::clue(
+        f,
+        clue,
+        value,
+        outside::Style::Template(template),
+        slots,
+        out,
+    );
+    Layer::Clues
+}
+
+/// A combination of rules in words, for its tag: `or: killer | (thermometer + renban)`.
+/// The branches are not drawn in the grid: a mark there would read as a rule that holds.
+pub fn combination(c: &Constraint) -> String {
+    fn words(c: &Constraint) -> String {
+        match c {
+            Constraint::Or(x) => {
+                let parts: Vec<String> = x.of.iter().map(words).collect();
+                format!("({})", parts.join(" | "))
+            }
+            Constraint::And(x) => {
+                let parts: Vec<String> = x.of.iter().map(words).collect();
+                format!("({})", parts.join(" + "))
+            }
+            other => other.kind().to_string(),
+        }
+    }
+    let inner = words(c);
+    format!("{}: {}", c.kind(), &inner[1..inner.len() - 1])
+}

@@ -1,0 +1,124 @@
+//! Count distinct (ISS "CountDistinct"): the digit in the first (control) cell is how many
+//! different digits the other cells hold.
+//!
+//! JSON: `{"type": "count-distinct", "cells": ["r1c1", "r2c2", …]}` (the control cell
+//! first, at least 2 cells, none twice).
+//!
+//! CNF: a(d) = "some counted cell holds d", both ways: `x(c,d) -> a(d)` and
+//! `a(d) -> OR x(c,d)`; a layered diagram counts the true a(d) (one layer per digit), and
+//! its final state "the count is v" is tied to the control: `count v <-> x(control,v)`
+//! (`!count 0`: at least one digit is always held). Clauses as in
+//! [`crate::cnf::sum::mdd`].
+
+use super::cell_lists::{cells_ok, values};
+use super::Rule;
+use crate::cnf::sum::Mdd;
+use crate::cnf::{Encoder, Term};
+use crate::geometry::{Digit, Shape};
+use crate::grid::Grid;
+
+super::cells_rule! {
+    /// A count-distinct rule.
+    CountDistinct, "The control cell, then the counted cells."
+}
+
+impl Rule for CountDistinct {
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        cells_ok(shape, &self.cells)?;
+        if self.cells.len() < 2 {
+            return Err("count distinct needs a control cell and at least one other".into());
+        }
+        Ok(())
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        let n = enc.size();
+        let (control, rest) = (self.cells[0], &self.cells[1..]);
+        let held: Vec<Term> = (0..n).map(|_| Term::Lit(enc.new_lit())).collect();
+        for (d, &a) in held.iter().enumerate() {
+            let d = Digit::from_index(d);
+            let xs: Vec<Term> = rest.iter().map(|&c| enc.x(c, d)).collect();
+            for &x in &xs {
+                // x(c,d) -> a(d)
+                enc.implies(x, a);
+            }
+            // a(d) -> OR x(c,d)
+            enc.clause(std::iter::once(!a).chain(xs));
+        }
+        // layer d chooses a(d) false (choice 0) or true (choice 1); the state counts
+        let count = Mdd::build_layers(
+            vec![0b11; n],
+            0usize,
+            |_, &k, ch| Some(k + ch.index()),
+            |_| true,
+        );
+        let finals = count.finals().to_vec();
+        let terms = count.encode_with(
+            enc,
+            |_, d, ch| if ch.index() == 1 { held[d] } else { !held[d] },
+        );
+        for (&v, &t) in finals.iter().zip(&terms) {
+            if v == 0 || v > n {
+                // no count 0: some digit is held
+                enc.clause([!t]);
+                continue;
+            }
+            let x = enc.x(control, Digit::new(v));
+            // count v <-> x(control, v)
+            enc.implies(t, x);
+            enc.implies(x, t);
+        }
+        for v in 1..=n {
+            if !finals.contains(&v) {
+                // !x(control, v): no count v is possible
+                enc.clause([!enc.x(control, Digit::new(v))]);
+            }
+        }
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let vs = values(grid, &self.cells);
+        let mut seen: Vec<usize> = vs[1..].to_vec();
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() == vs[0] {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} holds {}, but the other cells hold {} different digits",
+                self.cells[0],
+                vs[0],
+                seen.len()
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::*;
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&CountDistinct::on(&[(1, 1), (2, 3), (3, 2), (4, 4)]));
+        counts_agree(&CountDistinct::on(&[
+            (2, 2),
+            (1, 1),
+            (1, 2),
+            (3, 3),
+            (4, 1),
+        ]));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        // r1c1 counts r2c3, r3c2: FOUR holds 1; 1, 1 (one digit); 2143/4321… holds 2; 2, 2
+        let r = CountDistinct::on(&[(1, 1), (2, 3), (3, 2)]);
+        assert_checker(&r, FOUR, "2143432112343412");
+    }
+
+    #[test]
+    fn serde_and_errors() {
+        round_trip(r#"{"type": "count-distinct", "cells": ["r1c1", "r1c2"]}"#);
+        assert!(invalid(&CountDistinct::on(&[(1, 1)])[0], 4).contains("at least one other"));
+    }
+}

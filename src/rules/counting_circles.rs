@@ -1,0 +1,91 @@
+//! Counting circles (ISS "CountingCircles"): the digit in a circle counts the circles of
+//! this rule holding that digit. So each digit d appears in 0 or exactly d circles.
+//! Digits may repeat among circles (they usually do).
+//!
+//! JSON: `{"type": "counting-circles", "cells": [...]}`; each such rule is an independent set.
+//!
+//! CNF: per digit d, a layered diagram over the circles counting the ones that hold d
+//! (counts above d are never created), ending at 0 or d. Clauses as in
+//! [`crate::cnf::sum::mdd`].
+
+use super::cell_lists::{cell_set, values};
+use super::Rule;
+use crate::cnf::sum::Mdd;
+use crate::cnf::Encoder;
+use crate::geometry::{Cell, Digit, Mask, Shape};
+use crate::grid::Grid;
+
+super::cells_rule! {
+    /// A set of counting circles.
+    CountingCircles, "The circled cells."
+}
+
+impl CountingCircles {
+    /// The diagram of digit `d`: how many circles hold it, 0 or `d` in the end.
+    fn count(&self, d: Digit, cands: impl Fn(Cell) -> Mask) -> Mdd<usize> {
+        let want = d.get();
+        Mdd::build(
+            &self.cells,
+            cands,
+            0usize,
+            |_, &k, e| {
+                let k = k + usize::from(e == d);
+                (k <= want).then_some(k)
+            },
+            |&k| k == 0 || k == want,
+        )
+    }
+}
+
+impl Rule for CountingCircles {
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        cell_set(shape, &self.cells, "the counting circles")
+    }
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        let n = shape.size();
+        for d in (0..n).map(Digit::from_index) {
+            let mdd = self.count(d, |c| cands[c.position(n)]);
+            mdd.restrict(n, cands);
+        }
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        for d in (0..enc.size()).map(Digit::from_index) {
+            let mdd = self.count(d, |c| enc.candidates(c));
+            mdd.encode(enc);
+        }
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let vs = values(grid, &self.cells);
+        for (&c, &v) in self.cells.iter().zip(&vs) {
+            let k = vs.iter().filter(|&&w| w == v).count();
+            if k != v {
+                return Err(format!("{c} holds {v}, but {k} circles hold {v}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::*;
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&CountingCircles::on(&[(1, 1), (2, 3), (3, 2)]));
+        counts_agree(&CountingCircles::on(&[(1, 1), (2, 3), (3, 2), (4, 4)]));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        // r1c1 and r2c3: FOUR holds 1 and 1 (two 1s: broken); 2143/4321… holds 2 and 2
+        let r = CountingCircles::on(&[(1, 1), (2, 3)]);
+        assert_checker(&r, "2143432112343412", FOUR);
+    }
+
+    #[test]
+    fn serde() {
+        round_trip(r#"{"type": "counting-circles", "cells": ["r1c1", "r2c3"]}"#);
+    }
+}

@@ -1,0 +1,159 @@
+//! Lunchbox (ISS "Lunchbox"): the cells hold different digits, and the digits between the
+//! smallest and the largest of them (in the listed order) add up to the sum. A lunchbox
+//! of 0 has its smallest and largest digits side by side.
+//!
+//! JSON: `{"type": "lunchbox", "cells": ["r1c1", …], "sum": 10}` (cells in order, e.g. a
+//! row from left to right; at most N). Whether the cells are drawn as a cage or a line, the
+//! order is the listed one.
+//!
+//! CNF: the cells are an all-different group (a house if N cells), and a layered diagram
+//! reads them in order with state (smallest, largest, which came last, sum strictly between
+//! them, sum after the later one): a new smallest (or largest) makes the between-sum the
+//! cells since the other extreme. Sums are capped at the clue + 1 (anything above fails
+//! alike). The line ends with the between-sum equal to the clue. Clauses as in
+//! [`crate::cnf::sum::mdd`].
+
+use super::cell_lists::{at_most, cell_set, values};
+use super::diagram::Diagram;
+use super::families::all_different;
+use super::Rule;
+use crate::cnf::sum::Mdd;
+use crate::geometry::{Cell, Mask, Shape};
+use crate::grid::{check_distinct, Grid};
+use serde::{Deserialize, Serialize};
+
+/// A lunchbox.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lunchbox {
+    /// The cells in order.
+    pub cells: Vec<Cell>,
+    /// The sum between the smallest and the largest digit.
+    pub sum: usize,
+}
+
+/// Which extreme is the later one so far (both at one cell after the first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Later {
+    Same,
+    Low,
+    High,
+}
+
+/// The diagram state after some cells: (smallest, largest, later, between, after).
+type State = Option<(usize, usize, Later, usize, usize)>;
+
+/// The next state after digit `d` (`None` for a repeated extreme: the digits differ).
+fn step(state: State, d: usize, cap: usize) -> Option<State> {
+    let Some((lo, hi, later, between, after)) = state else {
+        return Some(Some((d, d, Later::Same, 0, 0)));
+    };
+    let next = if d < lo {
+        // new smallest: between it and the largest lie the cells since the largest
+        let b = match later {
+            Later::Low => between + lo + after,
+            _ => after,
+        };
+        (d, hi, Later::Low, b, 0)
+    } else if d > hi {
+        let b = match later {
+            Later::High => between + hi + after,
+            _ => after,
+        };
+        (lo, d, Later::High, b, 0)
+    } else if d == lo || d == hi {
+        return None;
+    } else {
+        (lo, hi, later, between, after + d)
+    };
+    let (lo, hi, later, b, a) = next;
+    Some(Some((lo, hi, later, b.min(cap), a.min(cap))))
+}
+
+impl Rule for Lunchbox {
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        cell_set(shape, &self.cells, "the lunchbox")?;
+        let n = shape.size();
+        at_most(&self.cells, n, |len| {
+            format!("a lunchbox of {len} cells needs more than the digits 1..{n}")
+        })?;
+        if self.cells.len() < 2 {
+            return Err("a lunchbox needs at least 2 cells".into());
+        }
+        Ok(())
+    }
+    fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        all_different::houses(shape, &self.cells)
+    }
+    fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        all_different::groups(shape, &self.cells)
+    }
+    fn diagram(&self, _shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+        let (target, cap) = (self.sum, self.sum + 1);
+        Some(Box::new(Mdd::build(
+            &self.cells,
+            cands,
+            None,
+            |_, &s: &State, d| step(s, d.get(), cap),
+            |s| matches!(s, Some((_, _, _, b, _)) if *b == target),
+        )))
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        check_distinct(grid, self.cells.iter().copied(), "the lunchbox")
+            .map_err(|e| e.to_string())?;
+        let vs = values(grid, &self.cells);
+        let at = |v: usize| vs.iter().position(|&x| x == v).unwrap();
+        let (lo, hi) = (at(*vs.iter().min().unwrap()), at(*vs.iter().max().unwrap()));
+        let s: usize = vs[lo.min(hi) + 1..lo.max(hi)].iter().sum();
+        if s == self.sum {
+            Ok(())
+        } else {
+            Err(format!(
+                "the lunchbox at {} holds {s} between its smallest and largest digits, not {}",
+                self.cells[0], self.sum
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::*;
+    use crate::rules::Constraint;
+
+    fn on(rc: &[(usize, usize)], sum: usize) -> Vec<Constraint> {
+        vec![Constraint::Lunchbox(Lunchbox {
+            cells: cells(rc),
+            sum,
+        })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&on(&[(1, 1), (1, 2), (1, 3), (1, 4)], 5));
+        counts_agree(&on(&[(1, 1), (1, 2), (1, 3), (1, 4)], 0));
+        counts_agree(&on(&[(1, 1), (2, 2), (3, 3)], 2));
+        counts_agree_6x6(on(&[(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6)], 7));
+        counts_agree_6x6(on(&[(2, 1), (3, 2), (4, 3), (5, 4)], 3));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        // row 1 of FOUR: 1 2 3 4, between 1 and 4: 5
+        let r = on(&[(1, 1), (1, 2), (1, 3), (1, 4)], 5);
+        assert_checker(&r, FOUR, "2143341212344321");
+    }
+
+    #[test]
+    fn too_few_and_too_many_cells_are_refused() {
+        assert!(invalid(&on(&[(1, 1)], 0)[0], 4).contains("at least 2"));
+        let five = on(&[(1, 1), (1, 2), (1, 3), (1, 4), (2, 1)], 0);
+        assert!(invalid(&five[0], 4).contains("5 cells"));
+    }
+
+    #[test]
+    fn serde() {
+        round_trip(r#"{"type": "lunchbox", "cells": ["r1c1", "r1c2", "r1c3"], "sum": 0}"#);
+    }
+}

@@ -1,0 +1,105 @@
+//! Numbered room (ISS "NumberedRoom"): the clue outside a row or column is the digit in
+//! the Nth cell read from the clue, where N is the digit in the first cell.
+//!
+//! JSON: `{"type": "numbered-room", "clue": "r0c3", "value": 5}` (clue positions as for
+//! sandwiches). ISS allows a clue of 0 (no clue drawn); satdoku refuses values outside 1..N.
+//!
+//! CNF: a layered diagram along the line whose state is N (the first digit): at cell i
+//! (1-based) with i = N, only the clue's digit passes. Clauses as in
+//! [`crate::cnf::sum::mdd`].
+
+use super::cell_lists::values;
+use super::clue::OutsideClue;
+use super::diagram::Diagram;
+use super::Rule;
+use crate::cnf::sum::Mdd;
+use crate::geometry::{Cell, Mask, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// A numbered room clue.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NumberedRoom {
+    /// The outside cell naming the row or column and the reading direction.
+    pub clue: OutsideClue,
+    /// The digit in the Nth cell.
+    pub value: usize,
+}
+
+impl Rule for NumberedRoom {
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        let n = shape.size();
+        self.clue.validate(n)?;
+        if !(1..=n).contains(&self.value) {
+            return Err(format!(
+                "a numbered room's value is 1 to {n}, not {}",
+                self.value
+            ));
+        }
+        Ok(())
+    }
+    fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+        let value = self.value;
+        Some(Box::new(Mdd::build(
+            &self.clue.line(shape.size()),
+            cands,
+            0usize,
+            // state: N, read from the first cell; cell i + 1 = N holds the value
+            |i, &first, d| {
+                let first = if i == 0 { d.get() } else { first };
+                (i + 1 != first || d.get() == value).then_some(first)
+            },
+            |_| true,
+        )))
+    }
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let vs = values(grid, &self.clue.line(shape.size()));
+        let at = vs[vs[0] - 1];
+        if at == self.value {
+            Ok(())
+        } else {
+            Err(format!(
+                "from {}, cell {} holds {at}, not {}",
+                self.clue, vs[0], self.value
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::*;
+    use crate::rules::Constraint;
+
+    fn at(row: usize, col: usize, value: usize) -> Constraint {
+        Constraint::NumberedRoom(NumberedRoom {
+            clue: OutsideClue::new(row, col),
+            value,
+        })
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&[at(1, 0, 3)]);
+        counts_agree_46(&[at(0, 2, 1), at(5, 3, 2)], &[at(0, 2, 1), at(7, 3, 2)]);
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        // row 1 of FOUR is 1234: the first digit 1 names itself
+        assert_checker(&[at(1, 0, 1)], FOUR, "2341412334121234");
+    }
+
+    #[test]
+    fn values_outside_the_digits_are_refused() {
+        assert!(invalid(&at(1, 0, 5), 4).contains("1 to 4"));
+        assert!(invalid(&at(1, 1, 2), 4).contains("not outside"));
+    }
+
+    #[test]
+    fn serde() {
+        round_trip(r#"{"type": "numbered-room", "clue": "r0c3", "value": 5}"#);
+    }
+}

@@ -1,0 +1,175 @@
+//! Rules combined: `or` (at least one of the listed rules holds) and `and` (all of them
+//! hold; a branch of an `or` that is several rules at once).
+//!
+//! Encoding: one selector s(i) per branch of an `or`, `s(1) ∨ … ∨ s(k)`, and every clause C
+//! of branch i written as `!s(i) ∨ C` (the encoder's guard, nested for an `or` inside a
+//! branch). A branch says everything through guarded clauses, including what a rule
+//! outside an `or` hands to the shared machinery: its houses and all-different groups
+//! (`s(i) -> d somewhere in the house`, `s(i) -> !x(a,d) ∨ !x(b,d)`) and the candidates its
+//! `restrict` removes (`s(i) -> !x(c,d)`). So an `or` has no houses or groups of its own,
+//! and the simplifier never applies one branch's restriction unconditionally: an `or`
+//! restricts a cell only to the union of what its branches leave. An `and` at the top level
+//! is simply its rules.
+//!
+//! The checker checks the same disjunction: a branch holds when its houses and groups hold
+//! distinct digits and its own checker accepts the grid.
+
+use super::{Constraint, Rule};
+use crate::cnf::{Encoder, Term};
+use crate::geometry::{digits, Cell, Mask, Shape};
+use crate::grid::{check_distinct, Grid};
+use serde::{Deserialize, Serialize};
+
+/// At least one of the rules holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Or {
+    /// The alternatives (any rules, `and` and `or` included).
+    pub of: Vec<Constraint>,
+}
+
+/// All of the rules hold (a branch of an `or` made of several rules).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct And {
+    /// The rules that hold together.
+    pub of: Vec<Constraint>,
+}
+
+/// Validates each rule of a combination, naming the failing one by its index and type.
+fn validate_all(of: &[Constraint], shape: &Shape, what: &str) -> Result<(), String> {
+    if of.is_empty() {
+        return Err(format!("an `{what}` needs at least one rule in `of`"));
+    }
+    for (i, c) in of.iter().enumerate() {
+        c.validate(shape)
+            .map_err(|e| format!("of[{i}] ({}): {e}", c.kind()))?;
+    }
+    Ok(())
+}
+
+/// Whether one branch holds on a full grid: its houses and groups distinct, its checker ok.
+fn holds(c: &Constraint, shape: &Shape, grid: &Grid) -> Result<(), String> {
+    for cells in c.houses(shape).into_iter().chain(c.distinct_groups(shape)) {
+        check_distinct(grid, cells.iter().copied(), c.kind()).map_err(|e| e.to_string())?;
+    }
+    c.check(shape, grid)
+}
+
+/// Writes everything rule `c` says as clauses under the encoder's current guards: the
+/// candidates its `restrict` removes, its houses and groups, and its own clauses.
+fn encode_branch(c: &Constraint, enc: &mut Encoder) {
+    let shape = enc.shape();
+    let n = shape.size();
+    let before: Vec<Mask> = enc.candidates.to_vec();
+    let mut after = before.clone();
+    c.restrict(shape, &mut after);
+    for (pos, (&b, &a)) in before.iter().zip(&after).enumerate() {
+        for d in digits(b & !a) {
+            // s -> !x(c,d): the branch's restriction, only when the branch is chosen
+            enc.clause([!enc.x_at(pos, d)]);
+        }
+    }
+    for house in c.houses(shape) {
+        for d in (0..n).map(crate::geometry::Digit::from_index) {
+            // s -> x(c1,d) ∨ … ∨ x(cN,d): each digit somewhere in the house
+            let xs: Vec<Term> = house.iter().map(|&cell| enc.x(cell, d)).collect();
+            enc.clause(xs);
+        }
+        distinct(enc, &house);
+    }
+    for group in c.distinct_groups(shape) {
+        distinct(enc, &group);
+    }
+    // The rule's own clauses, called directly: never skipped in favour of machinery that
+    // would enforce them unconditionally (a propagator reads only top-level rules).
+    c.rule().encode(enc);
+}
+
+/// `x(a,d) -> !x(b,d)` for every pair of `cells` and every digit (under the guards).
+fn distinct(enc: &mut Encoder, cells: &[Cell]) {
+    let n = enc.size();
+    for (i, &a) in cells.iter().enumerate() {
+        for &b in &cells[i + 1..] {
+            for d in (0..n).map(crate::geometry::Digit::from_index) {
+                // x(a,d) -> !x(b,d)
+                enc.clause([!enc.x(a, d), !enc.x(b, d)]);
+            }
+        }
+    }
+}
+
+impl Rule for Or {
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        validate_all(&self.of, shape, "or")
+    }
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        // Only what every branch removes: each cell keeps the union of the branches' masks.
+        let mut union = vec![0; cands.len()];
+        for c in &self.of {
+            let mut mine = cands.to_vec();
+            c.restrict(shape, &mut mine);
+            for (u, m) in union.iter_mut().zip(mine) {
+                *u |= m;
+            }
+        }
+        for (c, u) in cands.iter_mut().zip(union) {
+            *c &= u;
+        }
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        let selectors: Vec<_> = self.of.iter().map(|_| enc.new_lit()).collect();
+        // s(1) ∨ … ∨ s(k): some branch is chosen
+        enc.clause(selectors.iter().map(|&s| Term::Lit(s)));
+        for (c, &s) in self.of.iter().zip(&selectors) {
+            enc.push_guard(s);
+            encode_branch(c, enc);
+            enc.pop_guard();
+        }
+    }
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let mut why = Vec::new();
+        for (i, c) in self.of.iter().enumerate() {
+            match holds(c, shape, grid) {
+                Ok(()) => return Ok(()),
+                Err(e) => why.push(format!("of[{i}] ({}): {e}", c.kind())),
+            }
+        }
+        Err(format!("no rule of the `or` holds: {}", why.join("; ")))
+    }
+}
+
+impl Rule for And {
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        validate_all(&self.of, shape, "and")
+    }
+    fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        self.of.iter().flat_map(|c| c.houses(shape)).collect()
+    }
+    fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        self.of
+            .iter()
+            .flat_map(|c| c.distinct_groups(shape))
+            .collect()
+    }
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        for c in &self.of {
+            c.restrict(shape, cands);
+        }
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        for c in &self.of {
+            // called directly, as in an `or` branch (see `encode_branch`)
+            c.rule().encode(enc);
+        }
+    }
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        for (i, c) in self.of.iter().enumerate() {
+            holds(c, shape, grid).map_err(|e| format!("of[{i}] ({}): {e}", c.kind()))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

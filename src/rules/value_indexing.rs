@@ -1,0 +1,95 @@
+//! Value indexing (ISS "ValueIndexing"): along the line, the second cell's digit K says how
+//! many cells further on the first cell's digit appears again: cell K + 1 (0-based) holds
+//! the first cell's digit. So K is at most the line's length − 2.
+//!
+//! JSON: `{"type": "value-indexing", "cells": ["r1c1", "r1c2", …]}` (at least 3 cells, in
+//! order, none twice).
+//!
+//! CNF: `!x(c1,k)` for every k past the line's end; for every k and digit d:
+//! `x(c1,k) ∧ x(c0,d) -> x(c_{k+1},d)`.
+
+use super::cell_lists::{cells_ok, values};
+use super::Rule;
+use crate::cnf::Encoder;
+use crate::geometry::{Digit, Shape};
+use crate::grid::Grid;
+
+super::cells_rule! {
+    /// A value indexing line.
+    ValueIndexing, "The cells in order: the value cell, the control cell, then the indexed cells."
+}
+
+impl Rule for ValueIndexing {
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        cells_ok(shape, &self.cells)?;
+        if self.cells.len() < 3 {
+            return Err("a value indexing line needs at least 3 cells".into());
+        }
+        Ok(())
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        let n = enc.size();
+        let (value, control) = (self.cells[0], self.cells[1]);
+        for k in 1..=n {
+            let xk = enc.x(control, Digit::new(k));
+            let Some(&target) = self.cells.get(k + 1) else {
+                // !x(c1,k): the line has no cell k further on
+                enc.clause([!xk]);
+                continue;
+            };
+            for d in (0..n).map(Digit::from_index) {
+                // x(c1,k) ∧ x(c0,d) -> x(c_{k+1},d)
+                enc.clause([!xk, !enc.x(value, d), enc.x(target, d)]);
+            }
+        }
+    }
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let vs = values(grid, &self.cells);
+        match vs.get(vs[1] + 1) {
+            Some(&v) if v == vs[0] => Ok(()),
+            Some(&v) => Err(format!(
+                "{} holds {}, so {} should hold {}, not {v}",
+                self.cells[1],
+                vs[1],
+                self.cells[vs[1] + 1],
+                vs[0]
+            )),
+            None => Err(format!(
+                "{} holds {}, past the end of the value indexing line",
+                self.cells[1], vs[1]
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::*;
+
+    #[test]
+    fn counts_match_brute_force() {
+        counts_agree(&ValueIndexing::on(&[
+            (1, 1),
+            (2, 1),
+            (3, 1),
+            (3, 2),
+            (3, 3),
+        ]));
+        counts_agree(&ValueIndexing::on(&[(1, 1), (1, 2), (2, 3), (3, 3)]));
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        // r1c1, r1c2, r2c3, r3c3: FOUR holds 1, 2, 1, 4: K = 2 points at r3c3 = 4 ≠ 1;
+        // 2143/4321/1234/3412 holds 2, 1, 2, …: K = 1 points at r2c3 = 2
+        let r = ValueIndexing::on(&[(1, 1), (1, 2), (2, 3), (3, 3)]);
+        assert_checker(&r, "2143432112343412", FOUR);
+    }
+
+    #[test]
+    fn serde_and_errors() {
+        round_trip(r#"{"type": "value-indexing", "cells": ["r1c1", "r1c2", "r1c3"]}"#);
+        assert!(invalid(&ValueIndexing::on(&[(1, 1), (1, 2)])[0], 4).contains("at least 3"));
+    }
+}
