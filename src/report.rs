@@ -9,7 +9,7 @@ use serde::Serialize;
 
 /// The status word of a record: the first word of a `-f line` answer and the `status` of a
 /// JSON record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// `solve` found a solution and it is the only one.
@@ -23,6 +23,8 @@ pub enum Status {
     /// `count` finished (up to its cap).
     Counted,
     /// The input could not be read or breaks its own rules; `error` says where and why.
+    /// (The default: a record is invalid until something answers it.)
+    #[default]
     Invalid,
     /// The time budget ran out: the answer is unknown.
     Timeout,
@@ -69,7 +71,7 @@ pub struct SearchStats {
 }
 
 /// One record of `solve`, `check` and `count`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct PuzzleRecord {
     /// File name, `-` for stdin, or `<argument>`.
     pub source: String,
@@ -137,24 +139,8 @@ impl PuzzleRecord {
         PuzzleRecord {
             source: source.to_string(),
             line,
-            puzzle: None,
-            size: None,
-            ignored: None,
             status,
-            error: None,
-            unique: None,
-            solution: None,
-            count: None,
-            capped: None,
-            solutions: None,
-            differ: None,
-            reason: None,
-            minimal: None,
-            redundant: None,
-            certificate: None,
-            time_us: None,
-            cnf: None,
-            stats: None,
+            ..Default::default()
         }
     }
 }
@@ -198,7 +184,7 @@ pub struct CandidatesStats {
 }
 
 /// One record of `candidates`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct CandidatesRecord {
     /// File name, `-` for stdin, or `<argument>`.
     pub source: String,
@@ -244,17 +230,8 @@ impl CandidatesRecord {
         CandidatesRecord {
             source: source.to_string(),
             line,
-            puzzle: None,
-            size: None,
-            ignored: None,
             status,
-            error: None,
-            candidates: None,
-            solution: None,
-            counts: None,
-            solutions_counted: None,
-            capped: None,
-            stats: None,
+            ..Default::default()
         }
     }
 }
@@ -271,7 +248,7 @@ pub struct Effort {
 }
 
 /// One record of `generate`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct GenerateRecord {
     /// The layout it was made on (`file:line`, or the size).
     pub layout: String,

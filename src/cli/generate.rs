@@ -162,17 +162,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
                 index: k,
                 status,
                 seed,
-                error: None,
-                size: None,
-                puzzle: None,
-                givens: None,
-                minimal: None,
-                solution: None,
-                symmetry: None,
-                attempts: None,
-                sat_calls: None,
-                time_us: None,
-                effort: None,
+                ..Default::default()
             };
             gen_opts.engine = args.budget.engine();
             let spinner = progress.then(|| {

@@ -15,7 +15,9 @@ mod render;
 mod report;
 mod shell;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use satdoku::engine::{Engine, EngineKind, Propagation};
 use satdoku::format::text::{Layout, Symbols, TextOptions};
 use std::process::ExitCode;
 
@@ -230,66 +232,31 @@ pub struct TimeoutArg {
     engine: EngineOpt,
 }
 
-/// `--engine`, on every command that solves.
+/// `--engine` and `--sum-propagator`, on every command that solves. The values are the
+/// library's own names (`EngineKind::name`, `Propagation::name`), so the two cannot drift.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct EngineOpt {
     /// The SAT solver that searches: varisat (embedded, pure Rust) or cadical (CaDiCaL,
     /// built from its C++ source). Answers are the same; speed differs (README, "Engines").
-    #[arg(long, value_enum, value_name = "ENGINE", default_value_t = EngineArg::default())]
-    engine: EngineArg,
+    #[arg(long, value_name = "ENGINE", default_value_t = EngineKind::default(),
+          value_parser = PossibleValuesParser::new(EngineKind::ALL.map(EngineKind::name))
+              .try_map(|s| s.parse::<EngineKind>()))]
+    engine: EngineKind,
     /// With --engine cadical: how sum rules (killer cages, little killers, arrows, double
     /// arrows, region-sum and zipper lines, implied innie/outie sums) are split between
     /// satdoku's sum propagator and clauses. carry: the propagator, killer cages keeping
     /// their clauses too; carry-all: the propagator alone; both: propagator and clauses;
     /// off: clauses only. Answers are the same; speed differs.
-    #[arg(long, value_enum, value_name = "MODE", default_value_t = PropagationArg::default())]
-    sum_propagator: PropagationArg,
-}
-
-/// `--sum-propagator` values (`satdoku::engine::Propagation`).
-#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum PropagationArg {
-    /// The propagator carries the sums; killer cages keep their clauses as well.
-    #[default]
-    Carry,
-    /// The propagator carries every sum; no sum clauses.
-    CarryAll,
-    /// The propagator and every sum's clauses.
-    Both,
-    /// No propagator: clauses only.
-    Off,
+    #[arg(long, value_name = "MODE", default_value_t = Propagation::default(),
+          value_parser = PossibleValuesParser::new(Propagation::ALL.map(Propagation::name))
+              .try_map(|s| s.parse::<Propagation>()))]
+    sum_propagator: Propagation,
 }
 
 impl EngineOpt {
     /// The chosen engine, without a time limit.
-    pub fn engine(&self) -> satdoku::engine::Engine {
-        use satdoku::engine::Propagation;
-        let propagation = match self.sum_propagator {
-            PropagationArg::Carry => Propagation::Carry,
-            PropagationArg::CarryAll => Propagation::CarryAll,
-            PropagationArg::Both => Propagation::Both,
-            PropagationArg::Off => Propagation::Off,
-        };
-        satdoku::engine::Engine::new(self.engine.kind()).with_propagation(propagation)
-    }
-}
-
-/// `--engine` values.
-#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum EngineArg {
-    /// varisat, the embedded pure-Rust CDCL solver.
-    #[default]
-    Varisat,
-    /// CaDiCaL (built from its C++ source), with satdoku's sum propagator.
-    Cadical,
-}
-
-impl EngineArg {
-    fn kind(self) -> satdoku::engine::EngineKind {
-        match self {
-            EngineArg::Varisat => satdoku::engine::EngineKind::Varisat,
-            EngineArg::Cadical => satdoku::engine::EngineKind::Cadical,
-        }
+    pub fn engine(&self) -> Engine {
+        Engine::new(self.engine).with_propagation(self.sum_propagator)
     }
 }
 
@@ -305,7 +272,7 @@ impl TimeoutArg {
     }
 
     /// The chosen engine with a fresh budget for one puzzle, starting now.
-    pub fn engine(&self) -> satdoku::engine::Engine {
+    pub fn engine(&self) -> Engine {
         self.engine.engine().with_budget(self.budget())
     }
 }
@@ -333,7 +300,7 @@ pub enum Format {
 
 impl RunArgs {
     /// The chosen engine, unlimited (certificates and minimality run without a budget).
-    pub fn engine(&self) -> satdoku::engine::Engine {
+    pub fn engine(&self) -> Engine {
         self.budget.engine.engine()
     }
 

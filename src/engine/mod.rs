@@ -126,6 +126,26 @@ impl Propagation {
     }
 }
 
+impl fmt::Display for Propagation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Propagation {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Propagation, Error> {
+        Propagation::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| {
+                Error::Solver(format!(
+                    "unknown sum propagation {s:?} (carry, carry-all, both or off)"
+                ))
+            })
+    }
+}
+
 /// The engine of a search and its time budget: what every solving call of the library takes.
 #[derive(Clone, Debug, Default)]
 pub struct Engine {

@@ -25,6 +25,12 @@ fn names_round_trip_and_unknown_names_are_refused() {
     }
     let e = "minisat".parse::<EngineKind>().unwrap_err();
     assert!(e.to_string().contains("varisat or cadical"), "{e}");
+    for m in Propagation::ALL {
+        assert_eq!(m.name().parse::<Propagation>().unwrap(), m);
+        assert_eq!(m.to_string(), m.name());
+    }
+    let e = "sometimes".parse::<Propagation>().unwrap_err();
+    assert!(e.to_string().contains("carry-all"), "{e}");
 }
 
 #[test]

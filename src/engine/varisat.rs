@@ -4,7 +4,6 @@
 use super::{Backend, Budget, Lit, Var};
 use crate::error::Error;
 use std::io;
-use std::time::Instant;
 
 /// varisat as the crate drives it: every literal handed over negated, unless the variable is
 /// marked plain by a phase grid.
@@ -31,7 +30,7 @@ impl Varisat {
     /// A fresh solver under `budget`; `plain` marks the variables handed over un-negated.
     pub(crate) fn new(budget: &Budget, plain: Vec<bool>) -> Varisat {
         let mut solver = ::varisat::Solver::new();
-        if let Some(deadline) = budget.deadline() {
+        if budget.deadline().is_some() {
             // varisat 0.2 has no interrupt call, but it stops cleanly at its next step when
             // writing its proof fails (`SolverError::ProofIoError`: the schedule checks for a
             // solver error before every step, and the proof buffer is written out every few
@@ -39,10 +38,7 @@ impl Varisat {
             // gets a proof writer that keeps nothing and fails once the deadline has passed.
             // Only then: varisat's own proof format hashes clauses, which costs time (10–17 %
             // on the hard classic sets; README, "Time budget").
-            let wire = Tripwire {
-                deadline,
-                spent: budget.clone(),
-            };
+            let wire = Tripwire(budget.clone());
             solver.write_proof(wire, ::varisat::ProofFormat::Varisat);
         }
         Varisat {
@@ -111,16 +107,13 @@ impl Backend for Varisat {
     }
 }
 
-/// The proof writer of a budgeted solver: keeps nothing, fails once the deadline has passed.
-struct Tripwire {
-    deadline: Instant,
-    spent: Budget,
-}
+/// The proof writer of a budgeted solver: keeps nothing, fails once the budget's deadline
+/// has passed (and marks it spent).
+struct Tripwire(Budget);
 
 impl io::Write for Tripwire {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if Instant::now() >= self.deadline {
-            self.spent.expired();
+        if self.0.expired() {
             return Err(io::Error::other("time budget ran out"));
         }
         Ok(buf.len())
