@@ -151,7 +151,7 @@ fn query_value(query: &str, key: &str) -> Option<String> {
         .split('&')
         .filter_map(|kv| kv.split_once('='))
         .find(|(k, _)| *k == key)
-        .map(|(_, v)| percent_decode(v))
+        .map(|(_, v)| fpuzzles::percent_decode(v))
 }
 
 fn classify_url(text: &str, host: &str, path: &str, query: &str) -> Result<Payload, Error> {
@@ -178,7 +178,7 @@ fn classify_url(text: &str, host: &str, path: &str, query: &str) -> Result<Paylo
             None => {
                 let p = path.strip_prefix("sudoku/").unwrap_or(path);
                 let p = p.strip_prefix("puzzle/").unwrap_or(p);
-                percent_decode(p)
+                fpuzzles::percent_decode(p)
             }
         };
         if id.is_empty() {
@@ -232,30 +232,6 @@ pub fn import(text: &str, meanings: &Meanings) -> Result<Import, Error> {
             sudokupad::import_json_text(&json, meanings)
         }
     }
-}
-
-/// Decodes `%XX` escapes (SudokuPad decodes an id only when that makes it shorter, which is
-/// the same as decoding whenever an escape is present). A `+` stays a `+`: lz-string's
-/// base64 uses it.
-pub fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            if let Some(v) = s
-                .get(i + 1..i + 3)
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-            {
-                out.push(v);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]

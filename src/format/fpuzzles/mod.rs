@@ -156,13 +156,19 @@ pub fn decode_payload(text: &str) -> Result<String, Error> {
     Ok(text)
 }
 
-fn percent_decode(s: &str) -> String {
+/// Decodes `%XX` escapes of a link, never slicing inside a character (SudokuPad decodes an id only when that makes it shorter, which is
+/// the same as decoding whenever an escape is present). A `+` stays a `+`: lz-string's
+/// base64 uses it.
+pub(crate) fn percent_decode(s: &str) -> String {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
-            if let Ok(v) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
+        if b[i] == b'%' {
+            if let Some(v) = s
+                .get(i + 1..i + 3)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+            {
                 out.push(v);
                 i += 3;
                 continue;

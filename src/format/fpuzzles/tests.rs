@@ -578,3 +578,12 @@ fn the_stated_solution_is_read_or_refused() {
     let e = import(json!({"size": 4, "grid": empty_grid(4), "solution": "1234"})).unwrap_err();
     assert!(e.to_string().contains("solution: expected an array"), "{e}");
 }
+
+#[test]
+fn percent_decoding_never_slices_inside_a_character() {
+    use super::percent_decode;
+    assert_eq!(percent_decode("a%20b%2Bc"), "a b+c");
+    // `%a` followed by a two-byte character: no escape, and no panic.
+    assert_eq!(percent_decode("%aé"), "%aé");
+    assert_eq!(percent_decode("%"), "%");
+}
