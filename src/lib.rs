@@ -37,6 +37,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod groups;
+pub mod linear;
 pub mod proof;
 pub mod puzzle;
 pub mod render;

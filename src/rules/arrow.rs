@@ -100,7 +100,7 @@ impl Rule for Arrow {
         Some(Box::new(GroupedSum::build(shape, &terms, &total, cands)))
     }
 
-    fn sums(&self, _shape: &Shape) -> Vec<crate::sums::Linear> {
+    fn sums(&self, _shape: &Shape) -> Vec<crate::linear::Linear> {
         // Σ line − Σ 10^k·circle_k = 0, the circle read as a decimal number (one cell: its
         // digit); a pill too long for the weights stays with its clauses (no sum)
         let mut terms: Vec<(Cell, i64)> = self.line.iter().map(|&c| (c, 1)).collect();
@@ -112,7 +112,7 @@ impl Rule for Arrow {
             };
             place = next;
         }
-        vec![crate::sums::Linear::equal(terms, 0)]
+        vec![crate::linear::Linear::equal(terms, 0)]
     }
 
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {

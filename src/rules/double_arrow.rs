@@ -45,12 +45,12 @@ impl Rule for DoubleArrow {
         Some(Box::new(sum))
     }
 
-    fn sums(&self, _shape: &Shape) -> Vec<crate::sums::Linear> {
+    fn sums(&self, _shape: &Shape) -> Vec<crate::linear::Linear> {
         // ends − Σ cells between = 0
         let last = self.cells.len().saturating_sub(1);
         let terms = self.cells.iter().enumerate();
         let terms = terms.map(|(i, &c)| (c, if i == 0 || i == last { 1 } else { -1 }));
-        vec![crate::sums::Linear::equal(terms, 0)]
+        vec![crate::linear::Linear::equal(terms, 0)]
     }
 
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {

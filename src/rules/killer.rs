@@ -80,11 +80,11 @@ impl Rule for Killer {
         }
     }
 
-    fn sums(&self, _shape: &Shape) -> Vec<crate::sums::Linear> {
+    fn sums(&self, _shape: &Shape) -> Vec<crate::linear::Linear> {
         // Σ digits = sum (all different: the cage is a distinct group)
         self.sum.map_or_else(Vec::new, |s| {
             let terms = self.cells.iter().map(|&c| (c, 1));
-            vec![crate::sums::Linear::equal(terms, s as i64)]
+            vec![crate::linear::Linear::equal(terms, s as i64)]
         })
     }
 

@@ -70,10 +70,10 @@ impl Rule for LittleKiller {
         Ok(())
     }
 
-    fn sums(&self, _shape: &Shape) -> Vec<crate::sums::Linear> {
+    fn sums(&self, _shape: &Shape) -> Vec<crate::linear::Linear> {
         // Σ digits along the diagonal = sum
         let terms = self.cells.iter().map(|&c| (c, 1));
-        vec![crate::sums::Linear::equal(terms, self.sum as i64)]
+        vec![crate::linear::Linear::equal(terms, self.sum as i64)]
     }
 
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {

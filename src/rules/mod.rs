@@ -165,7 +165,7 @@ pub trait Rule {
     /// returns some has its [`Rule::encode`] left out when a propagator carries the sums
     /// ([`Encoder::carry_sums`]), so they must say everything its clauses say. By default
     /// none.
-    fn sums(&self, _shape: &Shape) -> Vec<crate::sums::Linear> {
+    fn sums(&self, _shape: &Shape) -> Vec<crate::linear::Linear> {
         Vec::new()
     }
 }
@@ -365,7 +365,7 @@ impl Rule for Constraint {
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         self.rule().check(shape, grid)
     }
-    fn sums(&self, shape: &Shape) -> Vec<crate::sums::Linear> {
+    fn sums(&self, shape: &Shape) -> Vec<crate::linear::Linear> {
         self.rule().sums(shape)
     }
 }

@@ -51,7 +51,7 @@ impl Rule for RegionSumLine {
         Some(Box::new(EqualSums::build_in(shape, &segments, None, cands)))
     }
 
-    fn sums(&self, shape: &Shape) -> Vec<crate::sums::Linear> {
+    fn sums(&self, shape: &Shape) -> Vec<crate::linear::Linear> {
         // Σ segment_k − Σ segment_0 = 0 for every later segment
         let segments = self.segments(shape);
         let Some((first, rest)) = segments.split_first() else {
@@ -61,7 +61,7 @@ impl Rule for RegionSumLine {
             .map(|seg| {
                 let plus = seg.iter().map(|&c| (c, 1));
                 let minus = first.iter().map(|&c| (c, -1));
-                crate::sums::Linear::equal(plus.chain(minus), 0)
+                crate::linear::Linear::equal(plus.chain(minus), 0)
             })
             .collect()
     }

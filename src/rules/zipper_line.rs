@@ -35,7 +35,7 @@ impl Rule for ZipperLine {
         Some(Box::new(EqualSums::build_in(shape, &pairs, centre, cands)))
     }
 
-    fn sums(&self, _shape: &Shape) -> Vec<crate::sums::Linear> {
+    fn sums(&self, _shape: &Shape) -> Vec<crate::linear::Linear> {
         // odd line: a + b − centre = 0 per pair; even: a + b − (first pair) = 0
         let m = self.cells.len();
         let pair = |k: usize| [self.cells[k], self.cells[m - 1 - k]];
@@ -51,7 +51,7 @@ impl Rule for ZipperLine {
             .map(|k| {
                 let plus = pair(k).into_iter().map(|c| (c, 1));
                 let minus = base.iter().map(|&c| (c, -1));
-                crate::sums::Linear::equal(plus.chain(minus), 0)
+                crate::linear::Linear::equal(plus.chain(minus), 0)
             })
             .collect()
     }

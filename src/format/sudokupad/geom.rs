@@ -5,15 +5,7 @@ use super::err;
 use crate::error::{excerpt, Error};
 use serde_json::Value;
 
-/// `#RRGGBB` (or `#RRGGBBAA`) in capitals; `#RGB` is widened.
-pub(super) fn norm_color(s: &str) -> String {
-    let h = s.trim().trim_start_matches('#').to_ascii_uppercase();
-    if h.len() == 3 || h.len() == 4 {
-        let wide: String = h.chars().flat_map(|c| [c, c]).collect();
-        return format!("#{wide}");
-    }
-    format!("#{h}")
-}
+pub(super) use super::meanings::norm_color;
 
 /// A point `[row, col]` at `path`: two finite numbers within ±10⁴ (far enough for any
 /// drawing, near enough that no arithmetic on it overflows).

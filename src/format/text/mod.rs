@@ -54,7 +54,7 @@ pub struct TextOptions {
     /// Line or block grouping.
     pub layout: Layout,
     /// What SudokuPad drawings mean when the data does not say (SCL links and JSON).
-    pub sudokupad: crate::format::sudokupad::Meanings,
+    pub sudokupad: crate::format::sudokupad::meanings::Meanings,
 }
 
 /// Parses a single puzzle from a string (line or block layout, default symbols).
