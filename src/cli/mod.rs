@@ -102,8 +102,10 @@ pub struct InputArgs {
     /// argument that is not a file but looks like a puzzle is read as one: a grid line, JSON,
     /// an f-puzzles URL (?load=…), a SudokuPad link (sudokupad.app/…, beta.sudokupad.app,
     /// app.crackingthecryptic.com/sudoku/…, ?puzzleid=…, sudokupad://puzzle/…) or a bare id
-    /// or payload (scl…, ctc…, fpuzzles…, fpuz…, scf…). Files may hold such links one per
-    /// line. Ids stored on SudokuPad's server are refused (no network).
+    /// or payload (scl…, ctc…, fpuzzles…, fpuz…, scf…), an Interactive Sudoku Solver link
+    /// (…/Interactive-Sudoku-Solver/?q=…) or constraint string (.Cage~10~R1C1~R1C2…). Files
+    /// may hold such links one per line. Ids stored on SudokuPad's server are refused (no
+    /// network).
     #[arg(value_name = "FILE")]
     files: Vec<String>,
     /// Box shape ROWSxCOLS, e.g. 2x3 (default: square root, else the most square shape).

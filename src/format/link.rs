@@ -1,7 +1,8 @@
 //! The one place that tells what a link or payload is: an f-puzzles URL, any SudokuPad link
 //! shape (`sudokupad.app/<id>`, `?puzzleid=<id>`, `/sudoku/<id>`, `sudokupad://puzzle/<id>`
 //! on the hosts SudokuPad uses), or a bare id or payload (`scl…`, `ctc…`, `fpuzzles…`,
-//! `fpuz…`, `scf…`, an lz-string payload).
+//! `fpuz…`, `scf…`, an lz-string payload), or an Interactive Sudoku Solver link
+//! (`…/Interactive-Sudoku-Solver/?q=…`) or constraint string (`.Cage~10~R1C1~R1C2…`).
 //!
 //! Ids that SudokuPad keeps on its server (no known prefix, or an `fpuzzles` id of 20
 //! characters or fewer) and f-puzzles' short `?id=` links are refused with a message saying
@@ -9,6 +10,7 @@
 
 use crate::error::{excerpt, Error};
 use crate::format::fpuzzles::{self, Import};
+use crate::format::iss;
 use crate::format::sudokupad::{self, Meanings};
 
 /// What a link or payload carries, ready to decode.
@@ -22,6 +24,9 @@ pub enum Payload {
     Scf(String),
     /// A bare lz-string payload without a prefix: what it holds is told after decompressing.
     Compressed(String),
+    /// An Interactive Sudoku Solver constraint string (from a link's `q=`, decoded, or
+    /// written out).
+    Iss(String),
 }
 
 /// SudokuPad's id prefixes, longest alias first (as SudokuPad matches them).
@@ -62,6 +67,9 @@ const STORED_HINT: &str = "satdoku does not go on the network; open the link in 
 /// readers and the command line use to tell them apart.
 pub fn looks_like_link(text: &str) -> bool {
     let t = text.trim();
+    if iss::looks_like_iss(t) || iss::is_iss_link(t) {
+        return true;
+    }
     let lower = |p: &str| t.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p));
     if lower("http://") || lower("https://") || lower("sudokupad://") {
         return true;
@@ -102,6 +110,12 @@ fn stored(id: &str) -> Error {
 /// Tells what `text` (a URL, an id or a bare payload) carries.
 pub fn classify(text: &str) -> Result<Payload, Error> {
     let t = text.trim();
+    if let Some(q) = iss::link_query(t) {
+        return Ok(Payload::Iss(q?));
+    }
+    if iss::looks_like_iss(t) {
+        return Ok(Payload::Iss(t.to_string()));
+    }
     match url_parts(t) {
         Some((host, path, query)) => classify_url(t, &host, &path, &query),
         None => classify_id(t),
@@ -231,6 +245,7 @@ pub fn import(text: &str, meanings: &Meanings) -> Result<Import, Error> {
             let json = sudokupad::decompress(&p)?;
             sudokupad::import_json_text(&json, meanings)
         }
+        Payload::Iss(q) => Ok(iss::parse(&q)?),
     }
 }
 
@@ -308,5 +323,25 @@ mod tests {
         assert!(!looks_like_link("scl_test.txt"));
         assert!(!looks_like_link("é"));
         assert!(looks_like_link("scl{ce:[[,]]}"));
+    }
+
+    #[test]
+    fn iss_strings_and_links_are_told() {
+        let q = ".Cage~10~R1C1~R1C2";
+        for text in [
+            q.to_string(),
+            format!("https://sigh.github.io/Interactive-Sudoku-Solver/?q={q}"),
+            "https://sigh.github.io/Interactive-Sudoku-Solver/index.html?q=.Cage%7E10%7ER1C1%7ER1C2".to_string(),
+        ] {
+            assert!(looks_like_link(&text), "{text}");
+            assert_eq!(classify(&text).unwrap(), Payload::Iss(q.into()), "{text}");
+        }
+        let e = import(
+            "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.Nope~1",
+            &Meanings::default(),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("unknown ISS constraint type \"Nope\""), "{e}");
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod dimacs;
 pub mod fpuzzles;
+pub mod iss;
 pub mod json;
 mod lines;
 pub mod link;

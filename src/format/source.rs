@@ -285,7 +285,8 @@ fn json_error_text(e: &serde_json::Error) -> String {
 }
 
 /// A record from one JSON value: a native puzzle, an f-puzzles puzzle, or a record holding
-/// `fpuzzles` / `fpuzzles_lzstring` (like the shared CC BY collection) with an optional
+/// `fpuzzles` / `fpuzzles_lzstring` / `sudokupad` / `iss` (like the shared CC BY collection
+/// and puzzles/iss/examples.jsonl) with an optional
 /// `solution`. Warnings go to stderr.
 fn json_record(name: &Arc<str>, line: usize, value: Value, meanings: &Meanings) -> Record {
     let mut expected = None;
@@ -307,13 +308,15 @@ fn json_record(name: &Arc<str>, line: usize, value: Value, meanings: &Meanings) 
             (sudokupad::import_value(map, meanings)?, None)
         } else if let Some(Value::String(text)) = map.get("sudokupad") {
             (link::import(text, meanings)?, Some(map))
+        } else if let Some(Value::String(text)) = map.get("iss") {
+            (crate::format::iss::import_text(text)?, Some(map))
         } else if let Some(inner) = map.get("fpuzzles").filter(|v| v.is_object()) {
             (fpuzzles::import_value(inner)?, Some(map))
         } else if let Some(Value::String(payload)) = map.get("fpuzzles_lzstring") {
             (fpuzzles::import_text(payload)?, Some(map))
         } else {
             return Err(Error::Format(
-                "not a puzzle: expected \"satdoku\" (native), \"size\" and \"grid\" (f-puzzles), \"cells\" (SudokuPad SCL), or \"fpuzzles\" / \"fpuzzles_lzstring\" / \"sudokupad\" (a link)".into(),
+                "not a puzzle: expected \"satdoku\" (native), \"size\" and \"grid\" (f-puzzles), \"cells\" (SudokuPad SCL), or \"fpuzzles\" / \"fpuzzles_lzstring\" / \"sudokupad\" / \"iss\" (a link or ISS string)".into(),
             ));
         };
         warnings = import.warnings;

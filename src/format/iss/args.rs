@@ -1,0 +1,144 @@
+//! Reading an item's arguments: cells (`R1C1`, ISS's one-character row and column in base
+//! 17: `1`–`9`, then `a`–`g` for 10–16), numbers, and `R3C4_5_6` value lists.
+
+use super::error::{At, IssError};
+use crate::geometry::Cell;
+
+/// The error for `at` with `message`.
+pub fn bad(at: &At, message: impl Into<String>) -> IssError {
+    IssError::Bad {
+        at: at.clone(),
+        message: message.into(),
+    }
+}
+
+/// One row or column character, 0-based.
+fn coord(ch: char) -> Option<usize> {
+    match ch.to_ascii_lowercase() {
+        c @ '1'..='9' => Some(c as usize - '1' as usize),
+        c @ 'a'..='g' => Some(c as usize - 'a' as usize + 9),
+        _ => None,
+    }
+}
+
+/// A cell of an `n`×`n` grid written `RxCy`.
+pub fn cell(at: &At, text: &str, n: usize) -> Result<Cell, IssError> {
+    let ch: Vec<char> = text.chars().collect();
+    let parsed = match ch[..] {
+        [r, row, c, col] if r.eq_ignore_ascii_case(&'R') && c.eq_ignore_ascii_case(&'C') => {
+            coord(row).zip(coord(col))
+        }
+        _ => None,
+    };
+    match parsed {
+        Some((r, c)) if r < n && c < n => Ok(Cell::from_index(r, c)),
+        Some(_) => Err(bad(
+            at,
+            format!("cell {text:?} is outside the {n}x{n} grid"),
+        )),
+        None => Err(bad(
+            at,
+            format!(
+                "{:?} is not a cell (ISS writes R1C1 … R9C9, rows and columns 10-16 as A-G)",
+                crate::error::excerpt(text)
+            ),
+        )),
+    }
+}
+
+/// Every argument as a cell.
+pub fn cells(at: &At, args: &[String], n: usize) -> Result<Vec<Cell>, IssError> {
+    if args.is_empty() {
+        return Err(bad(at, "no cells"));
+    }
+    args.iter().map(|a| cell(at, a, n)).collect()
+}
+
+/// A non-negative whole number (`what` names it in the error).
+pub fn number(at: &At, text: Option<&String>, what: &str) -> Result<usize, IssError> {
+    let text = text.ok_or_else(|| bad(at, format!("missing {what}")))?;
+    text.trim().parse().map_err(|_| {
+        bad(
+            at,
+            format!(
+                "{what}: {:?} is not a whole number ≥ 0",
+                crate::error::excerpt(text)
+            ),
+        )
+    })
+}
+
+/// `R3C4_5_6`: a cell and its digits.
+pub fn value_id(at: &At, text: &str, n: usize) -> Result<(Cell, Vec<usize>), IssError> {
+    let mut parts = text.split('_');
+    let c = cell(at, parts.next().unwrap_or(""), n)?;
+    let mut digits = Vec::new();
+    for p in parts {
+        let d: usize = p
+            .parse()
+            .ok()
+            .filter(|d| (1..=n).contains(d))
+            .ok_or_else(|| bad(at, format!("{text:?}: {p:?} is not a digit from 1 to {n}")))?;
+        if !digits.contains(&d) {
+            digits.push(d);
+        }
+    }
+    if digits.is_empty() {
+        return Err(bad(at, format!("{text:?}: no digit after the cell")));
+    }
+    Ok((c, digits))
+}
+
+/// The orthogonally adjacent pairs among `cells`, as ISS forms them for dots and XV marks:
+/// each cell with every later listed cell beside it.
+pub fn adjacent_pairs(cells: &[Cell]) -> Vec<[Cell; 2]> {
+    let mut pairs = Vec::new();
+    for (i, &a) in cells.iter().enumerate() {
+        for &b in &cells[i + 1..] {
+            if a.is_orthogonal_neighbour(b) && a != b {
+                pairs.push([a, b]);
+            }
+        }
+    }
+    pairs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at() -> At {
+        At {
+            item: 1,
+            name: "X".into(),
+        }
+    }
+
+    #[test]
+    fn cells_are_read_in_base_17() {
+        assert_eq!(cell(&at(), "R1C9", 9).unwrap(), Cell::new(1, 9));
+        assert_eq!(cell(&at(), "rgca", 16).unwrap(), Cell::new(16, 10));
+        assert!(cell(&at(), "R1C9", 8)
+            .unwrap_err()
+            .to_string()
+            .contains("outside"));
+        assert!(cell(&at(), "R10C1", 16).is_err());
+        assert_eq!(
+            value_id(&at(), "R2C3_4_6", 9).unwrap(),
+            (Cell::new(2, 3), vec![4, 6])
+        );
+        assert!(value_id(&at(), "R2C3_0", 9).is_err());
+        assert!(value_id(&at(), "R2C3", 9).is_err());
+    }
+
+    #[test]
+    fn dots_pair_adjacent_cells_only() {
+        let c = [
+            Cell::new(1, 1),
+            Cell::new(1, 2),
+            Cell::new(2, 2),
+            Cell::new(5, 5),
+        ];
+        assert_eq!(adjacent_pairs(&c), vec![[c[0], c[1]], [c[1], c[2]]]);
+    }
+}

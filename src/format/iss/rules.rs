@@ -1,0 +1,396 @@
+//! One ISS constraint item (not a shape item, not a top-level given) as satdoku rules, with
+//! ISS's meaning (its js/sudoku_constraint.js descriptions and solver handlers, read for
+//! meaning). Each arm says which satdoku rule states it; names satdoku cannot state are
+//! refused with the reason.
+
+use super::args::{adjacent_pairs, bad, cells, number, value_id};
+use super::error::{At, IssError};
+use super::tokens::Item;
+use crate::geometry::{Cell, Shape};
+use crate::rules::*;
+
+/// Why satdoku refuses each ISS constraint it cannot state.
+fn unsupported(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "Regex" | "NFA" => "lines defined by a regular expression or state machine have no satdoku rule",
+        "Replicate" => "Replicate (copies of a template) is not read",
+        "ChaosConstruction" | "ChaosArrow" | "ChaosCount" => "chaos construction (regions to find) has no satdoku rule",
+        "RegionSameValues" => "regions holding the same values have no satdoku rule",
+        "FullRank" | "FullRankTies" => "full rank clues have no satdoku rule",
+        "ContainAtLeast" | "ContainExact" => "contain-at-least / contain-exact have no satdoku rule",
+        "LookAndSay" => "look-and-say clues have no satdoku rule",
+        "ConnectedValues" => "connected values have no satdoku rule",
+        "Doppelganger" => "doppelganger has no satdoku rule",
+        "Var" => "extra variables (cells outside the grid) have no satdoku counterpart",
+        "Pair" | "PairX" | "Binary" | "BinaryX" => "ISS's encoded relation tables are not decoded (satdoku's relation rule takes the table written out)",
+        _ => return None,
+    })
+}
+
+/// The rules one item states. `in_or`: the item is a branch of an `Or` (givens become
+/// pencil marks there; ISS does not merge them).
+pub fn leaf(
+    item: &Item,
+    shape: &Shape,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Constraint>, IssError> {
+    let n = shape.size();
+    let at = &item.at;
+    let a = &item.args;
+    let no_args = || -> Result<(), IssError> {
+        if a.is_empty() {
+            Ok(())
+        } else {
+            Err(bad(at, "takes no arguments"))
+        }
+    };
+    let one = |c: Constraint| Ok(vec![c]);
+    let line = || cells(at, a, n);
+    let tail = || cells(at, a.get(1..).unwrap_or(&[]), n);
+    if let Some(why) = unsupported(&at.name) {
+        return Err(IssError::Unsupported {
+            at: at.clone(),
+            why: why.into(),
+        });
+    }
+    match at.name.as_str() {
+        "Given" => {
+            // In an Or branch: each value id is one pencil-mark rule.
+            a.iter()
+                .map(|v| {
+                    let (cell, digits) = value_id(at, v, n)?;
+                    Ok(Constraint::PencilMarks(pencil_marks::PencilMarks {
+                        cell,
+                        digits,
+                    }))
+                })
+                .collect()
+        }
+        "AntiKnight" => no_args().and(one(Constraint::AntiKnight(anti_knight::AntiKnight {}))),
+        "AntiKing" => no_args().and(one(Constraint::AntiKing(anti_king::AntiKing {}))),
+        "AntiTaxicab" => no_args().and(one(Constraint::AntiTaxicab(anti_taxicab::AntiTaxicab {}))),
+        "AntiConsecutive" => no_args().and(one(Constraint::NonConsecutive(
+            non_consecutive::NonConsecutive { except: Vec::new() },
+        ))),
+        "DisjointSets" => no_args().and(one(Constraint::DisjointGroups(
+            disjoint_groups::DisjointGroups {},
+        ))),
+        "GlobalEntropy" => no_args().and(one(Constraint::GlobalEntropy(
+            global_windows::GlobalEntropy {},
+        ))),
+        "GlobalMod" => no_args().and(one(Constraint::GlobalMod(global_windows::GlobalMod {}))),
+        "DutchFlatmates" => no_args().and(one(Constraint::DutchFlatmates(
+            dutch_flatmates::DutchFlatmates {},
+        ))),
+        "Windoku" => {
+            no_args()?;
+            if n != 9 {
+                return Err(IssError::Unsupported {
+                    at: at.clone(),
+                    why: format!("windoku is read on 9x9 grids only (this one is {n}x{n})"),
+                });
+            }
+            // The four 3×3 windows with corners r2c2, r2c6, r6c2, r6c6.
+            Ok([(2, 2), (2, 6), (6, 2), (6, 6)]
+                .iter()
+                .map(|&(r, c)| {
+                    let cells = (0..9).map(|i| Cell::new(r + i / 3, c + i % 3)).collect();
+                    Constraint::ExtraRegion(extra_region::ExtraRegion { cells })
+                })
+                .collect())
+        }
+        "Diagonal" => {
+            let d = a.first().map(String::as_str);
+            let (positive, negative) = match d {
+                Some("1") => (true, false),
+                Some("-1") => (false, true),
+                _ => return Err(bad(at, "expected Diagonal~1 (/) or Diagonal~-1 (\\)")),
+            };
+            one(Constraint::Diagonal(diagonal::Diagonal {
+                positive,
+                negative,
+            }))
+        }
+        "Thermo" => one(Constraint::Thermometer(thermometer::Thermometer {
+            cells: line()?,
+        })),
+        "Renban" => one(Constraint::Renban(renban::Renban { cells: line()? })),
+        "Entropic" => one(Constraint::EntropicLine(entropic_line::EntropicLine {
+            cells: line()?,
+        })),
+        "RegionSumLine" => one(Constraint::RegionSumLine(region_sum_line::RegionSumLine {
+            cells: line()?,
+        })),
+        "Between" => one(Constraint::BetweenLine(between_line::BetweenLine {
+            cells: line()?,
+        })),
+        "Palindrome" => one(Constraint::Palindrome(palindrome::Palindrome {
+            cells: line()?,
+        })),
+        "Zipper" => one(Constraint::ZipperLine(zipper_line::ZipperLine {
+            cells: line()?,
+        })),
+        "DoubleArrow" => one(Constraint::DoubleArrow(double_arrow::DoubleArrow {
+            cells: line()?,
+        })),
+        "ValueIndexing" => one(Constraint::ValueIndexing(value_indexing::ValueIndexing {
+            cells: line()?,
+        })),
+        "GreaterThan" => one(Constraint::GreaterThan(greater_than::GreaterThan {
+            cells: line()?,
+        })),
+        "CountingCircles" => one(Constraint::CountingCircles(
+            counting_circles::CountingCircles { cells: line()? },
+        )),
+        "CountDistinct" => one(Constraint::CountDistinct(count_distinct::CountDistinct {
+            cells: line()?,
+        })),
+        "EqualityCage" => one(Constraint::EqualityCage(equality_cage::EqualityCage {
+            cells: line()?,
+        })),
+        "AllDifferent" => one(Constraint::ExtraRegion(extra_region::ExtraRegion {
+            cells: line()?,
+        })),
+        "Whisper" => {
+            // ISS: a first argument that is not a number is a cell (difference 5).
+            let (difference, cells) = match a.first().map(|t| t.parse::<usize>()) {
+                Some(Ok(d)) => (d, tail()?),
+                _ => (5, line()?),
+            };
+            one(Constraint::Whispers(whispers::Whispers {
+                cells,
+                difference,
+            }))
+        }
+        "Modular" => {
+            let modulus = number(at, a.first(), "modulus")?;
+            one(Constraint::ModularLine(modular_line::ModularLine {
+                cells: tail()?,
+                modulus,
+            }))
+        }
+        "Lockout" => {
+            // satdoku's lockout ends differ by at least ⌊N/2⌋; ISS states the difference.
+            let diff = number(at, a.first(), "minimum difference")?;
+            if diff != n / 2 {
+                return Err(IssError::Unsupported {
+                    at: at.clone(),
+                    why: format!("a lockout line whose ends differ by at least {diff}: satdoku's differ by at least {} on {n}x{n}", n / 2),
+                });
+            }
+            one(Constraint::Lockout(lockout::Lockout { cells: tail()? }))
+        }
+        "SumLine" => {
+            let sum = number(at, a.first(), "sum")?;
+            if a.last().is_some_and(|l| l == "LOOP") {
+                return Err(IssError::Unsupported {
+                    at: at.clone(),
+                    why: "a sum line drawn as a loop (satdoku's sum lines have two ends)".into(),
+                });
+            }
+            one(Constraint::SumLine(sum_line::SumLine {
+                cells: tail()?,
+                sum,
+            }))
+        }
+        "Arrow" => {
+            let all = line()?;
+            one(Constraint::Arrow(arrow::Arrow {
+                circle: vec![all[0]],
+                line: all[1..].to_vec(),
+            }))
+        }
+        "PillArrow" => {
+            // ISS reads the pill's cells in reading order, whatever order they are listed in.
+            let k = number(at, a.first(), "pill size")?;
+            let all = tail()?;
+            if !(2..=3).contains(&k) || all.len() <= k {
+                return Err(bad(at, "a pill of 2 or 3 cells, then the line"));
+            }
+            let mut circle = all[..k].to_vec();
+            circle.sort_by_key(|c| c.position(n));
+            one(Constraint::Arrow(arrow::Arrow {
+                circle,
+                line: all[k..].to_vec(),
+            }))
+        }
+        "Cage" => {
+            // An empty sum or 0: no sum, only different digits.
+            let sum = match a.first().map(|s| s.trim()) {
+                Some("") | Some("0") => None,
+                _ => Some(number(at, a.first(), "sum")?),
+            };
+            one(Constraint::Killer(killer::Killer {
+                cells: tail()?,
+                sum,
+            }))
+        }
+        "RellikCage" => {
+            let sum = number(at, a.first(), "sum")?;
+            one(Constraint::RellikCage(rellik_cage::RellikCage {
+                cells: tail()?,
+                sum,
+            }))
+        }
+        "Lunchbox" => {
+            let sum = number(at, a.first(), "sum")?;
+            one(Constraint::Lunchbox(lunchbox::Lunchbox {
+                cells: tail()?,
+                sum,
+            }))
+        }
+        "Sum" => sum(at, a, shape),
+        "WhiteDot" | "BlackDot" | "X" | "V" => {
+            let pairs = adjacent_pairs(&line()?);
+            if pairs.is_empty() {
+                return Err(bad(at, "no two listed cells are side by side"));
+            }
+            Ok(pairs
+                .into_iter()
+                .map(|cells| match at.name.as_str() {
+                    "WhiteDot" => {
+                        Constraint::Difference(difference::Difference { cells, value: 1 })
+                    }
+                    "BlackDot" => Constraint::Ratio(ratio::Ratio { cells, value: 2 }),
+                    "X" => Constraint::Xv(xv::Xv {
+                        cells,
+                        value: xv::XvLetter::X,
+                    }),
+                    _ => Constraint::Xv(xv::Xv {
+                        cells,
+                        value: xv::XvLetter::V,
+                    }),
+                })
+                .collect())
+        }
+        "Quad" => {
+            let corner = super::args::cell(at, a.first().map_or("", String::as_str), n)?;
+            let (r, c) = (corner.r(), corner.c());
+            if r + 1 >= n || c + 1 >= n {
+                return Err(bad(
+                    at,
+                    format!("no 2x2 square has its top left at {corner}"),
+                ));
+            }
+            let cells = vec![
+                corner,
+                Cell::from_index(r, c + 1),
+                Cell::from_index(r + 1, c),
+                Cell::from_index(r + 1, c + 1),
+            ];
+            let digits = a[1..]
+                .iter()
+                .map(|v| number(at, Some(v), "digit"))
+                .collect::<Result<Vec<_>, _>>()?;
+            one(Constraint::Quadruple(quadruple::Quadruple {
+                cells,
+                digits,
+            }))
+        }
+        "SameValues" => {
+            let sets = number(at, a.first(), "number of sets")?;
+            let all = tail()?;
+            if sets < 2 || all.len() % sets != 0 {
+                return Err(bad(
+                    at,
+                    format!("{} cells do not split into {sets} sets", all.len()),
+                ));
+            }
+            let size = all.len() / sets;
+            let sets = all.chunks(size).map(<[Cell]>::to_vec).collect();
+            one(Constraint::SameValues(same_values::SameValues { sets }))
+        }
+        "EqualSum" => {
+            let segments = a
+                .split(|x| x == "-")
+                .map(|seg| cells(at, seg, n))
+                .collect::<Result<Vec<_>, _>>()?;
+            one(Constraint::EqualSums(equal_sums::EqualSums { segments }))
+        }
+        "Indexing" => {
+            let cells = tail()?;
+            match a.first().map(String::as_str) {
+                Some("C") => one(Constraint::ColumnIndexer(column_indexer::ColumnIndexer {
+                    cells,
+                })),
+                Some("R") => one(Constraint::RowIndexer(row_indexer::RowIndexer { cells })),
+                _ => Err(bad(at, "expected Indexing~C (column) or Indexing~R (row)")),
+            }
+        }
+        "LittleKiller" | "Sandwich" | "XSum" | "Skyscraper" | "HiddenSkyscraper"
+        | "NumberedRoom" => super::clues::outside(item, n),
+        "SearchPriority" => {
+            // A hint for ISS's search order: it changes no solution.
+            warnings.push(format!(
+                "{at}: a search-order hint for ISS's solver, not a rule (not read)"
+            ));
+            Ok(Vec::new())
+        }
+        "StrictKropki" | "StrictXV" | "Shape" | "NoBoxes" | "Jigsaw" | "RegionSize" => {
+            Err(IssError::Unsupported {
+                at: at.clone(),
+                why:
+                    "a whole-grid setting inside .Or/.And (satdoku reads it at the top level only)"
+                        .into(),
+            })
+        }
+        name if super::names::is_iss_name(name) => Err(IssError::Unsupported {
+            at: at.clone(),
+            why: "not read by satdoku".into(),
+        }),
+        _ => Err(IssError::Unknown { at: at.clone() }),
+    }
+}
+
+/// ISS `Sum~S~cells` (digits may repeat; `S_=_w1_w2…` weights each cell). satdoku states it
+/// when the cells run along a diagonal (a little killer, which lets digits repeat) or all
+/// see each other (a killer cage: their digits differ anyway); otherwise it is refused.
+fn sum(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, IssError> {
+    let n = shape.size();
+    let head = a.first().ok_or_else(|| bad(at, "missing sum"))?;
+    let mut parts = head.split('_');
+    let total = number(at, parts.next().map(str::to_string).as_ref(), "sum")?;
+    if parts.next() == Some("=") && parts.any(|w| w != "1") {
+        return Err(IssError::Unsupported {
+            at: at.clone(),
+            why: "a sum with weights other than 1 has no satdoku rule".into(),
+        });
+    }
+    let cells = cells(at, &a[1..], n)?;
+    let step = |p: Cell, q: Cell| {
+        (
+            q.r() as isize - p.r() as isize,
+            q.c() as isize - p.c() as isize,
+        )
+    };
+    let diagonal = cells.len() >= 2 && {
+        let d = step(cells[0], cells[1]);
+        d.0.abs() == 1 && d.1.abs() == 1 && cells.windows(2).all(|w| step(w[0], w[1]) == d)
+    };
+    if diagonal {
+        return Ok(vec![Constraint::LittleKiller(
+            little_killer::LittleKiller { cells, sum: total },
+        )]);
+    }
+    let sees = |p: Cell, q: Cell| {
+        p.r() == q.r()
+            || p.c() == q.c()
+            || shape
+                .region_of(p)
+                .is_some_and(|x| shape.region_of(q) == Some(x))
+    };
+    let distinct = cells
+        .iter()
+        .enumerate()
+        .all(|(i, &p)| cells[i + 1..].iter().all(|&q| p != q && sees(p, q)));
+    if distinct {
+        return Ok(vec![Constraint::Killer(killer::Killer {
+            cells,
+            sum: Some(total),
+        })]);
+    }
+    Err(IssError::Unsupported {
+        at: at.clone(),
+        why: "a sum over cells that neither run along a diagonal nor see each other (digits may repeat) has no satdoku rule".into(),
+    })
+}

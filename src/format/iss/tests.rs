@@ -1,0 +1,186 @@
+//! The ISS reader end to end on short strings: what each constraint becomes, and every
+//! refusal with its place.
+
+use super::*;
+use crate::rules::Constraint;
+
+fn kinds(text: &str) -> Vec<&'static str> {
+    parse(text)
+        .unwrap()
+        .document
+        .puzzle
+        .constraints()
+        .iter()
+        .map(Constraint::kind)
+        .collect()
+}
+
+fn refusal(text: &str) -> String {
+    parse(text).unwrap_err().to_string()
+}
+
+#[test]
+fn givens_and_pencil_marks() {
+    let doc = parse(".~R1C1_5~R2C2_1_2.~R2C2_2_3").unwrap().document;
+    let p = &doc.puzzle;
+    assert_eq!(p.size(), 9);
+    assert_eq!(
+        p.givens()
+            .get(crate::geometry::Cell::new(1, 1))
+            .unwrap()
+            .get(),
+        5
+    );
+    // Two givens of one cell intersect (ISS merges them): {1,2} ∩ {2,3} = 2.
+    assert_eq!(
+        p.givens()
+            .get(crate::geometry::Cell::new(2, 2))
+            .unwrap()
+            .get(),
+        2
+    );
+    assert!(p.constraints().is_empty());
+    assert_eq!(kinds(".~R1C1_5_6"), ["pencil-marks"]);
+}
+
+#[test]
+fn each_family_maps_to_its_rule() {
+    assert_eq!(
+        kinds(".Cage~10~R1C1~R1C2.Cage~~R2C1~R2C2.Thermo~R3C1~R3C2~R3C3.Whisper~R5C1~R5C2.Whisper~3~R6C1~R6C2"),
+        ["killer", "killer", "thermometer", "whispers", "whispers"]
+    );
+    assert_eq!(
+        kinds(".WhiteDot~R1C1~R1C2~R2C2.BlackDot~R4C4~R4C5.X~R6C6~R6C7.V~R7C7~R8C7"),
+        ["difference", "difference", "ratio", "xv", "xv"]
+    );
+    assert_eq!(
+        kinds(".LittleKiller~20~R1C4.Sandwich~0~R3.XSum~C2~15~.Skyscraper~R1~3~2"),
+        [
+            "little-killer",
+            "sandwich",
+            "x-sum",
+            "skyscraper",
+            "skyscraper"
+        ]
+    );
+    assert_eq!(
+        kinds(".AntiKnight.AntiKnight.Diagonal~1.Diagonal~-1.StrictKropki.WhiteDot~R1C1~R1C2"),
+        [
+            "anti-knight",
+            "difference",
+            "diagonal",
+            "non-consecutive",
+            "negative-ratio"
+        ]
+    );
+    assert_eq!(kinds(".Or.~R1C1_1.~R1C2_1.End"), ["or"]);
+    assert_eq!(kinds(".Or.X~R1C1~R1C2~R2C2.V~R5C5~R5C6.End"), ["or"]);
+}
+
+#[test]
+fn outside_clues_name_their_side() {
+    let doc = parse(".XSum~R2~~15.NumberedRoom~C3~4~").unwrap().document;
+    let text = crate::format::json::to_string_line(&doc).unwrap();
+    assert!(text.contains(r#""clue":"r2c10""#), "{text}");
+    assert!(text.contains(r#""clue":"r0c3""#), "{text}");
+}
+
+#[test]
+fn pills_read_in_reading_order() {
+    let doc = parse(".PillArrow~2~R1C2~R1C1~R2C1~R3C1").unwrap().document;
+    let Constraint::Arrow(a) = &doc.puzzle.constraints()[0] else {
+        panic!()
+    };
+    assert_eq!(
+        a.circle,
+        [
+            crate::geometry::Cell::new(1, 1),
+            crate::geometry::Cell::new(1, 2)
+        ]
+    );
+    assert_eq!(a.line.len(), 2);
+}
+
+#[test]
+fn shapes() {
+    assert_eq!(
+        parse(".Shape~6x6.~R1C1_6").unwrap().document.puzzle.size(),
+        6
+    );
+    assert_eq!(
+        parse(".Shape~16x16~1-16").unwrap().document.puzzle.size(),
+        16
+    );
+    let jig = format!(".Shape~4x4.Jigsaw~{}.NoBoxes", "1112122234443334");
+    assert!(parse(&jig).unwrap().document.puzzle.shape().is_jigsaw());
+    // A prime side has no boxes in ISS: a jigsaw there gives the regions.
+    let seven = format!(
+        ".Shape~7x7.Jigsaw~{}",
+        "1112222111122233334443334444556667755666775556777"
+    );
+    assert!(parse(&seven).unwrap().document.puzzle.shape().is_jigsaw());
+    let e = refusal(".Shape~9x9~0-8.~R1C1_0");
+    assert!(e.contains("ISS item 1 (Shape)") && e.contains("0-8"), "{e}");
+    let e = refusal(".Shape~6x8");
+    assert!(
+        e.contains("unsupported grid shape") && e.contains("square"),
+        "{e}"
+    );
+    assert!(refusal(".Shape~9x9~1-9~Raw").contains("grid type"));
+    assert!(refusal(".RegionSize~6").contains("RegionSize"));
+}
+
+#[test]
+fn refusals_name_the_item() {
+    let e = refusal(".~R1C1_5.Regex~MTIz~R1C1~R1C2");
+    assert!(
+        e.contains("ISS item 2 (Regex)") && e.contains("cannot state"),
+        "{e}"
+    );
+    let e = refusal(".AntiKnight.Frobnicate~3");
+    assert!(
+        e.contains("ISS item 2") && e.contains("unknown ISS constraint type \"Frobnicate\""),
+        "{e}"
+    );
+    let e = refusal(".Cage~99~R1C1~R1C2");
+    assert!(
+        e.contains("ISS item 1 (Cage)") && e.contains("killer"),
+        "{e}"
+    );
+    let e = refusal(".Thermo~R1C1~R1CX");
+    assert!(
+        e.contains("ISS item 1 (Thermo)") && e.contains("not a cell"),
+        "{e}"
+    );
+    assert!(refusal(".Lockout~6~R1C1~R1C2~R1C3").contains("differ by at least 6"));
+    assert!(refusal(".SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP").contains("loop"));
+    assert!(refusal(".Sum~10~R1C1~R5C5~R9C2").contains("cannot state"));
+    assert!(refusal(".Sum~10_=_1_2~R1C1~R1C2").contains("weights"));
+    assert!(refusal(".Or.StrictXV.End").contains("whole-grid"));
+    assert!(refusal(".StrictXV.Or.X~R1C1~R1C2.V~R1C1~R1C2.End").contains("ill-defined"));
+    assert!(refusal(".~R1C1_1.~R1C1_2").contains("leave no digit"));
+}
+
+#[test]
+fn sums_become_cages_or_little_killers() {
+    assert_eq!(kinds(".Sum~10~R1C1~R1C2~R2C1"), ["killer"]);
+    assert_eq!(kinds(".Sum~10~R1C1~R2C2~R3C3~R4C4"), ["little-killer"]);
+}
+
+#[test]
+fn links_decode_their_query() {
+    let link =
+        "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.Cage%7E10%7ER1C1%7ER1C2.%7ER9C9_5";
+    assert_eq!(
+        link_query(link).unwrap().unwrap(),
+        ".Cage~10~R1C1~R1C2.~R9C9_5"
+    );
+    let imp = import_text(link).unwrap();
+    assert_eq!(imp.document.puzzle.constraints().len(), 1);
+    assert!(
+        link_query("https://sigh.github.io/Interactive-Sudoku-Solver/")
+            .unwrap()
+            .is_err()
+    );
+    assert!(link_query("https://f-puzzles.com/?load=x").is_none());
+}

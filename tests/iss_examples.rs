@@ -1,0 +1,76 @@
+//! The Interactive Sudoku Solver's own examples that satdoku can state
+//! (`puzzles/iss/examples.jsonl`, from ISS's data/example_puzzles.js and data/collections.js,
+//! MIT, see `puzzles/iss/README.md`): each, read through the ISS reader, gets ISS's verdict,
+//! and when unique, ISS's solution. ISS's answers were computed by running ISS headless
+//! (`benches/iss_examples.mjs`) and are stored beside the puzzles, so this test needs no ISS.
+
+use satdoku::format::iss;
+use satdoku::solve::check;
+use satdoku::Verdict;
+use serde_json::Value;
+
+/// Examples left out here, each with why: satdoku's answer agrees where it finishes, but
+/// it does not finish in a test's time (the comparison in BENCHMARKS.md says so).
+const SLOW: &[(&str, &str)] = &[(
+    "Zero solution: Little Killer",
+    "satdoku does not prove it has no solution within 60 s (ISS: 10 ms)",
+)];
+
+fn records() -> Vec<Value> {
+    std::fs::read_to_string("puzzles/iss/examples.jsonl")
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn every_shipped_example_has_its_license_and_source() {
+    let recs = records();
+    assert!(recs.len() >= 130, "{}", recs.len());
+    for r in &recs {
+        assert!(r["license"].as_str().unwrap().starts_with("MIT"), "{r}");
+        assert!(
+            r["source"]
+                .as_str()
+                .unwrap()
+                .contains("Interactive-Sudoku-Solver"),
+            "{r}"
+        );
+    }
+    assert!(std::path::Path::new("puzzles/iss/LICENSE.ISS").exists());
+}
+
+#[test]
+fn satdoku_agrees_with_iss_on_its_examples() {
+    let mut compared = 0;
+    for r in records() {
+        let title = r["title"].as_str().unwrap();
+        if SLOW.iter().any(|(t, _)| *t == title) {
+            continue;
+        }
+        let doc = iss::import_text(r["iss"].as_str().unwrap())
+            .unwrap_or_else(|e| panic!("{title}: {e}"))
+            .document;
+        let verdict = check(&doc.puzzle).unwrap_or_else(|e| panic!("{title}: {e}"));
+        match (r["iss_status"].as_str().unwrap(), verdict) {
+            ("unique", Verdict::Unique(grid)) => {
+                let got: Vec<usize> = grid.cells().iter().map(|d| d.unwrap().get()).collect();
+                // Digits, or numbers separated by spaces above 9x9.
+                let text = r["solution"].as_str().unwrap();
+                let want: Vec<usize> = if text.contains(' ') {
+                    text.split(' ').map(|t| t.parse().unwrap()).collect()
+                } else {
+                    text.chars()
+                        .map(|c| c.to_digit(10).unwrap() as usize)
+                        .collect()
+                };
+                assert_eq!(got, want, "{title}");
+            }
+            ("multiple", Verdict::Multiple(..)) | ("none", Verdict::None) => {}
+            (iss_says, v) => panic!("{title}: ISS says {iss_says}, satdoku {v:?}"),
+        }
+        compared += 1;
+    }
+    assert_eq!(compared + SLOW.len(), records().len());
+}
