@@ -118,6 +118,8 @@ pub mod value_indexing;
 pub mod count_distinct;
 pub mod equality_cage;
 
+pub mod full_rank;
+
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
@@ -295,6 +297,8 @@ macro_rules! registry {
         "count-distinct" => CountDistinct(count_distinct::CountDistinct),
         /// Different digits, as many even as odd and as many low as high.
         "equality-cage" => EqualityCage(equality_cage::EqualityCage),
+        /// Rows and columns read as numbers from both ends, ranked; clues give ranks.
+        "full-rank" => FullRank(full_rank::FullRank),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).
