@@ -119,6 +119,7 @@ pub mod count_distinct;
 pub mod equality_cage;
 
 pub mod full_rank;
+pub mod regex;
 
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
@@ -299,6 +300,8 @@ macro_rules! registry {
         "equality-cage" => EqualityCage(equality_cage::EqualityCage),
         /// Rows and columns read as numbers from both ends, ranked; clues give ranks.
         "full-rank" => FullRank(full_rank::FullRank),
+        /// The line's digits, read in order, match a regular expression.
+        "regex" => Regex(regex::Regex),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).

@@ -355,7 +355,8 @@ pub fn export(doc: &Document) -> Export {
             | Constraint::Relation(_)
             | Constraint::CountDistinct(_)
             | Constraint::EqualityCage(_)
-            | Constraint::FullRank(_) => losses.push(no_key(c)),
+            | Constraint::FullRank(_)
+            | Constraint::Regex(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {

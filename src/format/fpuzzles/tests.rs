@@ -414,6 +414,7 @@ const NO_KEY: &[&str] = &[
     "count-distinct",
     "equality-cage",
     "full-rank",
+    "regex",
 ];
 
 /// Every constraint example of docs/FORMAT.md survives the f-puzzles round trip, except
