@@ -120,6 +120,30 @@ pub fn clue(
     Layer::Clues
 }
 
+/// Full rank: each clue as `#rank` beside its row or column (ISS's mark), `#rank≠` when no
+/// two numbers may be equal and `#rank=` when any may; without clues (ties `none`), words
+/// under the grid.
+pub fn full_rank(
+    f: &Frame,
+    k: &crate::rules::full_rank::FullRank,
+    slots: &mut Slots,
+    out: &mut Out,
+) -> Layer {
+    use crate::rules::full_rank::Ties;
+    if k.clues.is_empty() {
+        return Layer::Tag("full rank: no two rows or columns read as equal numbers".into());
+    }
+    let template = match k.ties {
+        Ties::Unclued => "#$",
+        Ties::None => "#$≠",
+        Ties::Any => "#$=",
+    };
+    for c in &k.clues {
+        clue(f, c.clue, c.rank, template, slots, out);
+    }
+    Layer::Clues
+}
+
 /// A combination of rules in words, for its tag: `or: killer | (thermometer + renban)`.
 /// The branches are not drawn in the grid: a mark there would read as a rule that holds.
 pub fn combination(c: &Constraint) -> String {

@@ -333,6 +333,10 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         C::Relation(l) => extra::relation(f, l, o),
         C::CountDistinct(k) => extra::count_distinct(f, &k.cells, o),
         C::EqualityCage(k) => extra::equality(f, &k.cells, o),
+        C::FullRank(k) => extra::full_rank(f, k, slots, o),
+        C::Regex(l) => {
+            extra::labelled(f, &l.cells, lines::RELATION, &format!("/{}/", l.pattern), o)
+        }
         C::Or(_) | C::And(_) => Layer::Tag(extra::combination(c)),
     };
     (layer, g)

@@ -24,6 +24,12 @@ impl Slots {
     pub fn new(constraints: &[Constraint], n: usize) -> Slots {
         let mut total = HashMap::new();
         for c in constraints {
+            if let Constraint::FullRank(k) = c {
+                for rc in &k.clues {
+                    *total.entry(clue_pos(rc.clue)).or_insert(0) += 1;
+                }
+                continue;
+            }
             let pos = match c {
                 Constraint::LittleKiller(k) => little_killer_clue(&k.cells, n).0,
                 Constraint::Sandwich(r) => clue_pos(r.clue),

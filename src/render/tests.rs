@@ -66,6 +66,8 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"relation","cells":["r8c4","r8c5"],"allowed":[[1,2]]}"#,
     r#"{"type":"count-distinct","cells":["r8c7","r8c8","r8c9"]}"#,
     r#"{"type":"equality-cage","cells":["r9c7","r9c8"]}"#,
+    r#"{"type":"full-rank","clues":[{"clue":"r10c2","rank":30}],"ties":"none"}"#,
+    r#"{"type":"regex","cells":["r9c1","r9c2","r9c3"],"pattern":"[1-5]+9"}"#,
 ];
 
 /// A number per variant, with no catch-all arm: a new rule type makes this test module fail
@@ -133,9 +135,11 @@ fn variant_number(c: &Constraint) -> usize {
         C::Relation(_) => 57,
         C::CountDistinct(_) => 58,
         C::EqualityCage(_) => 59,
+        C::FullRank(_) => 60,
+        C::Regex(_) => 61,
     }
 }
-const VARIANTS: usize = 60;
+const VARIANTS: usize = 62;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES

@@ -118,6 +118,9 @@ pub mod value_indexing;
 pub mod count_distinct;
 pub mod equality_cage;
 
+pub mod full_rank;
+pub mod regex;
+
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::Grid;
@@ -295,6 +298,10 @@ macro_rules! registry {
         "count-distinct" => CountDistinct(count_distinct::CountDistinct),
         /// Different digits, as many even as odd and as many low as high.
         "equality-cage" => EqualityCage(equality_cage::EqualityCage),
+        /// Rows and columns read as numbers from both ends, ranked; clues give ranks.
+        "full-rank" => FullRank(full_rank::FullRank),
+        /// The line's digits, read in order, match a regular expression.
+        "regex" => Regex(regex::Regex),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).

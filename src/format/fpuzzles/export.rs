@@ -354,7 +354,9 @@ pub fn export(doc: &Document) -> Export {
             | Constraint::ValueIndexing(_)
             | Constraint::Relation(_)
             | Constraint::CountDistinct(_)
-            | Constraint::EqualityCage(_) => losses.push(no_key(c)),
+            | Constraint::EqualityCage(_)
+            | Constraint::FullRank(_)
+            | Constraint::Regex(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {

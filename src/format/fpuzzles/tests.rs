@@ -413,6 +413,8 @@ const NO_KEY: &[&str] = &[
     "relation",
     "count-distinct",
     "equality-cage",
+    "full-rank",
+    "regex",
 ];
 
 /// Every constraint example of docs/FORMAT.md survives the f-puzzles round trip, except
