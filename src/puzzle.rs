@@ -124,6 +124,13 @@ impl Puzzle {
             for &cell in cells {
                 if let Some(d) = self.givens.get(cell) {
                     if let Some(first) = seen[d.index()] {
+                        if !self.shape.has_standard_values() {
+                            // the digit as written: its value, not its index
+                            return Err(Error::Input(format!(
+                                "{first} and {cell} both hold {} in {name}",
+                                self.shape.values().value(d)
+                            )));
+                        }
                         return Err(Error::Conflict {
                             first,
                             second: cell,
