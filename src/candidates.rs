@@ -11,7 +11,7 @@
 //! Counting how many solutions use each candidate ([`candidate_counts`]) does list solutions,
 //! up to a cap.
 
-use crate::cnf::{cell_var, ClauseSink};
+use crate::cnf::{shape_var, ClauseSink};
 use crate::engine::{Budget, Engine, Sat};
 use crate::engine::{Lit, Var};
 use crate::error::Error;
@@ -117,7 +117,7 @@ pub fn candidates_on(
             if m.count_ones() > 1 {
                 let cell = Cell::from_position(i, n);
                 for d in digits(m & !result.masks[i]) {
-                    clause.push(cell_var(n, cell, d).positive());
+                    clause.push(shape_var(puzzle.shape(), cell, d).positive());
                 }
             }
         }
@@ -166,9 +166,19 @@ impl<'a> PencilGrid<'a> {
 
     /// One cell's text, `[` and `]` included: every slot present, absent digits blank.
     pub fn cell(&self, mask: Mask) -> String {
-        let n = self.shape.size();
-        let single = self.symbols.single_char(n);
-        let width = if single { 1 } else { n.to_string().len() };
+        let n = self.shape.value_count();
+        let symbols = self.symbols.for_shape(self.shape);
+        let single = symbols.single_char(n);
+        let values = self.shape.values();
+        let width = if single {
+            1
+        } else {
+            values
+                .min
+                .to_string()
+                .len()
+                .max(values.max().to_string().len())
+        };
         let mut s = String::from("[");
         for i in 0..n {
             if !single && i > 0 {
@@ -176,7 +186,7 @@ impl<'a> PencilGrid<'a> {
             }
             let d = Digit::from_index(i);
             let text = if mask & d.bit() != 0 {
-                self.symbols.symbol(d, n)
+                symbols.symbol(d, n)
             } else {
                 String::new()
             };
@@ -254,7 +264,7 @@ pub fn candidate_counts_on(
     engine: &Engine,
 ) -> Result<CandidateCounts, Error> {
     let n = puzzle.size();
-    let mut counts = vec![vec![0usize; n]; n * n];
+    let mut counts = vec![vec![0usize; puzzle.shape().value_count()]; n * n];
     let c = count_on(puzzle, limit.max(1), engine, |g| {
         for (i, d) in g.cells().iter().enumerate() {
             counts[i][d.expect("full").index()] += 1;

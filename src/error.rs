@@ -22,6 +22,17 @@ pub enum Error {
     /// A box shape that is not `RxC` (the CLI's `--box`, the native JSON `"box"`).
     #[error("cannot read box shape {0:?}: expected ROWSxCOLS, e.g. 2x3")]
     BoxSpec(String),
+    /// A value set that is not `MIN-MAX` or `MAX` (JSON `"values"`, `--values`).
+    #[error("cannot read values {0:?}: expected MIN-MAX (e.g. 0-8) or MAX (e.g. 9 for 1-9), at most {MAX_SIZE} values")]
+    ValueSpec(String),
+    /// Fewer values than a house has cells, or more than 64.
+    #[error("values {values} do not fit a grid of side {size}: a house needs at least {size} values (at most {MAX_SIZE})")]
+    ValueCount {
+        /// The value set, `MIN-MAX`.
+        values: String,
+        /// Side length.
+        size: usize,
+    },
     /// Regions of the wrong sizes.
     #[error("bad regions: {0}")]
     Regions(String),

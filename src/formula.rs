@@ -2,7 +2,7 @@
 //! them into any [`ClauseSink`] (the engine, a DIMACS writer, a counter). Engine-neutral:
 //! nothing here knows which solver will read the clauses.
 
-use crate::cnf::{cell_var, classic, ClauseCounter, ClauseSink, Encoder};
+use crate::cnf::{classic, shape_var, ClauseCounter, ClauseSink, Encoder};
 use crate::engine::{Lit, Var};
 use crate::error::Error;
 use crate::geometry::{digits, Cell, Digit, Mask};
@@ -69,8 +69,9 @@ impl<'p> Formula<'p> {
     /// Simplifies `puzzle` as `mode` says.
     pub fn new(puzzle: &'p Puzzle, mode: Simplify) -> Formula<'p> {
         let n = puzzle.size();
+        let all = crate::geometry::full_mask(puzzle.shape().value_count());
         let cands = match mode {
-            Simplify::None => vec![crate::geometry::full_mask(n); n * n],
+            Simplify::None => vec![all; n * n],
             _ => puzzle.initial_candidates(),
         };
         Formula::with_candidates(puzzle, puzzle.groups(), cands, mode)
@@ -155,7 +156,6 @@ impl<'p> Formula<'p> {
 
     /// Writes the whole formula into `sink`; returns (variables, clauses).
     pub fn encode(&self, sink: &mut dyn ClauseSink) -> (usize, usize) {
-        let n = self.puzzle.size();
         let mut enc = Encoder::new(self.puzzle.shape(), &self.cands, sink);
         if let Some(cages) = self.sums_carried {
             // issue 21: the sum propagator carries the rules' sums and the implied sums
@@ -169,7 +169,7 @@ impl<'p> Formula<'p> {
         if self.mode == Simplify::None {
             for (cell, d) in self.puzzle.givens().filled() {
                 // the given: x(cell, d)
-                let lit = cell_var(n, cell, d).positive();
+                let lit = shape_var(self.puzzle.shape(), cell, d).positive();
                 enc.clause_lits(&[lit]);
             }
         }
@@ -232,7 +232,7 @@ impl<'p> Formula<'p> {
             if m.count_ones() > 1 {
                 let cell = Cell::from_position(i, n);
                 // !x(cell, solution digit)
-                lits.push(!cell_var(n, cell, solution.digit(cell)).positive());
+                lits.push(!shape_var(self.puzzle.shape(), cell, solution.digit(cell)).positive());
             }
         }
         lits
@@ -256,12 +256,12 @@ impl<'p> Formula<'p> {
                 chosen = digits(m).next();
             } else {
                 for d in digits(m) {
-                    let var = cell_var(n, cell, d);
+                    let var = shape_var(self.puzzle.shape(), cell, d);
                     match value(var) {
                         Some(true) if chosen.is_some() => {
                             return Err(Error::Model(format!(
                                 "model sets two digits in {cell} (variables {} and {})",
-                                cell_var(n, cell, chosen.unwrap()).to_dimacs(),
+                                shape_var(self.puzzle.shape(), cell, chosen.unwrap()).to_dimacs(),
                                 var.to_dimacs()
                             )))
                         }

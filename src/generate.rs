@@ -16,7 +16,7 @@
 //! all, and below that each question is a small fresh formula (the simplified candidates
 //! folded in). BENCHMARKS.md ("Bigger grids") has the measurements behind this choice.
 
-use crate::cnf::cell_var;
+use crate::cnf::shape_var;
 use crate::engine::{Engine, Lit, Sat};
 use crate::error::Error;
 use crate::geometry::{digits, Cell, Digit, Mask, Shape};
@@ -195,7 +195,7 @@ impl<'p> Oracle<'p> {
     }
 
     fn lit(&self, cell: Cell, d: Digit) -> Lit {
-        cell_var(self.formula.puzzle().size(), cell, d).positive()
+        shape_var(self.formula.puzzle().shape(), cell, d).positive()
     }
 
     /// A solution under the assumptions, or `None`.
@@ -318,9 +318,10 @@ impl<'p> Removal<'p> {
             }
         };
         // Started from S: a solution that differs from it in `cell` is most likely near it.
-        let mut solver = self
-            .engine
-            .solver_with_phase(&crate::cnf::grid_phase(self.solution))?;
+        let mut solver = self.engine.solver_with_phase(&crate::cnf::grid_phase_with(
+            self.solution,
+            self.layout.shape().value_count(),
+        ))?;
         formula.encode(&mut solver);
         self.calls += 1;
         let sat = solver.solve()?;
@@ -374,7 +375,7 @@ fn with_givens(layout: &Puzzle, givens: Grid) -> Result<Puzzle, Error> {
     let mut p = Puzzle::new(
         layout.shape().clone(),
         givens,
-        layout.constraints().to_vec(),
+        layout.written_constraints().to_vec(),
     )?;
     p.title = layout.title.clone();
     p.author = layout.author.clone();

@@ -16,6 +16,77 @@ pub struct Shape {
     /// Region id per cell (row-major), `None` for a cell in no region.
     regions: Vec<Option<u16>>,
     jigsaw: bool,
+    /// The values the cells hold; 1..=N unless set by [`Shape::with_values`].
+    values: Values,
+}
+
+/// The values a grid's cells hold: `count` consecutive integers from `min` (1..=N by
+/// default; `0-8` on a 9×9; `1-9` on a 6×6, more values than a house holds).
+///
+/// Inside the solver a cell's value is always a [`Digit`] index (the smallest value has
+/// index 0, `Digit::get() == 1`); the value as written is `min + index`. Only the edges
+/// (readers, printers, rules whose meaning is arithmetic) translate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Values {
+    /// The smallest value.
+    pub min: i64,
+    /// How many values (at least the side length, at most [`MAX_SIZE`]).
+    pub count: usize,
+}
+
+impl Values {
+    /// The default set of a side-`n` grid: 1..=n.
+    pub fn standard(n: usize) -> Values {
+        Values { min: 1, count: n }
+    }
+    /// The largest value.
+    pub fn max(self) -> i64 {
+        self.min + self.count as i64 - 1
+    }
+    /// Whether this is the default set 1..=`n` of a side-`n` grid.
+    pub fn is_standard(self, n: usize) -> bool {
+        self == Values::standard(n)
+    }
+    /// The value digit `d` stands for.
+    pub fn value(self, d: Digit) -> i64 {
+        self.min + d.index() as i64
+    }
+    /// The digit standing for `value`, if it is in the set.
+    pub fn digit(self, value: i64) -> Option<Digit> {
+        (self.min..=self.max())
+            .contains(&value)
+            .then(|| Digit::from_index((value - self.min) as usize))
+    }
+    /// What a digit index 1..=count adds to its value: `value = index + offset`.
+    pub fn offset(self) -> i64 {
+        self.min - 1
+    }
+    /// Reads `MIN-MAX` (`0-8`) or `MAX` (`9`, meaning 1-9); `MIN` may be negative (`-4-4`).
+    pub fn parse(text: &str) -> Result<Values, Error> {
+        let bad = || Error::ValueSpec(text.to_string());
+        let t = text.trim();
+        let (lo, hi) = match t.get(1..).and_then(|rest| rest.find('-')) {
+            Some(i) => (
+                t[..=i].trim().parse::<i64>(),
+                t[i + 2..].trim().parse::<i64>(),
+            ),
+            None => (Ok(1), t.parse::<i64>()),
+        };
+        let (lo, hi) = (lo.map_err(|_| bad())?, hi.map_err(|_| bad())?);
+        if hi < lo || hi - lo >= MAX_SIZE as i64 || lo.abs() > 1 << 20 || hi.abs() > 1 << 20 {
+            return Err(bad());
+        }
+        Ok(Values {
+            min: lo,
+            count: (hi - lo + 1) as usize,
+        })
+    }
+}
+
+impl std::fmt::Display for Values {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{}-{}", self.min, self.max())
+    }
 }
 
 /// A set of cells that holds each of the digits 1..=N exactly once (row, column, region,
@@ -53,6 +124,7 @@ impl Shape {
             box_cols,
             regions,
             jigsaw: false,
+            values: Values::standard(size),
         })
     }
 
@@ -88,9 +160,38 @@ impl Shape {
         })
     }
 
+    /// This shape with its cells holding `values` instead of 1..=N: at least N values (a
+    /// house holds each at most once; exactly once when there are N).
+    pub fn with_values(self, values: Values) -> Result<Shape, Error> {
+        if values.count < self.size || values.count > MAX_SIZE {
+            return Err(Error::ValueCount {
+                values: values.to_string(),
+                size: self.size,
+            });
+        }
+        Ok(Shape { values, ..self })
+    }
+
     /// Side length N.
     pub fn size(&self) -> usize {
         self.size
+    }
+    /// The values the cells hold (1..=N unless set).
+    pub fn values(&self) -> Values {
+        self.values
+    }
+    /// How many values a cell can hold: the number of digit indices (N unless set).
+    pub fn value_count(&self) -> usize {
+        self.values.count
+    }
+    /// Whether the cells hold 1..=N.
+    pub fn has_standard_values(&self) -> bool {
+        self.values.is_standard(self.size)
+    }
+    /// Whether a house (N cells) holds every value: as many values as cells. With more
+    /// values than cells, houses are all-different only.
+    pub fn houses_cover_values(&self) -> bool {
+        self.values.count == self.size
     }
     /// Number of cells, N².
     pub fn cell_count(&self) -> usize {

@@ -14,7 +14,11 @@ use std::sync::Arc;
 pub struct Puzzle {
     shape: Shape,
     givens: Grid,
+    /// The constraints about digit indices, what every solver stage reads
+    /// ([`crate::rules::values::to_index_space`]): the same as `written` on values 1..=N.
     constraints: Vec<Constraint>,
+    /// The constraints as written, about the values (for writers and drawings).
+    written: Vec<Constraint>,
     /// Optional title (from a JSON or f-puzzles file).
     pub title: Option<String>,
     /// Optional author.
@@ -25,10 +29,24 @@ impl Puzzle {
     /// A puzzle with `givens` on `shape` and the given constraints; checks that everything
     /// fits the grid and that no two givens clash in a house.
     pub fn new(shape: Shape, givens: Grid, constraints: Vec<Constraint>) -> Result<Puzzle, Error> {
+        let lowered = constraints
+            .iter()
+            .enumerate()
+            .map(|(index, c)| {
+                crate::rules::values::to_index_space(c, &shape).map_err(|message| {
+                    Error::Constraint {
+                        index,
+                        kind: c.kind().to_string(),
+                        message,
+                    }
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let p = Puzzle {
             shape,
             givens,
-            constraints,
+            constraints: lowered,
+            written: constraints,
             title: None,
             author: None,
         };
@@ -53,13 +71,19 @@ impl Puzzle {
     pub fn givens(&self) -> &Grid {
         &self.givens
     }
-    /// The variant constraints.
+    /// The variant constraints, about digit indices 1..=count (what solving, encoding and
+    /// checking read; the same as [`Puzzle::written_constraints`] on values 1..=N).
     pub fn constraints(&self) -> &[Constraint] {
         &self.constraints
     }
-    /// Whether the puzzle has no variant constraints and default boxes.
+    /// The variant constraints as written, about the values of the shape (for writers and
+    /// drawings).
+    pub fn written_constraints(&self) -> &[Constraint] {
+        &self.written
+    }
+    /// Whether the puzzle has no variant constraints, default boxes and values 1..=N.
     pub fn is_classic(&self) -> bool {
-        self.constraints.is_empty() && !self.shape.is_jigsaw()
+        self.constraints.is_empty() && !self.shape.is_jigsaw() && self.shape.has_standard_values()
     }
 
     fn validate(&self) -> Result<(), Error> {
@@ -84,11 +108,29 @@ impl Puzzle {
             .iter()
             .zip(&groups.house_names)
             .chain(groups.distinct.iter().zip(&groups.distinct_names));
+        for cell in self.shape.cells() {
+            if let Some(d) = self.givens.get(cell) {
+                if d.index() >= self.shape.value_count() {
+                    return Err(Error::Input(format!(
+                        "{cell}: digit {} is outside the values {}",
+                        d.get(),
+                        self.shape.values()
+                    )));
+                }
+            }
+        }
         for (cells, name) in named {
-            let mut seen: Vec<Option<Cell>> = vec![None; n];
+            let mut seen: Vec<Option<Cell>> = vec![None; self.shape.value_count()];
             for &cell in cells {
                 if let Some(d) = self.givens.get(cell) {
                     if let Some(first) = seen[d.index()] {
+                        if !self.shape.has_standard_values() {
+                            // the digit as written: its value, not its index
+                            return Err(Error::Input(format!(
+                                "{first} and {cell} both hold {} in {name}",
+                                self.shape.values().value(d)
+                            )));
+                        }
                         return Err(Error::Conflict {
                             first,
                             second: cell,
@@ -105,7 +147,8 @@ impl Puzzle {
 
     /// Houses, distinct groups, peers and house intersections of this puzzle.
     pub fn groups(&self) -> Arc<Groups> {
-        if self.constraints.is_empty() && !self.shape.is_jigsaw() {
+        let cover = self.shape.houses_cover_values();
+        if self.constraints.is_empty() && !self.shape.is_jigsaw() && cover {
             return classic_groups(&self.shape);
         }
         let base = shape_groups(&self.shape);
@@ -121,6 +164,11 @@ impl Puzzle {
                 distinct_names.push(format!("{} (constraint {i})", c.kind()));
             }
         }
+        if !cover {
+            // more values than cells: a house holds each value at most once, not every one
+            distinct.splice(0..0, houses.drain(..));
+            distinct_names.splice(0..0, house_names.drain(..));
+        }
         Arc::new(Groups::build(
             self.size(),
             houses,
@@ -133,12 +181,12 @@ impl Puzzle {
     /// Candidates before any deduction: the givens, restricted by unary constraints
     /// (parity, pencil marks, …).
     pub fn initial_candidates(&self) -> Vec<Mask> {
-        let n = self.size();
+        let all = full_mask(self.shape.value_count());
         let mut cands: Vec<Mask> = self
             .givens
             .cells()
             .iter()
-            .map(|g| g.map_or(full_mask(n), |d| d.bit()))
+            .map(|g| g.map_or(all, |d| d.bit()))
             .collect();
         for c in &self.constraints {
             c.restrict(&self.shape, &mut cands);
@@ -157,7 +205,12 @@ impl Puzzle {
         for cell in self.shape.cells() {
             match (grid.get(cell), self.givens.get(cell)) {
                 (None, _) => return fail(format!("{cell} is empty")),
-                (Some(d), _) if d.get() > n => return fail(format!("{cell} holds {d} > {n}")),
+                (Some(d), _) if d.index() >= self.shape.value_count() => {
+                    return fail(format!(
+                        "{cell} holds digit {d}, outside the values {}",
+                        self.shape.values()
+                    ))
+                }
                 (Some(d), Some(g)) if d != g => {
                     return fail(format!("{cell} holds {d} but the given is {g}"))
                 }

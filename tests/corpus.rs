@@ -263,6 +263,17 @@ fn grid(line: &str) -> Grid {
     Grid::from_cells(n, cells).unwrap_or_else(|| panic!("cannot read back {line:?}"))
 }
 
+/// A printed grid of `p`: as [`grid`], or written in the puzzle's values when its cells hold
+/// others than 1..N (`"values": "0-8"`).
+fn grid_of(p: &Puzzle, line: &str) -> Grid {
+    if p.shape().has_standard_values() {
+        return grid(line);
+    }
+    let symbols = satdoku::Symbols::standard().for_shape(p.shape());
+    satdoku::format::text::parse_grid(line, p.size(), &symbols)
+        .unwrap_or_else(|e| panic!("cannot read back {line:?}: {e}"))
+}
+
 /// Checks one JSON record against its expectation; returns the problems.
 fn check_record(rec: &Value, want: &RecordExpect, file_puzzle: Option<&Puzzle>) -> Vec<String> {
     let mut problems = Vec::new();
@@ -291,7 +302,7 @@ fn check_record(rec: &Value, want: &RecordExpect, file_puzzle: Option<&Puzzle>) 
                 }
             }
             if let Some(p) = &puzzle {
-                if let Err(e) = p.verify(&grid(sol)) {
+                if let Err(e) = p.verify(&grid_of(p, sol)) {
                     fail(format!("the printed solution fails verification: {e}"));
                 }
             }
@@ -304,7 +315,7 @@ fn check_record(rec: &Value, want: &RecordExpect, file_puzzle: Option<&Puzzle>) 
             if sols.len() != 2 || sols[0] == sols[1] {
                 fail(format!("expected two different solutions, got {sols:?}"));
             } else if let Some(p) = &puzzle {
-                let (a, b) = (grid(sols[0]), grid(sols[1]));
+                let (a, b) = (grid_of(p, sols[0]), grid_of(p, sols[1]));
                 for g in [&a, &b] {
                     if let Err(e) = p.verify(g) {
                         fail(format!("a printed solution fails verification: {e}"));

@@ -96,6 +96,7 @@ fn engines_agree_on_the_shipped_puzzles() {
         "puzzles/examples",
         "puzzles/sums",
         "puzzles/variants",
+        "puzzles/shapes",
     ] {
         files.extend(files_in(dir));
     }

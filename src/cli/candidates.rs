@@ -112,6 +112,9 @@ fn one(
             return Ok(Status::Invalid);
         }
     };
+    // digits are written as the puzzle's values
+    let shaped = symbols.for_shape(puzzle.shape());
+    let symbols = &shaped;
     let start = Instant::now();
     // The record of this puzzle, as far as it goes before the answer.
     let record = |status: Word| {
@@ -294,6 +297,8 @@ fn print_counts(
     symbols: &Symbols,
 ) -> io::Result<()> {
     let n = puzzle.size();
+    let shaped = symbols.for_shape(puzzle.shape());
+    let symbols = &shaped;
     if k.capped {
         writeln!(
             out,

@@ -215,7 +215,7 @@ fn decide(
             };
             match cert.claim {
                 Claim::Unique(g) => {
-                    let line = Line::new(&g, symbols).to_string();
+                    let line = Line::new(&g, &symbols.for_shape(puzzle.shape())).to_string();
                     fs::write(&f.solution, format!("{line}\n"))?;
                     info.solution = Some(f.solution.display().to_string());
                     extras.proof = Some(info);

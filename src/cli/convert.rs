@@ -85,6 +85,16 @@ fn write_one(
     several: bool,
     loc: &str,
 ) -> Result<String, String> {
+    let shape = doc.puzzle.shape();
+    if !shape.has_standard_values()
+        && matches!(args.to, Target::Fpuzzles | Target::Sudokupad | Target::Scl)
+    {
+        // the digits would be read back as 1..N: another puzzle, not a lossy copy
+        return Err(format!(
+            "holds the values {}; f-puzzles and SudokuPad carry digits 1..N only (use --to native)",
+            shape.values()
+        ));
+    }
     match args.to {
         Target::Native if several => native::to_string_line(doc).map_err(|e| e.to_string()),
         Target::Native => native::to_string_pretty(doc).map_err(|e| e.to_string()),
@@ -129,6 +139,12 @@ fn write_one(
         Target::Text => {
             if doc.puzzle.is_classic() {
                 Ok(Line::new(doc.puzzle.givens(), &Symbols::standard()).to_string())
+            } else if !doc.puzzle.shape().has_standard_values() {
+                Err(format!(
+                    "holds the values {}; a text line does not say so (use --to native, or read the line back with --values {})",
+                    doc.puzzle.shape().values(),
+                    doc.puzzle.shape().values()
+                ))
             } else {
                 Err(format!(
                     "has variant rules or irregular regions ({} constraints); a text line cannot hold them (use --to native)",

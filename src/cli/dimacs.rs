@@ -204,7 +204,11 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
                 .with_context(|| format!("{}: the puzzle in the header", args.puzzle))?,
         };
         let blocked = match &h.uniqueness {
-            Some(s) => Some(parse_grid(s, p.size(), &Symbols::standard())?),
+            Some(s) => Some(parse_grid(
+                s,
+                p.size(),
+                &Symbols::standard().for_shape(p.shape()),
+            )?),
             None => None,
         };
         (p, h.simplify, blocked)
@@ -213,6 +217,7 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
             files: vec![args.puzzle.clone()],
             box_shape: args.box_shape.clone(),
             symbols: None,
+            values: None,
             layout: super::LayoutArg::Auto,
             line_rule: Vec::new(),
             element: Vec::new(),
@@ -229,7 +234,7 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
     let formula = Formula::new(&puzzle, simplify);
     // The model is read as a stream: memory holds one value per variable of this formula.
     let n = puzzle.size();
-    let max_vars = formula.size().0.max(n * n * n);
+    let max_vars = formula.size().0.max(n * n * puzzle.shape().value_count());
     let answer = match &args.answer {
         Some(path) if path != "-" => {
             let f = fs::File::open(path).with_context(|| format!("cannot open {path}"))?;
@@ -248,7 +253,7 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
             super::Format::Line
         }
     });
-    let std = Symbols::standard();
+    let std = Symbols::standard().for_shape(puzzle.shape());
     let show = |g: &Grid| -> String {
         match format {
             super::Format::Pretty => Pretty::new(g, puzzle.shape(), &std).to_string(),

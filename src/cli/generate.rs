@@ -89,7 +89,16 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
             if !args.input.files.is_empty() {
                 bail!("give either --size or layout files, not both");
             }
-            vec![("--size".into(), classic_layout(n as usize, opts.box_shape)?)]
+            let layout = classic_layout(n as usize, opts.box_shape)?;
+            let layout = match opts.values {
+                // --values: the cells hold those values (every house all different)
+                Some(v) => Puzzle::classic(
+                    layout.shape().clone().with_values(v)?,
+                    satdoku::Grid::empty(n as usize),
+                )?,
+                None => layout,
+            };
+            vec![("--size".into(), layout)]
         }
         None => {
             if args.input.files.is_empty() && io::IsTerminal::is_terminal(&io::stdin()) {
@@ -200,6 +209,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
             made += 1;
             let givens = g.puzzle.givens().filled_count();
             givens_total += givens;
+            let symbols = symbols.for_shape(g.puzzle.shape());
             let line = Line::new(g.puzzle.givens(), &symbols).to_string();
             let sol = Line::new(&g.solution, &symbols).to_string();
             let written = match format {

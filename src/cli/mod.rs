@@ -115,6 +115,11 @@ pub struct InputArgs {
     /// empty cell).
     #[arg(long)]
     symbols: Option<String>,
+    /// The values text puzzles' cells hold, MIN-MAX or MAX: e.g. 0-8 (a 9x9 from 0: '0' is
+    /// then a digit and '.' an empty cell) or 9 (1-9 on a smaller grid, houses all
+    /// different). JSON files say it themselves ("values").
+    #[arg(long, value_name = "MIN-MAX", value_parser = values_arg)]
+    values: Option<String>,
     /// How lines make puzzles: auto, one puzzle per line, or block grids.
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     layout: LayoutArg,
@@ -193,9 +198,14 @@ impl InputArgs {
         for spec in &self.element {
             sudokupad.add_element(spec).map_err(anyhow::Error::msg)?;
         }
+        let values = match &self.values {
+            Some(v) => Some(satdoku::geometry::Values::parse(v)?),
+            None => None,
+        };
         Ok(TextOptions {
             box_shape,
             symbols,
+            values,
             layout,
             sudokupad,
         })
@@ -377,6 +387,12 @@ fn element_arg(text: &str) -> Result<String, String> {
 /// Checks a `--box` value when the command line is read, so a malformed one is a usage error.
 fn box_arg(text: &str) -> Result<String, String> {
     satdoku::geometry::parse_box(text)
+        .map(|_| text.to_string())
+        .map_err(|e| e.to_string())
+}
+
+fn values_arg(text: &str) -> Result<String, String> {
+    satdoku::geometry::Values::parse(text)
         .map(|_| text.to_string())
         .map_err(|e| e.to_string())
 }

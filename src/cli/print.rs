@@ -26,6 +26,8 @@ pub struct Printer {
     out: BufWriter<Stdout>,
     format: Format,
     symbols: Symbols,
+    /// `symbols` for the puzzle being printed (its values).
+    shaped: Symbols,
     stats: bool,
     task: Task,
     progress: Option<indicatif::ProgressBar>,
@@ -58,6 +60,7 @@ impl Printer {
         Printer {
             out: BufWriter::with_capacity(1 << 16, io::stdout()),
             format,
+            shaped: symbols.clone(),
             symbols,
             stats,
             task,
@@ -130,17 +133,21 @@ impl Printer {
     }
 
     fn line(&self, g: &Grid) -> String {
-        Line::new(g, &self.symbols).to_string()
+        Line::new(g, &self.shaped).to_string()
     }
 
     fn grid(&mut self, g: &Grid, shape: &Shape) -> io::Result<()> {
-        let s = Pretty::new(g, shape, &self.symbols).to_string();
+        let s = Pretty::new(g, shape, &self.shaped).to_string();
         self.out.write_all(s.as_bytes())
     }
 
     /// Prints one result and counts it.
     pub fn print(&mut self, done: &Done, tally: &mut Tally) -> anyhow::Result<()> {
         tally.puzzles += 1;
+        self.shaped = match &done.puzzle {
+            Some(p) => self.symbols.for_shape(p.shape()),
+            None => self.symbols.clone(),
+        };
         if let Some(bar) = &self.progress {
             bar.inc(1);
             bar.set_message("");

@@ -8,15 +8,15 @@ use crate::geometry::{Cell, Digit};
 
 /// Encodes the cells of the grid: each holds exactly one of its candidates.
 pub fn encode_cells(enc: &mut Encoder) {
-    let n = enc.size();
-    let mut terms: Vec<Term> = Vec::with_capacity(n);
+    let (n, v) = (enc.size(), enc.value_count());
+    let mut terms: Vec<Term> = Vec::with_capacity(v);
     for pos in 0..n * n {
         if enc.candidates[pos].count_ones() == 1 {
             continue; // decided: every term is a constant, every clause satisfied
         }
         terms.clear();
-        terms.extend((0..n).map(|d| enc.x_at(pos, Digit::from_index(d))));
-        // x(c,1) ∨ … ∨ x(c,N);  x(c,a) -> !x(c,b)
+        terms.extend((0..v).map(|d| enc.x_at(pos, Digit::from_index(d))));
+        // x(c,1) ∨ … ∨ x(c,V);  x(c,a) -> !x(c,b)
         exactly_one(enc, &terms);
     }
 }
@@ -25,7 +25,8 @@ pub fn encode_cells(enc: &mut Encoder) {
 /// the cell pairs (row-major positions) whose at-most-one clauses are still to be written:
 /// pairs shared with an earlier house (a box with its rows) are written once.
 pub fn encode_house(enc: &mut Encoder, cells: &[Cell], pairs: &[(u16, u16)]) {
-    let n = enc.size();
+    let n = enc.value_count();
+    debug_assert_eq!(n, cells.len(), "a house holds every value once");
     let mut terms: Vec<Term> = Vec::with_capacity(cells.len());
     for d in 0..n {
         let digit = Digit::from_index(d);
@@ -57,7 +58,7 @@ fn not_both(enc: &mut Encoder, pairs: &[(u16, u16)], digit: Digit) {
 /// the cell pairs not already covered by a house). When the group has as many cells as
 /// candidate digits in total, each of those digits also appears.
 pub fn encode_distinct(enc: &mut Encoder, cells: &[Cell], pairs: &[(u16, u16)]) {
-    let n = enc.size();
+    let n = enc.value_count();
     let union = cells.iter().fold(0u64, |m, &c| m | enc.candidates(c));
     let pigeonhole = union.count_ones() as usize == cells.len();
     let mut terms: Vec<Term> = Vec::with_capacity(cells.len());

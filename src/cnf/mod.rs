@@ -26,11 +26,17 @@ pub use crate::engine::ClauseSink;
 /// ([`crate::engine::Engine::solver_with_phase`]): each cell's digit true, its other digits
 /// false.
 pub fn grid_phase(grid: &crate::grid::Grid) -> Vec<Lit> {
+    grid_phase_with(grid, grid.size())
+}
+
+/// [`grid_phase`] for a grid whose cells hold one of `values` values
+/// ([`Shape::value_count`]).
+pub fn grid_phase_with(grid: &crate::grid::Grid, values: usize) -> Vec<Lit> {
     let n = grid.size();
     let mut lits = Vec::new();
     for (cell, d) in grid.filled() {
-        for e in (0..n).map(Digit::from_index) {
-            let x = cell_var(n, cell, e).positive();
+        for e in (0..values).map(Digit::from_index) {
+            let x = cell_var_with(n, values, cell, e).positive();
             lits.push(if e == d { x } else { !x });
         }
     }
@@ -111,21 +117,44 @@ impl From<bool> for Term {
     }
 }
 
-/// The variable x(cell, digit) of an `n`×`n` grid.
+/// The variable x(cell, digit) of an `n`×`n` grid with digits 1..=n.
 pub fn cell_var(n: usize, cell: Cell, digit: Digit) -> Var {
-    Var::from_index(cell.position(n) * n + digit.index())
+    cell_var_with(n, n, cell, digit)
+}
+
+/// The variable x(cell, digit) of an `n`×`n` grid whose cells hold one of `values` values:
+/// `position · values + index`.
+pub fn cell_var_with(n: usize, values: usize, cell: Cell, digit: Digit) -> Var {
+    Var::from_index(cell.position(n) * values + digit.index())
+}
+
+/// The variable x(cell, digit) of a grid of `shape`.
+pub fn shape_var(shape: &Shape, cell: Cell, digit: Digit) -> Var {
+    cell_var_with(shape.size(), shape.value_count(), cell, digit)
 }
 
 /// The inverse of [`cell_var`]: the cell and digit of a cell variable, `None` for an
 /// auxiliary variable.
 pub fn decode_var(n: usize, var: Var) -> Option<(Cell, Digit)> {
+    decode_var_with(n, n, var)
+}
+
+/// The inverse of [`cell_var_with`].
+pub fn decode_var_with(n: usize, values: usize, var: Var) -> Option<(Cell, Digit)> {
     let i = var.index();
-    (i < n * n * n).then(|| (Cell::from_position(i / n, n), Digit::from_index(i % n)))
+    (i < n * n * values).then(|| {
+        (
+            Cell::from_position(i / values, n),
+            Digit::from_index(i % values),
+        )
+    })
 }
 
 /// Builds clauses for one puzzle into a sink, folding known cell values.
 pub struct Encoder<'a> {
     n: usize,
+    /// Values per cell: the stride of the cell variables.
+    v: usize,
     pub(crate) candidates: &'a [Mask],
     next_var: usize,
     /// Selectors the current clauses are conditional on ([`Encoder::push_guard`]).
@@ -147,11 +176,13 @@ impl<'a> Encoder<'a> {
         sink: &'a mut dyn ClauseSink,
     ) -> Encoder<'a> {
         let n = shape.size();
+        let v = shape.value_count();
         debug_assert_eq!(candidates.len(), n * n);
         Encoder {
             n,
+            v,
             candidates,
-            next_var: n * n * n,
+            next_var: n * n * v,
             guards: Vec::new(),
             sink,
             buf: Vec::new(),
@@ -194,6 +225,12 @@ impl<'a> Encoder<'a> {
         self.n
     }
 
+    /// How many values a cell can hold (N unless the shape says more): digit indices are
+    /// `0..value_count()`.
+    pub fn value_count(&self) -> usize {
+        self.v
+    }
+
     /// Candidate digits of `cell`.
     pub fn candidates(&self, cell: Cell) -> Mask {
         self.candidates[cell.position(self.n)]
@@ -213,7 +250,7 @@ impl<'a> Encoder<'a> {
         } else if m == digit.bit() {
             Term::True
         } else {
-            Term::Lit(Var::from_index(pos * self.n + digit.index()).positive())
+            Term::Lit(Var::from_index(pos * self.v + digit.index()).positive())
         }
     }
 

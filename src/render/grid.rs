@@ -4,26 +4,31 @@
 use super::svg::{escape, Out, N};
 use super::{Content, Frame};
 use crate::format::text::Symbols;
-use crate::geometry::{digits, Cell, Digit, Shape};
+use crate::geometry::{digits, Cell, Digit, Shape, Values};
 use crate::grid::Grid;
 
-/// How digits are written: as numbers 1..N, or in the symbols the puzzle was read with.
+/// How digits are written: as numbers (the values, 1..N by default), or in the symbols the
+/// puzzle was read with.
 #[derive(Clone, Copy, Debug)]
-pub struct Writing<'a>(pub Option<&'a Symbols>);
+pub struct Writing<'a>(pub Option<&'a Symbols>, pub Values);
 
 impl Writing<'_> {
     fn text(self, d: Digit, n: usize) -> String {
         match self.0 {
             Some(s) => escape(&s.symbol(d, n)),
-            None => d.get().to_string(),
+            None => self.1.value(d).to_string(),
         }
     }
     /// Whether some digit takes more than one character.
     fn wide(self, n: usize) -> bool {
         match self.0 {
             Some(s) => !s.single_char(n),
-            None => n > 9,
+            None => self.1.min < 0 || self.1.max() > 9,
         }
+    }
+    /// How many digits a cell can hold (pencil-mark slots).
+    fn count(self) -> usize {
+        self.1.count
     }
 }
 
@@ -209,7 +214,7 @@ fn pencil_side(n: usize) -> usize {
 
 /// Font size of pencil marks.
 fn pencil_size(f: &Frame, w: Writing) -> f64 {
-    let k = pencil_side(f.n) as f64;
+    let k = pencil_side(w.count()) as f64;
     let size = f.s / k * 0.78;
     if w.wide(f.n) {
         size * 0.8
@@ -230,7 +235,7 @@ fn big(f: &Frame, cell: Cell, text: &str, size: f64, out: &mut Out) {
 
 /// The candidates of one cell, each digit at its place.
 fn candidates(f: &Frame, cell: Cell, mask: u64, w: Writing, out: &mut Out) {
-    let k = pencil_side(f.n);
+    let k = pencil_side(w.count());
     let sub = f.s / k as f64;
     let size = pencil_size(f, w);
     for d in digits(mask) {

@@ -357,8 +357,8 @@ fn indexer(f: &Frame, cells: &[Cell], colour: &'static str, o: &mut Out) -> Laye
 impl Layers {
     fn of(puzzle: &Puzzle, f: &Frame) -> Layers {
         let mut layers = Layers::default();
-        let mut slots = outside::Slots::new(puzzle.constraints(), f.n);
-        for c in puzzle.constraints() {
+        let mut slots = outside::Slots::new(puzzle.written_constraints(), f.n);
+        for c in puzzle.written_constraints() {
             let (layer, body) = draw_rule(c, f, puzzle.shape(), &mut slots);
             let out = match layer {
                 Layer::Shade => &mut layers.shade,
@@ -426,7 +426,9 @@ pub fn render_with(
     panels: &[Panel],
     symbols: Option<&Symbols>,
 ) -> Result<String, RenderError> {
-    let writing = grid::Writing(symbols);
+    // digits are written as the puzzle's values (0-8, say)
+    let shaped = symbols.map(|s| s.for_shape(puzzle.shape()));
+    let writing = grid::Writing(shaped.as_ref(), puzzle.shape().values());
     if panels.is_empty() {
         return Err(RenderError::NoPanels);
     }
@@ -448,7 +450,8 @@ pub fn render_with(
     }
     // A side with clues outside the grid gets a margin one cell wide.
     let [top, right, bottom, left] =
-        outside::sides(puzzle.constraints(), n).map(|clues| if clues { S } else { S / 4.0 });
+        outside::sides(puzzle.written_constraints(), n)
+            .map(|clues| if clues { S } else { S / 4.0 });
     let panel_w = n as f64 * S + left + right;
     let width = 2.0 * PAD + panels.len() as f64 * panel_w + (panels.len() - 1) as f64 * GAP;
     let inner = width - 2.0 * PAD;

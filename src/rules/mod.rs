@@ -114,6 +114,7 @@ pub mod same_values;
 
 pub mod relation;
 pub mod value_indexing;
+pub mod values;
 
 pub mod count_distinct;
 pub mod equality_cage;

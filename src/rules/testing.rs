@@ -44,7 +44,7 @@ pub fn brute_force_count(puzzle: &Puzzle, limit: usize) -> usize {
             go(puzzle, grid, pos + 1, count, limit);
             return;
         }
-        for d in 1..=n {
+        for d in 1..=puzzle.shape().value_count() {
             let d = Digit::new(d);
             if fits(grid, puzzle.shape(), cell, d) {
                 grid.set(cell, Some(d));

@@ -65,7 +65,8 @@ impl Header<'_> {
     pub fn lines(&self, formula: &Formula) -> Vec<String> {
         let puzzle = self.puzzle;
         let n = puzzle.size();
-        let std = Symbols::standard();
+        let v = puzzle.shape().value_count();
+        let std = Symbols::standard().for_shape(puzzle.shape());
         let (vars, _) = formula.size();
         let mut decided = Grid::empty(n);
         for (i, m) in formula.candidates().iter().enumerate() {
@@ -93,10 +94,20 @@ impl Header<'_> {
             ),
             format!("simplify: {}", simplify_name(self.simplify)),
             format!("query: {query}"),
-            format!(
-                "var x(r,c,d) = (r-1)*{} + (c-1)*{n} + d for r, c, d in 1..{n}: cell r,c holds digit d",
-                n * n
-            ),
+            if puzzle.shape().has_standard_values() {
+                format!(
+                    "var x(r,c,d) = (r-1)*{} + (c-1)*{n} + d for r, c, d in 1..{n}: cell r,c holds digit d",
+                    n * n
+                )
+            } else {
+                let values = puzzle.shape().values();
+                format!(
+                    "var x(r,c,i) = (r-1)*{} + (c-1)*{v} + i for r, c in 1..{n}, i in 1..{v}: \
+                     cell r,c holds the value i{:+} (values {values})",
+                    n * v,
+                    values.offset()
+                )
+            },
         ];
         if !puzzle.is_classic() {
             // The rules and regions: `decode` rebuilds the puzzle from this line.
@@ -105,10 +116,10 @@ impl Header<'_> {
                 h.insert(2, format!("puzzle-json: {line}"));
             }
         }
-        if vars > n * n * n {
+        if vars > n * n * v {
             h.push(format!(
                 "vars {}..{vars} are auxiliary (variant rules)",
-                n * n * n + 1
+                n * n * v + 1
             ));
         }
         h.push(format!(

@@ -16,7 +16,7 @@
 
 use super::text::{parse_cells, parse_cells_at, Symbols};
 use crate::error::{excerpt, Error};
-use crate::geometry::{default_box, parse_box, Digit, Shape};
+use crate::geometry::{default_box, parse_box, Digit, Shape, Values};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 /// Every constraint type name, from the rule registry.
@@ -120,6 +120,8 @@ struct File {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     license: Option<String>,
     size: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    values: Option<String>,
     #[serde(rename = "box", default, skip_serializing_if = "Option::is_none")]
     box_shape: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -196,8 +198,9 @@ pub fn constraint_from_value(index: usize, value: Value) -> Result<Constraint, E
 
 /// Reads the givens or solution field: one string of N² cells, or N row strings; the cells
 /// are read by the text reader (`format::text::parse_cells`), so the same symbols work.
-fn read_grid(text: &GridText, n: usize, field: &str) -> Result<Grid, Error> {
-    let symbols = Symbols::standard();
+fn read_grid(text: &GridText, shape: &Shape, field: &str) -> Result<Grid, Error> {
+    let n = shape.size();
+    let symbols = symbols_of(shape);
     // A parse error names its line and column; here the field (and row) is the place.
     let located = |path: String, e: Error| match e {
         Error::Parse(p) => match p.column {
@@ -227,6 +230,15 @@ fn read_grid(text: &GridText, n: usize, field: &str) -> Result<Grid, Error> {
         }
     };
     Ok(Grid::from_cells(n, cells).expect("n² cells"))
+}
+
+/// The symbols of a grid of `shape`: digits as before on values 1..=N, else as values.
+fn symbols_of(shape: &Shape) -> Symbols {
+    if shape.has_standard_values() {
+        Symbols::standard()
+    } else {
+        Symbols::standard().with_values(shape.values())
+    }
 }
 
 fn read_regions(rows: &[String], n: usize) -> Result<Vec<Option<u16>>, Error> {
@@ -348,13 +360,22 @@ fn from_file(file: File) -> Result<Document, Error> {
         }
         (None, None) => Shape::new(n).map_err(|e| format_err("size", e))?,
     };
+    let shape = match &file.values {
+        Some(v) => {
+            let values = Values::parse(v).map_err(|e| format_err("values", e))?;
+            shape
+                .with_values(values)
+                .map_err(|e| format_err("values", e))?
+        }
+        None => shape,
+    };
     let givens = match &file.givens {
-        Some(g) => read_grid(g, n, "givens")?,
+        Some(g) => read_grid(g, &shape, "givens")?,
         None => Grid::empty(n),
     };
     let solution = match &file.solution {
         Some(g) => {
-            let s = read_grid(g, n, "solution")?;
+            let s = read_grid(g, &shape, "solution")?;
             if !s.is_full() {
                 return Err(format_err("solution", "the solution has empty cells"));
             }
@@ -390,8 +411,25 @@ fn from_file(file: File) -> Result<Document, Error> {
     })
 }
 
-fn grid_rows(g: &Grid) -> GridText {
+fn grid_rows(g: &Grid, shape: &Shape) -> GridText {
     let n = g.size();
+    if !shape.has_standard_values() {
+        let symbols = symbols_of(shape);
+        let count = shape.value_count();
+        let single = symbols.single_char(count);
+        return GridText::Rows(
+            g.cells()
+                .chunks(n)
+                .map(|row| {
+                    let cells: Vec<String> = row
+                        .iter()
+                        .map(|d| d.map_or(".".into(), |d| symbols.symbol(d, count)))
+                        .collect();
+                    cells.join(if single { "" } else { " " })
+                })
+                .collect(),
+        );
+    }
     let single = n <= 35;
     let sym = |d: Option<Digit>| match d {
         None => ".".to_string(),
@@ -449,7 +487,7 @@ fn to_file(doc: &Document) -> Result<File, Error> {
         (None, None)
     };
     let constraints = p
-        .constraints()
+        .written_constraints()
         .iter()
         .map(|c| serde_json::to_value(c).map_err(|e| Error::Format(e.to_string())))
         .collect::<Result<Vec<_>, _>>()?;
@@ -461,10 +499,11 @@ fn to_file(doc: &Document) -> Result<File, Error> {
         source: doc.meta.source.clone(),
         license: doc.meta.license.clone(),
         size: n,
+        values: (!shape.has_standard_values()).then(|| shape.values().to_string()),
         box_shape,
         regions,
-        givens: Some(grid_rows(p.givens())),
-        solution: doc.solution.as_ref().map(grid_rows),
+        givens: Some(grid_rows(p.givens(), shape)),
+        solution: doc.solution.as_ref().map(|g| grid_rows(g, shape)),
         constraints,
     })
 }

@@ -181,3 +181,53 @@ proptest::proptest! {
         }
     }
 }
+
+/// `"values"`: givens and solution written as values (`0` a digit), rules as written, and
+/// the same document back.
+#[test]
+fn value_sets_read_and_round_trip() {
+    let text = r#"{
+        "satdoku": 1, "size": 4, "values": "0-3",
+        "givens": ["0...", "..2.", "....", "...3"],
+        "solution": ["0132", "3120", "1203", "2013"],
+        "constraints": [{"type": "killer", "cells": ["r1c2", "r1c3"], "sum": 4}]
+    }"#;
+    let d = read(text).unwrap();
+    let shape = d.puzzle.shape();
+    assert_eq!(shape.values().to_string(), "0-3");
+    // value 0 is digit index 0, value 2 index 2
+    let given = |r, c| d.puzzle.givens().get(crate::geometry::Cell::new(r, c));
+    assert_eq!(given(1, 1).map(Digit::index), Some(0));
+    assert_eq!(given(2, 3).map(Digit::index), Some(2));
+    // the killer as written, and about indices (4 + 2 cells)
+    let written = serde_json::to_string(&d.puzzle.written_constraints()[0]).unwrap();
+    assert!(written.contains("\"sum\":4"), "{written}");
+    let lowered = serde_json::to_string(&d.puzzle.constraints()[0]).unwrap();
+    assert!(lowered.contains("\"sum\":6"), "{lowered}");
+    let pretty = to_string_pretty(&d).unwrap();
+    assert!(pretty.contains("\"values\": \"0-3\""), "{pretty}");
+    assert!(pretty.contains("\"0...\""), "{pretty}");
+    assert!(pretty.contains("\"sum\":4"), "{pretty}");
+    assert_eq!(read(&pretty).unwrap(), d, "{pretty}");
+    assert_eq!(read(&to_string_line(&d).unwrap()).unwrap(), d);
+    // a 6×6 with values 1-9 writes nothing special but "values"
+    let six = read(r#"{"satdoku": 1, "size": 6, "values": "9", "givens": "9.............................7....."}"#)
+        .unwrap();
+    assert_eq!(six.puzzle.shape().value_count(), 9);
+    assert_eq!(read(&to_string_pretty(&six).unwrap()).unwrap(), six);
+    // errors name the field
+    for (bad, needle) in [
+        (r#""values": "0-2""#, "values: values 0-2 do not fit"),
+        (r#""values": "x""#, "values: cannot read values \"x\""),
+        (r#""values": 9"#, "values: invalid type"),
+        (
+            r#""values": "0-3", "givens": "4...............""#,
+            "givens: column 1: '4' is not one of the values 0-3",
+        ),
+    ] {
+        let e = read(&format!(r#"{{"satdoku": 1, "size": 4, {bad}}}"#))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(needle), "{bad}: {e}");
+    }
+}

@@ -15,6 +15,7 @@ pub(super) fn fill_grid(
     first: usize,
 ) -> Result<Grid, Error> {
     let mut grid = Grid::empty(n);
+    let count = symbols.value_count(n);
     let mut i = first;
     for row in rows {
         for t in &row.tokens {
@@ -26,7 +27,7 @@ pub(super) fn fill_grid(
             }
             .map_err(at)?;
             if let Some(v) = value {
-                if v > n {
+                if v > count {
                     return Err(at(format!(
                         "{cell}: {:?} is digit {v}, out of range for a {n}x{n} grid",
                         crate::error::excerpt(&t.text())
@@ -99,6 +100,10 @@ pub(super) fn read_char(c: char, n: usize, symbols: &Symbols) -> Result<Option<u
     }
     match symbols.value_of(c) {
         Some(v) => Ok(Some(v)),
+        None if symbols.values().is_some() => Err(format!(
+            "{c:?} is not one of the values {} (empty cells are .)",
+            symbols.values().expect("checked")
+        )),
         None if c.is_ascii_digit() && symbols.is_custom() => {
             Err(format!("{c:?} is not in the --symbols alphabet"))
         }
@@ -115,6 +120,16 @@ pub(super) fn read_token(text: &str, n: usize, symbols: &Symbols) -> Result<Opti
     let first = chars.next().unwrap_or('.');
     if chars.next().is_none() {
         return read_char(first, n, symbols);
+    }
+    if let Some(values) = symbols.values() {
+        // with a value set, a number is a value (0 included when the set holds it)
+        return match text.parse::<i64>() {
+            Ok(v) => symbols
+                .index_of_value(v)
+                .map(Some)
+                .ok_or_else(|| format!("{v} is not one of the values {values}")),
+            Err(_) => Err(format!("unknown cell {:?}", crate::error::excerpt(text))),
+        };
     }
     match text.parse::<usize>() {
         Ok(0) => Ok(None),

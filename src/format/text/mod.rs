@@ -10,6 +10,9 @@
 //! - Digits are `1-9` then `A-Z` (case-insensitive, so 16×16 uses `1-9A-G`); numbers
 //!   separated by spaces or commas (`16 . 3 12 …`) also work; `--symbols` names another
 //!   alphabet, where `.` is the only empty cell.
+//! - With a value set (`--values 0-8`, [`TextOptions::values`]) cells hold those values:
+//!   `0-9` then `A-Z` for 10..=35 (numbers separated by spaces for others), `0` is a
+//!   digit, and `.` `-` `_` `*` mark empty cells.
 //! - A first line like `quizzes,solutions` makes the file CSV: column 1 is the puzzle,
 //!   column 2 (optional) the expected solution.
 
@@ -51,6 +54,10 @@ pub struct TextOptions {
     pub box_shape: Option<(usize, usize)>,
     /// Digit symbols.
     pub symbols: Symbols,
+    /// The values the cells hold (`--values 0-8`); `None` for 1..=N. With a value set,
+    /// digits are read and written as values: `0` is a digit when the set holds it, and
+    /// `.` (also `-` `_` `*`) marks an empty cell.
+    pub values: Option<crate::geometry::Values>,
     /// Line or block grouping.
     pub layout: Layout,
     /// What SudokuPad drawings mean when the data does not say (SCL links and JSON).

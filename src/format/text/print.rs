@@ -57,15 +57,23 @@ impl<'a> Pretty<'a> {
 impl fmt::Display for Pretty<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let n = self.grid.size();
+        let shaped = self.symbols.for_shape(self.shape);
+        let symbols = &shaped;
+        let v = self.shape.value_count();
         let (br, bc) = if self.shape.is_jigsaw() {
             (n, n)
         } else {
             (self.shape.box_rows(), self.shape.box_cols())
         };
-        let width = if self.symbols.single_char(n) {
+        let width = if symbols.single_char(v) {
             1
         } else {
-            n.to_string().len()
+            let values = self.shape.values();
+            values
+                .min
+                .to_string()
+                .len()
+                .max(values.max().to_string().len())
         };
         let segment = "-".repeat(bc * (width + 1) + 1);
         let border = format!("+{}", vec![segment; n / bc].join("+")) + "+";
@@ -79,7 +87,7 @@ impl fmt::Display for Pretty<'_> {
                 }
                 let cell = crate::geometry::Cell::from_index(r, c);
                 let s = match self.grid.get(cell) {
-                    Some(d) => self.symbols.symbol(d, n),
+                    Some(d) => symbols.symbol(d, v),
                     None => ".".into(),
                 };
                 write!(f, "{s:>width$} ")?;

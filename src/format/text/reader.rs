@@ -36,7 +36,11 @@ pub struct TextReader<R: BufRead> {
 
 impl<R: BufRead> TextReader<R> {
     /// A reader over `input`.
-    pub fn new(input: R, opts: TextOptions) -> TextReader<R> {
+    pub fn new(input: R, mut opts: TextOptions) -> TextReader<R> {
+        if let Some(v) = opts.values {
+            // digits are read (and empty cells told apart) as values
+            opts.symbols = opts.symbols.with_values(v);
+        }
         TextReader {
             input,
             opts,
@@ -391,6 +395,12 @@ pub(super) fn build(
         }
         Some((r, c)) => Shape::with_box(n, r, c)?,
         None => Shape::new(n)?,
+    };
+    let shape = match opts.values {
+        Some(v) => shape
+            .with_values(v)
+            .map_err(|e| ParseError::new(line, None, format!("--values: {e}")))?,
+        None => shape,
     };
     let grid = fill_grid(n, rows, &opts.symbols, 0)?;
     Puzzle::classic(shape, grid)
