@@ -218,6 +218,20 @@ impl Bounds {
     }
 }
 
+/// The digits `d` (as a mask) with `lo <= w·d <= hi`, `w != 0`.
+fn digits_between(lo: i64, hi: i64, w: i64) -> Mask {
+    let (a, b) = if w > 0 {
+        (ceil_div(lo, w), hi.div_euclid(w))
+    } else {
+        (ceil_div(-hi, -w), (-lo).div_euclid(-w))
+    };
+    if a > b {
+        0
+    } else {
+        below(b.saturating_add(1)) & !below(a)
+    }
+}
+
 /// `⌈a / b⌉` for `b > 0`.
 fn ceil_div(a: i64, b: i64) -> i64 {
     -(-a).div_euclid(b)
@@ -420,7 +434,9 @@ fn exact(
         }
     }
     let mut seen = [0 as Mask; 3];
-    // an odometer over the open cells' candidates: the current digit of each as one bit
+    // an odometer over the candidates of all open cells but the last, the current digit of
+    // each as one bit; the last cell's digits that complete the total are read off at once
+    let last = k - 1;
     let mut bit = [0 as Mask; 3];
     for (b, t) in bit.iter_mut().zip(open) {
         *b = t.2 & t.2.wrapping_neg();
@@ -428,17 +444,27 @@ fn exact(
     'combos: loop {
         let mut total = fixed;
         let mut pick = [0i64; 3];
-        for (i, t) in open.iter().enumerate() {
+        let mut taken: Mask = 0;
+        for i in 0..last {
             pick[i] = bit[i].trailing_zeros() as i64 + 1;
-            total += t.1 * pick[i];
-        }
-        let distinct = (0..k).all(|a| (a + 1..k).all(|b| pick[a] != pick[b] || !must_differ[a][b]));
-        if distinct && (s.lo..=s.hi).contains(&total) {
-            for i in 0..k {
-                seen[i] |= bit[i];
+            total += open[i].1 * pick[i];
+            if must_differ[i][last] {
+                taken |= bit[i];
             }
         }
-        for i in (0..k).rev() {
+        let distinct =
+            (0..last).all(|a| (a + 1..last).all(|b| pick[a] != pick[b] || !must_differ[a][b]));
+        if distinct {
+            let (_, w, m) = open[last];
+            let fits = m & !taken & digits_between(s.lo - total, s.hi - total, w);
+            if fits != 0 {
+                seen[last] |= fits;
+                for i in 0..last {
+                    seen[i] |= bit[i];
+                }
+            }
+        }
+        for i in (0..last).rev() {
             let m = open[i].2;
             // the next candidate above the current one, else back to the first (carry)
             let rest = m & !(bit[i] | (bit[i] - 1));
