@@ -15,6 +15,7 @@
 mod domain;
 pub mod propagator;
 mod reason;
+mod sets;
 #[cfg(test)]
 mod tests;
 

@@ -9,6 +9,7 @@
 
 use super::domain::Domains;
 use super::reason::{self, Cite, Compiled, Found, Group};
+use super::sets;
 use super::Linear;
 use crate::engine::{Lit, Propagator, Var};
 use crate::geometry::{Cell, Mask};
@@ -65,17 +66,29 @@ impl SumPropagator {
         let mut local_of = vec![NONE; n * n];
         let mut positions = Vec::new();
         let mut compiled = Vec::new();
+        let mut outsides = Vec::new();
+        let mut local = |p: usize, positions: &mut Vec<usize>| -> Option<u32> {
+            let slot = local_of.get_mut(p)?;
+            if *slot == NONE {
+                *slot = positions.len() as u32;
+                positions.push(p);
+            }
+            Some(*slot)
+        };
         for lin in sums.iter().filter(|l| !l.terms.is_empty() && l.fits(n)) {
             let mut terms: Vec<(u32, i64)> = Vec::new();
             for &(cell, w) in &lin.terms {
-                let p = cell.position(n);
-                let slot = local_of.get_mut(p)?;
-                if *slot == NONE {
-                    *slot = positions.len() as u32;
-                    positions.push(p);
-                }
-                terms.push((*slot, w));
+                terms.push((local(cell.position(n), &mut positions)?, w));
             }
+            let mut outside = Vec::new();
+            for o in house_rest(n, groups, lin) {
+                outside.push(
+                    o.into_iter()
+                        .map(|p| local(p, &mut positions))
+                        .collect::<Option<Vec<u32>>>()?,
+                );
+            }
+            outsides.push(outside);
             compiled.push((terms, lin.lo, lin.hi));
         }
         if compiled.is_empty() {
@@ -93,7 +106,14 @@ impl SumPropagator {
         };
         let sums: Vec<Compiled> = compiled
             .into_iter()
-            .map(|(terms, lo, hi)| compile(n, &terms, lo, hi, &differ))
+            .zip(outsides)
+            .map(|((terms, lo, hi), outside)| {
+                let mut s = compile(n, &terms, lo, hi, &differ);
+                if s.sets.is_some() {
+                    s.outside = outside;
+                }
+                s
+            })
             .collect();
         let init: Vec<Mask> = positions
             .iter()
@@ -102,7 +122,7 @@ impl SumPropagator {
         let cells = positions.len();
         let mut watch = vec![Vec::new(); cells];
         for (k, s) in sums.iter().enumerate() {
-            for c in s.cells() {
+            for c in s.cells().chain(s.outside.iter().flatten().copied()) {
                 if let Some(w) = watch.get_mut(c as usize) {
                     w.push(k as u32);
                 }
@@ -288,7 +308,7 @@ fn compile(
     }
     let sets = match &groups[..] {
         [g] if g.w == 1 && lo == hi && g.cells.len() > 1 && g.cells.len() <= n => {
-            reason::sets_of(n, g.cells.len(), lo)
+            sets::sets_of(n, g.cells.len(), lo)
         }
         _ => None,
     };
@@ -297,7 +317,29 @@ fn compile(
         lo,
         hi,
         sets,
+        outside: Vec::new(),
+        full: crate::geometry::full_mask(n),
     }
+}
+
+/// For an equation with weights all 1 or all −1: for each house that holds every cell of
+/// `lin`, the house's other cells (row-major positions). Empty for any other relation.
+fn house_rest(n: usize, groups: &Groups, lin: &Linear) -> Vec<Vec<usize>> {
+    let w = lin.terms.first().map_or(0, |t| t.1);
+    if lin.lo != lin.hi || w.abs() != 1 || lin.terms.iter().any(|t| t.1 != w) {
+        return Vec::new();
+    }
+    let cells: Vec<usize> = lin.terms.iter().map(|t| t.0.position(n)).collect();
+    (0..groups.houses.len())
+        .map(|i| groups.house_positions(i))
+        .filter(|h| h.len() == n && cells.iter().all(|&p| h.contains(&(p as u16))))
+        .map(|h| {
+            h.iter()
+                .map(|&p| p as usize)
+                .filter(|p| !cells.contains(p))
+                .collect()
+        })
+        .collect()
 }
 
 impl Propagator for SumPropagator {

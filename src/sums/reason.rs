@@ -16,11 +16,15 @@
 //!    `lo..=hi` go.
 //! 3. Digit sets, for an all-different equation with weights 1 (a killer cage, or an implied
 //!    sum over the rest of a house): the sets of `k` digits that make the total, lie in the
-//!    union of the candidates and meet every cell; digits in no such set go, a digit in every
-//!    set with one cell left for it is placed there.
+//!    union of the candidates, meet every cell and hold every digit that the rest of a house
+//!    around the cells cannot (the cage with its house complement); digits in no such set
+//!    go, a digit in every set with one cell left for it is placed there.
 //!
-//! Rules 2 and 3 cite every removed digit of the relation's cells.
+//! Rule 1 finds the digits of a cell as one range (the group's bound with the cell at `d`
+//! grows with `d`), in O(1) per cell. Rule 2 cites every removed digit of the relation's
+//! cells; rule 3 (`sums::sets`) one witness per failing set.
 
+use super::sets::{digit_sets, failing_sets};
 use crate::geometry::Mask;
 
 #[cfg(test)]
@@ -28,10 +32,10 @@ thread_local! {
     /// Mutation switch for the soundness tests: a deliberately wrong (one too large) lower
     /// bound of every exclusion group, which the brute-force checker must catch.
     pub(crate) static MUTATE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Mutation switch: a house-complement reason that forgets one cell of the house.
+    pub(crate) static MUTATE_HOUSE: std::cell::Cell<bool> =
+        const { std::cell::Cell::new(false) };
 }
-
-/// Most digit sets kept for rule 3 (a 16×16 cage of 8 cells has up to 12,870).
-pub const SET_LIMIT: usize = 4096;
 
 /// Most digit combinations tried by rule 2.
 const EXACT_LIMIT: usize = 4096;
@@ -56,6 +60,11 @@ pub(crate) struct Compiled {
     pub hi: i64,
     /// The digit sets (masks) of an all-different equation with weights 1, if small enough.
     pub sets: Option<Vec<Mask>>,
+    /// With `sets`: for each house holding every cell of the relation, its other cells. A
+    /// digit none of them can hold is in the relation's cells, so every set holds it.
+    pub outside: Vec<Vec<u32>>,
+    /// Every digit of the grid (what a house holds).
+    pub full: Mask,
 }
 
 impl Compiled {
@@ -187,6 +196,7 @@ fn bounds(g: &Group, dom: &dyn Fn(u32) -> Mask) -> Option<Bounds> {
 }
 
 impl Bounds {
+    #[cfg(test)]
     /// The lower bound of the group's sum when its cell `i` (candidates `mi`) holds `d`.
     fn low_with(&self, mi: Mask, d: i64) -> i64 {
         if self.low_union {
@@ -197,6 +207,7 @@ impl Bounds {
         }
     }
 
+    #[cfg(test)]
     /// The upper bound of the group's sum when its cell `i` holds `d`.
     fn high_with(&self, mi: Mask, d: i64) -> i64 {
         if self.high_union {
@@ -205,6 +216,25 @@ impl Bounds {
             d + self.high - max_digit(mi)
         }
     }
+}
+
+/// The digits `d` (as a mask) with `lo <= w·d <= hi`, `w != 0`.
+fn digits_between(lo: i64, hi: i64, w: i64) -> Mask {
+    let (a, b) = if w > 0 {
+        (ceil_div(lo, w), hi.div_euclid(w))
+    } else {
+        (ceil_div(-hi, -w), (-lo).div_euclid(-w))
+    };
+    if a > b {
+        0
+    } else {
+        below(b.saturating_add(1)) & !below(a)
+    }
+}
+
+/// `⌈a / b⌉` for `b > 0`.
+fn ceil_div(a: i64, b: i64) -> i64 {
+    -(-a).div_euclid(b)
 }
 
 /// The contribution range `(min, max)` of `w·x` for `x` in `low..=high`.
@@ -248,15 +278,108 @@ pub(crate) fn reason(
         out.push(Found::Conflict(Cite::High));
         return;
     }
-    // rule 1: each digit of each cell against the bounds of the rest
+    // rule 1: each cell against the bounds of the rest, as a range of digits per cell (the
+    // group's bound with cell i = d grows with d, so the digits it allows are an interval)
+    for (g, b) in s.groups.iter().zip(&all) {
+        let (gmin, gmax) = scaled(g.w, b.low, b.high);
+        let v = g.w.abs();
+        // too large (Low) cuts one end, too small (High) the other: the largest group low
+        // bound, or the smallest group high bound, that the rest still allows
+        let (low_cap, high_floor) = if g.w > 0 {
+            (
+                Some((s.hi - smin + gmin).div_euclid(v)),
+                Some(ceil_div(s.lo - smax + gmax, v)),
+            )
+        } else {
+            (None, None)
+        };
+        let (neg_high_floor, neg_low_cap) = if g.w < 0 {
+            (
+                Some(ceil_div(smin - gmin - s.hi, v)),
+                Some((smax - gmax - s.lo).div_euclid(v)),
+            )
+        } else {
+            (None, None)
+        };
+        for &c in &g.cells {
+            let mi = dom(c);
+            // the largest digit whose group low bound is at most `cap`, the smallest whose
+            // group high bound is at least `floor`
+            let dmax = |cap: i64| {
+                if b.low_union {
+                    b.low_thresh + cap - b.low
+                } else {
+                    min_digit(mi) + cap - b.low
+                }
+            };
+            let dmin = |floor: i64| {
+                if b.high_union {
+                    b.high_thresh - (b.high - floor)
+                } else {
+                    max_digit(mi) - (b.high - floor)
+                }
+            };
+            let (too_large, too_small) = if g.w > 0 {
+                (
+                    low_cap.map_or(0, |l| above(dmax(l))),
+                    high_floor.map_or(0, |h| below(dmin(h))),
+                )
+            } else {
+                (
+                    neg_high_floor.map_or(0, |h| below(dmin(h))),
+                    neg_low_cap.map_or(0, |l| above(dmax(l))),
+                )
+            };
+            let mut gone = mi & (too_large | too_small);
+            while gone != 0 {
+                let di = gone.trailing_zeros();
+                gone &= gone - 1;
+                let cite = if too_large & (1 << di) != 0 {
+                    Cite::Low
+                } else {
+                    Cite::High
+                };
+                out.push(Found::Remove(c, di as u8, cite));
+            }
+        }
+    }
+    exact(s, dom, differ, out);
+    if let Some(sets) = &s.sets {
+        digit_sets(s, sets, dom, out);
+    }
+}
+
+/// Rule 1 digit by digit (the reference the interval form of [`reason`] must match): the
+/// removals of every digit whose bound with the rest passes `hi` (`Low`) or stays below
+/// `lo` (`High`); empty at a conflict.
+#[cfg(test)]
+pub(crate) fn rule1_per_digit(s: &Compiled, dom: &dyn Fn(u32) -> Mask) -> Vec<Found> {
+    let mut out = Vec::new();
+    let Some(all) = s
+        .groups
+        .iter()
+        .map(|g| bounds(g, dom))
+        .collect::<Option<Vec<_>>>()
+    else {
+        return out;
+    };
+    let (mut smin, mut smax) = (0i64, 0i64);
+    for (g, b) in s.groups.iter().zip(&all) {
+        let (a, z) = scaled(g.w, b.low, b.high);
+        smin += a;
+        smax += z;
+    }
+    if smin > s.hi || smax < s.lo {
+        return out;
+    }
     for (g, b) in s.groups.iter().zip(&all) {
         let (gmin, gmax) = scaled(g.w, b.low, b.high);
         for &c in &g.cells {
             let mi = dom(c);
-            let mut ds = mi;
-            while ds != 0 {
-                let di = ds.trailing_zeros();
-                ds &= ds - 1;
+            for di in 0..64 {
+                if mi & (1 << di) == 0 {
+                    continue;
+                }
                 let d = di as i64 + 1;
                 let (a, z) = scaled(g.w, b.low_with(mi, d), b.high_with(mi, d));
                 if smin - gmin + a > s.hi {
@@ -267,10 +390,7 @@ pub(crate) fn reason(
             }
         }
     }
-    exact(s, dom, differ, out);
-    if let Some(sets) = &s.sets {
-        digit_sets(s, sets, dom, out);
-    }
+    out
 }
 
 /// Rule 2: exact filtering of at most three open cells.
@@ -281,7 +401,9 @@ fn exact(
     out: &mut Vec<Found>,
 ) {
     let mut fixed = 0i64;
-    let mut open: Vec<(u32, i64, Mask)> = Vec::new();
+    // (cell, weight, candidates) of the open cells
+    let mut open = [(0u32, 0i64, 0 as Mask); 3];
+    let mut k = 0;
     let mut combos = 1usize;
     for g in &s.groups {
         for &c in &g.cells {
@@ -289,58 +411,72 @@ fn exact(
             if m.count_ones() == 1 {
                 fixed += g.w * min_digit(m);
             } else {
-                open.push((c, g.w, m));
+                let Some(slot) = open.get_mut(k) else {
+                    return;
+                };
+                *slot = (c, g.w, m);
+                k += 1;
                 combos = combos.saturating_mul(m.count_ones() as usize);
             }
         }
     }
-    if open.is_empty() || open.len() > 3 || combos > EXACT_LIMIT {
+    if k == 0 || combos > EXACT_LIMIT {
         return;
     }
-    let mut seen: Vec<Mask> = vec![0; open.len()];
-    let mut pick: Vec<i64> = vec![0; open.len()];
-    let ok = |pick: &[i64]| -> bool {
-        let total = fixed + open.iter().zip(pick).map(|(t, &d)| t.1 * d).sum::<i64>();
-        (s.lo..=s.hi).contains(&total)
-            && (0..pick.len()).all(|a| {
-                (a + 1..pick.len()).all(|b| {
-                    pick[a] != pick[b]
-                        || !open
-                            .get(a)
-                            .zip(open.get(b))
-                            .is_some_and(|(x, y)| differ(x.0, y.0))
-                })
-            })
-    };
-    // odometer over the open cells' candidates
-    fn each(
-        open: &[(u32, i64, Mask)],
-        k: usize,
-        pick: &mut Vec<i64>,
-        visit: &mut dyn FnMut(&[i64]),
-    ) {
-        let Some(&(_, _, m)) = open.get(k) else {
-            visit(pick);
-            return;
-        };
-        let mut ds = m;
-        while ds != 0 {
-            let d = ds.trailing_zeros() as i64 + 1;
-            ds &= ds - 1;
-            if let Some(p) = pick.get_mut(k) {
-                *p = d;
-            }
-            each(open, k + 1, pick, visit);
+    let open = &open[..k];
+    // which pairs of open cells must differ, asked once
+    let mut must_differ = [[false; 3]; 3];
+    for (a, x) in open.iter().enumerate() {
+        for (b, y) in open.iter().enumerate().skip(a + 1) {
+            let d = differ(x.0, y.0);
+            must_differ[a][b] = d;
+            must_differ[b][a] = d;
         }
     }
-    each(&open, 0, &mut pick, &mut |p: &[i64]| {
-        if ok(p) {
-            for (s, &d) in seen.iter_mut().zip(p) {
-                *s |= 1 << (d - 1);
+    let mut seen = [0 as Mask; 3];
+    // an odometer over the candidates of all open cells but the last, the current digit of
+    // each as one bit; the last cell's digits that complete the total are read off at once
+    let last = k - 1;
+    let mut bit = [0 as Mask; 3];
+    for (b, t) in bit.iter_mut().zip(open) {
+        *b = t.2 & t.2.wrapping_neg();
+    }
+    'combos: loop {
+        let mut total = fixed;
+        let mut pick = [0i64; 3];
+        let mut taken: Mask = 0;
+        for i in 0..last {
+            pick[i] = bit[i].trailing_zeros() as i64 + 1;
+            total += open[i].1 * pick[i];
+            if must_differ[i][last] {
+                taken |= bit[i];
             }
         }
-    });
-    if seen.first().is_some_and(|&m| m == 0) {
+        let distinct =
+            (0..last).all(|a| (a + 1..last).all(|b| pick[a] != pick[b] || !must_differ[a][b]));
+        if distinct {
+            let (_, w, m) = open[last];
+            let fits = m & !taken & digits_between(s.lo - total, s.hi - total, w);
+            if fits != 0 {
+                seen[last] |= fits;
+                for i in 0..last {
+                    seen[i] |= bit[i];
+                }
+            }
+        }
+        for i in (0..last).rev() {
+            let m = open[i].2;
+            // the next candidate above the current one, else back to the first (carry)
+            let rest = m & !(bit[i] | (bit[i] - 1));
+            if rest != 0 {
+                bit[i] = rest & rest.wrapping_neg();
+                continue 'combos;
+            }
+            bit[i] = m & m.wrapping_neg();
+        }
+        break;
+    }
+    if seen[0] == 0 {
         out.push(Found::Conflict(Cite::Full));
         return;
     }
@@ -350,45 +486,6 @@ fn exact(
             let d = gone.trailing_zeros();
             gone &= gone - 1;
             out.push(Found::Remove(c, d as u8, Cite::Full));
-        }
-    }
-}
-
-/// Rule 3: the digit sets of an all-different equation with weights 1.
-fn digit_sets(s: &Compiled, sets: &[Mask], dom: &dyn Fn(u32) -> Mask, out: &mut Vec<Found>) {
-    let cells: Vec<(u32, Mask)> = s.cells().map(|c| (c, dom(c))).collect();
-    let union = cells.iter().fold(0, |u, c| u | c.1);
-    let (mut allowed, mut required) = (0 as Mask, Mask::MAX);
-    let mut any = false;
-    for &set in sets {
-        if set & !union == 0 && cells.iter().all(|c| c.1 & set != 0) {
-            any = true;
-            allowed |= set;
-            required &= set;
-        }
-    }
-    if !any {
-        out.push(Found::Conflict(Cite::SetsNone));
-        return;
-    }
-    for &(c, m) in &cells {
-        let mut gone = m & !allowed;
-        while gone != 0 {
-            let d = gone.trailing_zeros();
-            gone &= gone - 1;
-            out.push(Found::Remove(c, d as u8, Cite::SetsWith(d as u8)));
-        }
-    }
-    let mut req = required;
-    while req != 0 {
-        let d = req.trailing_zeros();
-        req &= req - 1;
-        let bit: Mask = 1 << d;
-        let mut holders = cells.iter().filter(|c| c.1 & bit != 0);
-        if let (Some(&(c, m)), None) = (holders.next(), holders.next()) {
-            if m != bit {
-                out.push(Found::Place(c, d as u8, Cite::SetsPlace(c, d as u8)));
-            }
         }
     }
 }
@@ -440,55 +537,4 @@ pub(crate) fn cited(
             visit(c, digits);
         }
     }
-}
-
-/// Cites why each digit set of `sets` that holds every digit of `with` and none of
-/// `without` fails on `dom`: a digit of the set that no cell holds (cited in every cell), or
-/// else a cell that holds no digit of the set (its removed digits of the set).
-fn failing_sets(
-    s: &Compiled,
-    sets: &[Mask],
-    with: Mask,
-    without: Mask,
-    dom: &dyn Fn(u32) -> Mask,
-    visit: &mut dyn FnMut(u32, Mask),
-) {
-    let union = s.cells().fold(0, |u, c| u | dom(c));
-    for &set in sets
-        .iter()
-        .filter(|&&t| t & with == with && t & without == 0)
-    {
-        let missing = set & !union;
-        if missing != 0 {
-            let e = missing & missing.wrapping_neg();
-            s.cells().for_each(|c| visit(c, e));
-        } else if let Some(c) = s.cells().find(|&c| dom(c) & set == 0) {
-            visit(c, set);
-        } else {
-            // the set does not fail: cite everything (sound, never expected)
-            s.cells().for_each(|c| visit(c, Mask::MAX));
-        }
-    }
-}
-
-/// Every set of `k` distinct digits of 1..=`n` that adds up to `total`, as masks; `None`
-/// when there are more than [`SET_LIMIT`].
-pub(crate) fn sets_of(n: usize, k: usize, total: i64) -> Option<Vec<Mask>> {
-    fn go(d: usize, n: usize, k: usize, left: i64, set: Mask, out: &mut Vec<Mask>) -> bool {
-        if k == 0 {
-            if left == 0 {
-                out.push(set);
-            }
-            return out.len() <= SET_LIMIT;
-        }
-        // k digits from d..=n: too small or too large for what is left
-        let (ki, di, ni) = (k as i64, d as i64, n as i64);
-        if d > n || left < ki * di + ki * (ki - 1) / 2 || left > ki * ni - ki * (ki - 1) / 2 {
-            return true;
-        }
-        go(d + 1, n, k - 1, left - d as i64, set | 1 << (d - 1), out)
-            && go(d + 1, n, k, left, set, out)
-    }
-    let mut out = Vec::new();
-    go(1, n, k, total, 0, &mut out).then_some(out)
 }

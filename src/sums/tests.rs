@@ -4,12 +4,15 @@
 //!   random cages, little killers, arrows, pills and double arrows (random decisions, the
 //!   cell and house clauses propagated by a tiny engine here, random backtracks), contains
 //!   the propagated literal with every other literal false at that moment, and holds in
-//!   every solution of the relation it came from (enumerated).
+//!   every solution of the relation it came from, or of that relation with the house
+//!   around it (enumerated).
 //! - A search over the propagator plus the cell and house clauses counts the same
 //!   solutions as the brute-force counter of `rules::testing`.
-//! - With a deliberately wrong bound (`reason::MUTATE`) both checks fail: they have teeth.
+//! - With a deliberately wrong bound (`reason::MUTATE`) both checks fail, and a house-complement
+//!   reason that forgets a cell (`reason::MUTATE_HOUSE`) fails the first: they have teeth.
 
-use super::reason::{self, MUTATE};
+use super::reason::{self, MUTATE, MUTATE_HOUSE};
+use super::sets;
 use super::{Linear, SumPropagator};
 use crate::engine::{Lit, Propagator, Var};
 use crate::geometry::{full_mask, Cell, Mask, Shape};
@@ -147,26 +150,40 @@ impl Mini {
     }
 }
 
-/// The solutions of one relation on its own: digits for its cells from `init` that differ
-/// where `groups` says and satisfy it.
-fn local_solutions(n: usize, lin: &Linear, init: &[Mask], groups: &Groups) -> Vec<Vec<usize>> {
-    let cells: Vec<usize> = lin.terms.iter().map(|t| t.0.position(n)).collect();
+/// The cells a clause may speak of and their joint solutions (digits in the order of the
+/// cells).
+type Scope = (Vec<usize>, Vec<Vec<usize>>);
+
+/// The solutions of relation `lin` over the cells `cells` (its own, and possibly more):
+/// digits from `init` that differ where `groups` says and satisfy it.
+fn scope_solutions(
+    n: usize,
+    cells: Vec<usize>,
+    lin: &Linear,
+    init: &[Mask],
+    groups: &Groups,
+) -> Scope {
+    let at: Vec<usize> = lin
+        .terms
+        .iter()
+        .map(|t| cells.iter().position(|&p| p == t.0.position(n)).unwrap())
+        .collect();
     let mut out = Vec::new();
     let mut pick = vec![0usize; cells.len()];
     fn go(
         k: usize,
         cells: &[usize],
         pick: &mut Vec<usize>,
-        ctx: (&Linear, &[Mask], &Groups, usize),
+        ctx: (&Linear, &[usize], &[Mask], &Groups, usize),
         out: &mut Vec<Vec<usize>>,
     ) {
-        let (lin, init, groups, n) = ctx;
+        let (lin, at, init, groups, n) = ctx;
         if k == cells.len() {
             let s: i64 = lin
                 .terms
                 .iter()
-                .zip(pick.iter())
-                .map(|(t, &d)| t.1 * d as i64)
+                .zip(at)
+                .map(|(t, &i)| t.1 * pick[i] as i64)
                 .sum();
             if (lin.lo..=lin.hi).contains(&s) {
                 out.push(pick.clone());
@@ -185,14 +202,39 @@ fn local_solutions(n: usize, lin: &Linear, init: &[Mask], groups: &Groups) -> Ve
             }
         }
     }
-    go(0, &cells, &mut pick, (lin, init, groups, n), &mut out);
+    go(0, &cells, &mut pick, (lin, &at, init, groups, n), &mut out);
+    (cells, out)
+}
+
+/// What each relation may justify: its own cells on their own, and, for an equation with
+/// weights all 1 or all −1 inside a house, the whole house (every digit once) with it.
+fn scopes(n: usize, sums: &[Linear], init: &[Mask], groups: &Groups) -> Vec<Scope> {
+    let mut out = Vec::new();
+    for lin in sums {
+        let cells: Vec<usize> = lin.terms.iter().map(|t| t.0.position(n)).collect();
+        out.push(scope_solutions(n, cells.clone(), lin, init, groups));
+        let w = lin.terms[0].1;
+        if lin.lo != lin.hi || w.abs() != 1 || lin.terms.iter().any(|t| t.1 != w) {
+            continue;
+        }
+        for h in 0..groups.houses.len() {
+            let house: Vec<usize> = groups
+                .house_positions(h)
+                .iter()
+                .map(|&p| p as usize)
+                .collect();
+            if cells.iter().all(|p| house.contains(p)) {
+                out.push(scope_solutions(n, house, lin, init, groups));
+            }
+        }
+    }
     out
 }
 
-/// Whether `clause` holds in every local solution of some relation whose cells cover it.
-fn valid(n: usize, clause: &[Lit], sums: &[Linear], sols: &[Vec<Vec<usize>>]) -> bool {
-    sums.iter().zip(sols).any(|(lin, sols)| {
-        let at = |p: usize| lin.terms.iter().position(|t| t.0.position(n) == p);
+/// Whether `clause` holds in every solution of some scope whose cells cover it.
+fn valid(n: usize, clause: &[Lit], scopes: &[Scope]) -> bool {
+    scopes.iter().any(|(cells, sols)| {
+        let at = |p: usize| cells.iter().position(|&q| q == p);
         clause.iter().all(|l| at(l.index() / n).is_some())
             && sols.iter().all(|sol| {
                 clause.iter().any(|l| {
@@ -218,6 +260,17 @@ fn random_setup(solved: &str, rng: &mut Rng) -> (Shape, Groups, Vec<Mask>, Vec<L
         let kind = rng.below(5);
         let len = 2 + rng.below(if kind == 0 { 3 } else { 2 });
         let mut ps: Vec<usize> = Vec::new();
+        if kind == 0 && rng.below(2) == 0 {
+            // a cage inside a house (the digit-set rule then reads the rest of the house)
+            let houses = shape.houses();
+            let h = &houses[rng.below(houses.len())];
+            while ps.len() < len {
+                let p = h[rng.below(h.len())].position(n);
+                if !ps.contains(&p) {
+                    ps.push(p);
+                }
+            }
+        }
         while ps.len() < len {
             let p = rng.below(n * n);
             let fresh = !ps.contains(&p);
@@ -290,10 +343,7 @@ fn walk(seeds: std::ops::Range<u64>) -> (usize, usize) {
         };
         let (shape, groups, cands, sums) = random_setup(solved, &mut rng);
         let n = shape.size();
-        let sols: Vec<Vec<Vec<usize>>> = sums
-            .iter()
-            .map(|l| local_solutions(n, l, &cands, &groups))
-            .collect();
+        let scopes = scopes(n, &sums, &cands, &groups);
         let Some(mut prop) = SumPropagator::new(n, &groups, &cands, &sums) else {
             continue;
         };
@@ -310,7 +360,7 @@ fn walk(seeds: std::ops::Range<u64>) -> (usize, usize) {
                 .filter(|&&l| Some(l) != lit)
                 .all(|&l| mini.val(l) == Some(false));
             let has = lit.is_none_or(|l| clause.contains(&l) && mini.val(l) != Some(true));
-            if !(others_false && has && valid(n, clause, &sums, &sols)) {
+            if !(others_false && has && valid(n, clause, &scopes)) {
                 bad += 1;
             }
         };
@@ -381,6 +431,17 @@ fn a_wrong_bound_is_caught() {
     assert!(
         bad > 0,
         "a bound one too high went unnoticed in {checked} clauses"
+    );
+}
+
+#[test]
+fn a_house_reason_missing_a_cell_is_caught() {
+    MUTATE_HOUSE.with(|f| f.set(true));
+    let (checked, bad) = walk(0..120);
+    MUTATE_HOUSE.with(|f| f.set(false));
+    assert!(
+        bad > 0,
+        "a short house reason went unnoticed in {checked} clauses"
     );
 }
 
@@ -542,14 +603,14 @@ fn a_wrong_bound_changes_the_count() {
 
 #[test]
 fn digit_sets_are_the_sets_that_make_the_total() {
-    let sets = reason::sets_of(9, 2, 10).unwrap();
+    let sets = sets::sets_of(9, 2, 10).unwrap();
     assert_eq!(
         sets,
         vec![0b1_0000_0001, 0b0_1000_0010, 0b0_0100_0100, 0b0_0010_1000]
     );
-    assert_eq!(reason::sets_of(9, 9, 45).unwrap(), vec![0b1_1111_1111]);
-    assert!(reason::sets_of(9, 3, 5).unwrap().is_empty());
-    assert!(reason::sets_of(32, 16, 264).is_none());
+    assert_eq!(sets::sets_of(9, 9, 45).unwrap(), vec![0b1_1111_1111]);
+    assert!(sets::sets_of(9, 3, 5).unwrap().is_empty());
+    assert!(sets::sets_of(32, 16, 264).is_none());
 }
 
 #[test]
@@ -583,4 +644,64 @@ fn a_decided_cell_ruled_out_is_a_conflict() {
     assert!(prop.conflict(&mut clause));
     // nothing was removed during the search: the empty clause (no solution at all)
     assert!(clause.is_empty());
+}
+
+/// Rule 1 finds, as one digit range per cell, exactly what testing every digit against the
+/// bounds finds (random groups with weights ±1, ±2, ±10, random candidates and bounds).
+#[test]
+fn rule_one_ranges_match_digit_by_digit() {
+    use super::reason::{Cite, Compiled, Found, Group};
+    let mut rng = Rng(7);
+    let mut removed = 0;
+    for _ in 0..4000 {
+        let n = 9;
+        let mut next = 0u32;
+        let groups: Vec<Group> = (0..1 + rng.below(3))
+            .map(|_| {
+                let w = [1, -1, 2, -2, 10, -10][rng.below(6)];
+                let cells = (0..1 + rng.below(4))
+                    .map(|_| {
+                        next += 1;
+                        next - 1
+                    })
+                    .collect();
+                Group { w, cells }
+            })
+            .collect();
+        let doms: Vec<Mask> = (0..next)
+            .map(|_| loop {
+                let m = rng.below(1 << n) as Mask;
+                if m != 0 {
+                    break m;
+                }
+            })
+            .collect();
+        let mag: i64 = groups
+            .iter()
+            .map(|g| g.w.abs() * 9 * g.cells.len() as i64)
+            .sum();
+        let lo = rng.below(2 * mag as usize + 1) as i64 - mag;
+        let hi = lo + [0, 0, 1, 5][rng.below(4)];
+        let s = Compiled {
+            groups,
+            lo,
+            hi,
+            sets: None,
+            outside: Vec::new(),
+            full: full_mask(n),
+        };
+        let dom = |c: u32| doms[c as usize];
+        let mut found = Vec::new();
+        reason::reason(&s, &dom, &|_, _| true, &mut found);
+        let mut ranges: Vec<Found> = found
+            .into_iter()
+            .filter(|f| matches!(f, Found::Remove(_, _, Cite::Low | Cite::High)))
+            .collect();
+        let mut digits = reason::rule1_per_digit(&s, &dom);
+        ranges.sort_by_key(|f| format!("{f:?}"));
+        digits.sort_by_key(|f| format!("{f:?}"));
+        assert_eq!(ranges, digits, "{s:?} {doms:?}");
+        removed += digits.len();
+    }
+    assert!(removed > 1000, "{removed}");
 }
