@@ -2,7 +2,7 @@
 //! rule key through its builder (`keys.rs`), then cosmetics, texts and the stated solution.
 //! Every entry is read or refused with its JSON path.
 
-use super::keys::{Build, Rules};
+use super::build::{Build, Rules};
 use super::{
     digit_list, entry, err, flag, items, number, shown, Ctx, Import, COSMETIC, FLAGS, IGNORED,
     LINE_KEYS, SEMANTIC,
@@ -124,7 +124,7 @@ pub fn import_value(value: &Value) -> Result<Import, Error> {
 
     // Every rule key, one builder each (keys.rs).
     let mut build = Build::new(map, ctx, rules);
-    build.run()?;
+    super::keys::run(&mut build)?;
     let rules = build.rules;
 
     let unknown = super::unknown_fields(map);

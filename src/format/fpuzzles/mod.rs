@@ -17,9 +17,10 @@
 //! Nothing is ignored silently: a flag that is not `true`/`false`, a rule entry that is not an
 //! object or lacks its cells or lines, a key written twice — each is refused with its JSON
 //! path (`thermometer[1]: …`). Files: `import.rs` (the grid and the driver), `keys.rs` (one
-//! builder per rule key, in one list), `export.rs` (rules to keys, saying what f-puzzles
+//! builder per rule key, in one list; `build.rs` their shared state and helpers), `export.rs` (rules to keys, saying what f-puzzles
 //! cannot carry).
 
+mod build;
 mod export;
 mod import;
 mod keys;
