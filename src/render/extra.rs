@@ -120,6 +120,19 @@ pub fn clue(
     Layer::Clues
 }
 
+/// A weighted sum: its cells shaded, `Σ=sum` in the first cell's corner (`Σw=sum` when it
+/// has weights, which are not drawn).
+pub fn weighted_sum(
+    f: &Frame,
+    k: &crate::rules::weighted_sum::WeightedSum,
+    out: &mut Out,
+) -> Layer {
+    marks::fill(f, &k.cells, SETS, out);
+    let w = if k.weights.is_some() { "w" } else { "" };
+    corner(f, k.cells[0], &format!("Σ{w}={}", k.sum), out);
+    Layer::Shade
+}
+
 /// Full rank: each clue as `#rank` beside its row or column (ISS's mark), `#rank≠` when no
 /// two numbers may be equal and `#rank=` when any may; without clues (ties `none`), words
 /// under the grid.

@@ -68,6 +68,7 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"equality-cage","cells":["r9c7","r9c8"]}"#,
     r#"{"type":"full-rank","clues":[{"clue":"r10c2","rank":30}],"ties":"none"}"#,
     r#"{"type":"regex","cells":["r9c1","r9c2","r9c3"],"pattern":"[1-5]+9"}"#,
+    r#"{"type":"weighted-sum","cells":["r9c4","r9c5"],"weights":[2,-1],"sum":3}"#,
 ];
 
 /// A number per variant, with no catch-all arm: a new rule type makes this test module fail
@@ -137,9 +138,10 @@ fn variant_number(c: &Constraint) -> usize {
         C::EqualityCage(_) => 59,
         C::FullRank(_) => 60,
         C::Regex(_) => 61,
+        C::WeightedSum(_) => 62,
     }
 }
-const VARIANTS: usize = 62;
+const VARIANTS: usize = 63;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES

@@ -121,6 +121,7 @@ pub mod equality_cage;
 
 pub mod full_rank;
 pub mod regex;
+pub mod weighted_sum;
 
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
@@ -303,6 +304,8 @@ macro_rules! registry {
         "full-rank" => FullRank(full_rank::FullRank),
         /// The line's digits, read in order, match a regular expression.
         "regex" => Regex(regex::Regex),
+        /// The cells' digits, times their weights, add up to the sum.
+        "weighted-sum" => WeightedSum(weighted_sum::WeightedSum),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).

@@ -512,7 +512,11 @@ mod tests {
         assert!(matches("[^1-3]+", "4567"));
         assert!(matches("(1*)*2", "2"));
         // FOUR's row 1 reads 1234
-        assert_checker(&on(&[(1, 1), (1, 2)], "1[2-4]|3."), FOUR, "2143341212344321");
+        assert_checker(
+            &on(&[(1, 1), (1, 2)], "1[2-4]|3."),
+            FOUR,
+            "2143341212344321",
+        );
     }
 
     #[test]

@@ -356,7 +356,8 @@ pub fn export(doc: &Document) -> Export {
             | Constraint::CountDistinct(_)
             | Constraint::EqualityCage(_)
             | Constraint::FullRank(_)
-            | Constraint::Regex(_) => losses.push(no_key(c)),
+            | Constraint::Regex(_)
+            | Constraint::WeightedSum(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {

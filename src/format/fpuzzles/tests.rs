@@ -415,6 +415,7 @@ const NO_KEY: &[&str] = &[
     "equality-cage",
     "full-rank",
     "regex",
+    "weighted-sum",
 ];
 
 /// Every constraint example of docs/FORMAT.md survives the f-puzzles round trip, except
