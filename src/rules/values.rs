@@ -67,6 +67,17 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
             Constraint::Killer(k) => {
                 let mut k = k.clone();
                 if let Some(s) = k.sum {
+                    if many {
+                        // the sum encoders and the propagator take digits 1..=N: a cage
+                        // without a sum (all different) is all this build states here
+                        return Err(format!(
+                            "the rule killer with a sum is not supported with {} values on a \
+                             {n}x{n} grid (more values than a row holds); the values here are \
+                             {values}",
+                            values.count,
+                            n = shape.size()
+                        ));
+                    }
                     k.sum = Some(shift(s, k.cells.len(), values)?);
                 }
                 Ok(Constraint::Killer(k))
@@ -240,5 +251,14 @@ mod tests {
         assert!(to_index_space(&thermo, &shape(4, "0-3")).is_ok());
         let e = to_index_space(&thermo, &shape(4, "1-6")).unwrap_err();
         assert!(e.contains("6 values on a 4x4"), "{e}");
+        let cage = |sum| {
+            Constraint::Killer(Killer {
+                cells: cells(&[(1, 1), (1, 2)]),
+                sum,
+            })
+        };
+        assert!(to_index_space(&cage(None), &shape(4, "1-6")).is_ok());
+        let e = to_index_space(&cage(Some(11)), &shape(4, "1-6")).unwrap_err();
+        assert!(e.contains("killer with a sum"), "{e}");
     }
 }
