@@ -1,5 +1,5 @@
 // Runs the Interactive Sudoku Solver (ISS, github sigh/Interactive-Sudoku-Solver, MIT) headless
-// on the ISS examples satdoku ships (puzzles/iss/examples.jsonl: one JSON record per line with
+// on the ISS examples satdoku ships (tests/iss/examples.jsonl: one JSON record per line with
 // `iss`, the ISS constraint string), in one warm node process.
 //
 //   node benches/iss_examples.mjs --iss ISS_DIR [--passes N] [--only NAME] FILE

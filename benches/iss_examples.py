@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """satdoku against the Interactive Sudoku Solver (ISS) on ISS's own examples that satdoku reads
-(puzzles/iss/examples.jsonl), one run each, in one process each (warm).
+(tests/iss/examples.jsonl), one run each, in one process each (warm).
 
     python3 benches/iss_examples.py --iss ISS_DIR [--timeout 60]
 

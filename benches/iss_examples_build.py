@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Builds puzzles/iss/examples.jsonl: the ISS examples satdoku reads, with ISS's verdicts.
+"""Builds tests/iss/examples.jsonl: the ISS examples satdoku reads, with ISS's verdicts.
 
     node benches/iss_collect.mjs ISS_DIR > /tmp/all.jsonl        # every ISS example, once
     python3 benches/iss_examples_build.py strings /tmp/all.jsonl > /tmp/strings.jsonl
     node benches/iss_examples.mjs --iss ISS_DIR /tmp/strings.jsonl > /tmp/iss.out   # ISS's answers
     target/release/satdoku check -q -f line -j1 --timeout 60 /tmp/strings.jsonl > /tmp/satdoku.out
     python3 benches/iss_examples_build.py ship /tmp/strings.jsonl /tmp/iss.out /tmp/satdoku.out \
-        > puzzles/iss/examples.jsonl 2> /tmp/report.txt
+        > tests/iss/examples.jsonl 2> /tmp/report.txt
 
 `strings` keeps the examples written as ISS constraint strings (`.Name~…`; other ISS text
 formats and script paths are left out and counted). `ship` keeps those satdoku reads (its
@@ -19,7 +19,13 @@ import re
 import sys
 from collections import Counter
 
-LICENSE = "MIT (Interactive Sudoku Solver data, (c) sigh; see puzzles/iss/LICENSE.ISS)"
+LICENSE = "MIT (Interactive Sudoku Solver data, (c) sigh; see tests/iss/LICENSE.ISS)"
+
+
+def value_min(text):
+    """The smallest value of the ISS string's grid: `Shape~9x9~0-8` starts at 0."""
+    m = re.search(r"\.Shape~\d+x\d+~(-?\d+)-\d+", re.sub(r"\s+", "", text))
+    return int(m.group(1)) if m else 1
 
 
 def is_string(text):
@@ -61,9 +67,15 @@ def ship(strings_path, iss_path, satdoku_path):
         out = {"title": r["title"], "source": r["source"], "license": LICENSE, "iss": r["iss"],
                "iss_status": o["status"]}
         if o["status"] == "unique":
-            sol = o["solution"]
-            # Grids above 9x9: ISS's letters (A = 10) as numbers, as satdoku's records want.
-            out["solution"] = sol if len(sol) <= 81 else " ".join(str(int(ch, 36)) for ch in sol)
+            # ISS writes each cell's value index, 1 for the smallest value (letters from
+            # A = 10); satdoku's records state the values themselves (0..8 on a `9x9~0-8`
+            # grid): one character each when all are digits 0-9, else numbers.
+            low = value_min(r["iss"])
+            vals = [int(ch, 36) - 1 + low for ch in o["solution"]]
+            if all(0 <= v <= 9 for v in vals):
+                out["solution"] = "".join(str(v) for v in vals)
+            else:
+                out["solution"] = " ".join(str(v) for v in vals)
         print(json.dumps(out))
         kept += 1
     print(f"{kept} of {len(recs)} constraint-string examples shipped; blocked:", file=sys.stderr)

@@ -82,15 +82,67 @@ fn refusals_name_the_constraint_and_its_place() {
             "ISS item 2 (LookAndSay): satdoku cannot state this ISS constraint",
         ));
     satdoku()
-        .args(["check", ".Shape~9x9~0-8.~R1C1_0"])
+        .args(["check", ".Shape~9x9~1-8.~R1C1_1"])
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "ISS item 1 (Shape): unsupported grid shape \"9x9~0-8\"",
+            "ISS item 1 (Shape): unsupported grid shape \"9x9~1-8\"",
         ));
     satdoku()
         .args(["check", ".Shape~6x8"])
         .assert()
         .code(1)
         .stdout(predicate::str::contains("unsupported grid shape \"6x8\""));
+}
+
+/// ISS's "0-indexed: Classic sudoku" (data/collections.js, EXAMPLE_ZERO_INDEXED, MIT): the
+/// values 0..8, read as satdoku's value set `0-8`, printed as values.
+const ZERO_CLASSIC: &str = ".Shape~9x9~0-8.~R1C1_4~R1C2_2~R1C5_6~R2C1_5~R2C4_0~R2C5_8~R2C6_4~R3C2_8~R3C3_7~R3C8_5~R4C1_7~R4C5_5~R4C9_2~R5C1_3~R5C4_7~R5C6_2~R5C9_0~R6C1_6~R6C5_1~R6C9_5~R7C2_5~R7C7_1~R7C8_7~R8C4_3~R8C5_0~R8C6_8~R8C9_4~R9C5_7~R9C8_6~R9C9_8";
+
+#[test]
+fn an_iss_string_with_the_values_0_to_8_is_solved_in_its_values() {
+    satdoku()
+        .args(["check", "-f", "line", ZERO_CLASSIC])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "unique 423567801561084237087231456748650312315742680602813745850426173176308524234175068",
+        ));
+    // The same puzzle on both engines, and as native JSON with its value set.
+    satdoku()
+        .args(["check", "-f", "line", "--engine", "cadical", ZERO_CLASSIC])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("unique 4235678015"));
+    satdoku()
+        .args(["convert", "--to", "native", ZERO_CLASSIC])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"values\": \"0-8\""));
+}
+
+#[test]
+fn a_records_solution_is_read_in_the_puzzles_values() {
+    let sol = "423567801561084237087231456748650312315742680602813745850426173176308524234175068";
+    let record = format!("{{\"iss\": \"{ZERO_CLASSIC}\", \"solution\": \"{sol}\"}}\n");
+    satdoku()
+        .args(["check", "-f", "line", "-"])
+        .write_stdin(record)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("unique {sol}")));
+    // The same grid written as 1..9 is not a grid of the values 0-8.
+    let shifted: String = sol
+        .chars()
+        .map(|c| char::from_digit(c.to_digit(10).unwrap() + 1, 10).unwrap())
+        .collect();
+    let record = format!("{{\"iss\": \"{ZERO_CLASSIC}\", \"solution\": \"{shifted}\"}}\n");
+    satdoku()
+        .args(["check", "-f", "line", "-"])
+        .write_stdin(record)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "solution: not a full 9x9 grid of the values 0-8",
+        ));
 }

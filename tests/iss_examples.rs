@@ -1,6 +1,6 @@
 //! The Interactive Sudoku Solver's own examples that satdoku can state
-//! (`puzzles/iss/examples.jsonl`, from ISS's data/example_puzzles.js and data/collections.js,
-//! MIT, see `puzzles/iss/README.md`): each, read through the ISS reader, gets ISS's verdict,
+//! (`tests/iss/examples.jsonl`, from ISS's data/example_puzzles.js and data/collections.js,
+//! MIT, see `tests/iss/README.md`): each, read through the ISS reader, gets ISS's verdict,
 //! and when unique, ISS's solution. ISS's answers were computed by running ISS headless
 //! (`benches/iss_examples.mjs`) and are stored beside the puzzles, so this test needs no ISS.
 
@@ -17,7 +17,7 @@ const SLOW: &[(&str, &str)] = &[(
 )];
 
 fn records() -> Vec<Value> {
-    std::fs::read_to_string("puzzles/iss/examples.jsonl")
+    std::fs::read_to_string("tests/iss/examples.jsonl")
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -38,7 +38,7 @@ fn every_shipped_example_has_its_license_and_source() {
             "{r}"
         );
     }
-    assert!(std::path::Path::new("puzzles/iss/LICENSE.ISS").exists());
+    assert!(std::path::Path::new("tests/iss/LICENSE.ISS").exists());
 }
 
 #[test]
@@ -55,14 +55,20 @@ fn satdoku_agrees_with_iss_on_its_examples() {
         let verdict = check(&doc.puzzle).unwrap_or_else(|e| panic!("{title}: {e}"));
         match (r["iss_status"].as_str().unwrap(), verdict) {
             ("unique", Verdict::Unique(grid)) => {
-                let got: Vec<usize> = grid.cells().iter().map(|d| d.unwrap().get()).collect();
+                // Values, as written (`0-8` grids hold 0..8).
+                let values = doc.puzzle.shape().values();
+                let got: Vec<i64> = grid
+                    .cells()
+                    .iter()
+                    .map(|d| values.value(d.unwrap()))
+                    .collect();
                 // Digits, or numbers separated by spaces above 9x9.
                 let text = r["solution"].as_str().unwrap();
-                let want: Vec<usize> = if text.contains(' ') {
+                let want: Vec<i64> = if text.contains(' ') {
                     text.split(' ').map(|t| t.parse().unwrap()).collect()
                 } else {
                     text.chars()
-                        .map(|c| c.to_digit(10).unwrap() as usize)
+                        .map(|c| c.to_digit(10).unwrap() as i64)
                         .collect()
                 };
                 assert_eq!(got, want, "{title}");

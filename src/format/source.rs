@@ -17,6 +17,7 @@ use crate::format::link;
 use crate::format::strict::StrictValue;
 use crate::format::sudokupad::{self, Meanings};
 use crate::format::text::{TextOptions, TextReader};
+use crate::geometry::Values;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use serde_json::Value;
@@ -286,7 +287,7 @@ fn json_error_text(e: &serde_json::Error) -> String {
 
 /// A record from one JSON value: a native puzzle, an f-puzzles puzzle, or a record holding
 /// `fpuzzles` / `fpuzzles_lzstring` / `sudokupad` / `iss` (like the shared CC BY collection
-/// and puzzles/iss/examples.jsonl) with an optional
+/// and tests/iss/examples.jsonl) with an optional
 /// `solution`. Warnings go to stderr.
 fn json_record(name: &Arc<str>, line: usize, value: Value, meanings: &Meanings) -> Record {
     let mut expected = None;
@@ -333,8 +334,12 @@ fn json_record(name: &Arc<str>, line: usize, value: Value, meanings: &Meanings) 
             doc.meta.source = text("source");
             if let Some(sol) = w.get("solution") {
                 let n = doc.puzzle.size();
-                let grid = solution_grid(sol, n)
-                    .ok_or_else(|| Error::Format(format!("solution: not a full {n}x{n} grid")))?;
+                let values = doc.puzzle.shape().values();
+                let grid = solution_grid(sol, n, values).ok_or_else(|| {
+                    Error::Format(format!(
+                        "solution: not a full {n}x{n} grid of the values {values}"
+                    ))
+                })?;
                 // Two stated solutions (the record's and the f-puzzles one) must agree.
                 if let Some(cell) = doc
                     .solution
@@ -368,33 +373,30 @@ fn json_record(name: &Arc<str>, line: usize, value: Value, meanings: &Meanings) 
 }
 
 /// A solution written as digits (a string, or an array of numbers), row-major.
-fn solution_grid(v: &Value, n: usize) -> Option<Grid> {
-    let values: Vec<usize> = match v {
-        Value::String(s) if n <= 9 => s
+fn solution_grid(v: &Value, n: usize, values: Values) -> Option<Grid> {
+    // Written in the puzzle's values: one character each when every value is one decimal
+    // digit (`0-8`, `1-9`), numbers otherwise.
+    let written: Vec<i64> = match v {
+        Value::String(s) if values.min >= 0 && values.max() <= 9 => s
             .chars()
-            .map(|c| c.to_digit(10).map(|d| d as usize))
+            .map(|c| c.to_digit(10).map(i64::from))
             .collect::<Option<_>>()?,
         Value::String(s) => s
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty())
             .map(|t| t.parse().ok())
             .collect::<Option<_>>()?,
-        Value::Array(a) => a
-            .iter()
-            .map(|x| x.as_u64().map(|d| d as usize))
-            .collect::<Option<_>>()?,
+        Value::Array(a) => a.iter().map(Value::as_i64).collect::<Option<_>>()?,
         _ => return None,
     };
-    if values.len() != n * n || values.iter().any(|&d| d == 0 || d > n) {
+    if written.len() != n * n {
         return None;
     }
-    Grid::from_cells(
-        n,
-        values
-            .into_iter()
-            .map(|d| Some(crate::geometry::Digit::new(d)))
-            .collect(),
-    )
+    let cells = written
+        .into_iter()
+        .map(|v| values.digit(v).map(Some))
+        .collect::<Option<Vec<_>>>()?;
+    Grid::from_cells(n, cells)
 }
 
 /// Reads a JSON document: one value (a puzzle or an array of puzzles), or several.

@@ -66,7 +66,7 @@ pub struct RankClue {
 }
 
 /// A full-rank rule: its clues and its tie option.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FullRank {
     /// The clues.

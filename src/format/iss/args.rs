@@ -2,7 +2,7 @@
 //! 17: `1`–`9`, then `a`–`g` for 10–16), numbers, and `R3C4_5_6` value lists.
 
 use super::error::{At, IssError};
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Values};
 
 /// The error for `at` with `message`.
 pub fn bad(at: &At, message: impl Into<String>) -> IssError {
@@ -68,17 +68,24 @@ pub fn number(at: &At, text: Option<&String>, what: &str) -> Result<usize, IssEr
     })
 }
 
-/// `R3C4_5_6`: a cell and its digits.
-pub fn value_id(at: &At, text: &str, n: usize) -> Result<(Cell, Vec<usize>), IssError> {
+/// `R3C4_5_6`: a cell and its values, as digit indices of `values` (1 for the smallest
+/// value: `0` of a `0-8` grid is index 1).
+pub fn value_id(
+    at: &At,
+    text: &str,
+    n: usize,
+    values: Values,
+) -> Result<(Cell, Vec<usize>), IssError> {
     let mut parts = text.split('_');
     let c = cell(at, parts.next().unwrap_or(""), n)?;
     let mut digits = Vec::new();
     for p in parts {
-        let d: usize = p
-            .parse()
+        let d = p
+            .parse::<i64>()
             .ok()
-            .filter(|d| (1..=n).contains(d))
-            .ok_or_else(|| bad(at, format!("{text:?}: {p:?} is not a digit from 1 to {n}")))?;
+            .and_then(|v| values.digit(v))
+            .map(|d| d.get())
+            .ok_or_else(|| bad(at, format!("{text:?}: {p:?} is not a value of {values}")))?;
         if !digits.contains(&d) {
             digits.push(d);
         }
@@ -124,11 +131,11 @@ mod tests {
             .contains("outside"));
         assert!(cell(&at(), "R10C1", 16).is_err());
         assert_eq!(
-            value_id(&at(), "R2C3_4_6", 9).unwrap(),
+            value_id(&at(), "R2C3_4_6", 9, Values::standard(9)).unwrap(),
             (Cell::new(2, 3), vec![4, 6])
         );
-        assert!(value_id(&at(), "R2C3_0", 9).is_err());
-        assert!(value_id(&at(), "R2C3", 9).is_err());
+        assert!(value_id(&at(), "R2C3_0", 9, Values::standard(9)).is_err());
+        assert!(value_id(&at(), "R2C3", 9, Values::standard(9)).is_err());
     }
 
     #[test]

@@ -39,6 +39,23 @@ pub fn little_killer_cells(start: Cell, n: usize) -> Option<Vec<Cell>> {
     (cells.len() > 1).then_some(cells)
 }
 
+/// `FullRank~R3~FWD~BACK`: the ranks of the row or column read forward (from the left or
+/// top) and backward; either may be empty. ISS writes one item per line and its tie option
+/// once (`FullRankTies`); the reader gathers them into one `full-rank` rule.
+pub fn rank_clues(item: &Item, n: usize) -> Result<Vec<full_rank::RankClue>, IssError> {
+    let (at, a) = (&item.at, &item.args);
+    let mut out = Vec::new();
+    for (k, forward) in [(1, true), (2, false)] {
+        let Some(text) = a.get(k).filter(|t| !t.is_empty()) else {
+            continue;
+        };
+        let rank = number(at, Some(text), "rank")?;
+        let clue = line_clue(at, a.first(), n, forward)?;
+        out.push(full_rank::RankClue { clue, rank });
+    }
+    Ok(out)
+}
+
 /// The rules of one outside-clue item.
 pub fn outside(item: &Item, n: usize) -> Result<Vec<Constraint>, IssError> {
     let at = &item.at;

@@ -38,6 +38,8 @@ struct Top {
     diagonal: Option<(At, bool, bool)>,
     strict_kropki: Option<At>,
     strict_xv: Option<At>,
+    /// `FullRank` clues and `FullRankTies`: one `full-rank` rule for all of them.
+    rank: Option<(At, full_rank::FullRank)>,
     globals: Vec<String>,
     warnings: Vec<String>,
 }
@@ -56,8 +58,8 @@ pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
             }
         }
     }
-    let n = side(&items)?;
-    let (shape, extra) = grid_shape(&items, n)?;
+    let (n, values) = side(&items)?;
+    let (shape, extra) = grid_shape(&items, n, values)?;
     let mut top = Top {
         rules: extra,
         ..Top::default()
@@ -92,7 +94,7 @@ fn top_node(node: &Node, shape: &Shape, top: &mut Top) -> Result<(), IssError> {
         "Shape" | "NoBoxes" | "Jigsaw" | "RegionSize" => {}
         "Given" => {
             for v in &item.args {
-                let (cell, digits) = value_id(at, v, n)?;
+                let (cell, digits) = value_id(at, v, n, shape.values())?;
                 top.givens
                     .entry(cell)
                     .and_modify(|(_, old)| old.retain(|d| digits.contains(d)))
@@ -107,6 +109,30 @@ fn top_node(node: &Node, shape: &Shape, top: &mut Top) -> Result<(), IssError> {
                     e.2 |= d.negative;
                 }
             }
+        }
+        "FullRank" => {
+            let clues = super::clues::rank_clues(item, n)?;
+            let rank = top
+                .rank
+                .get_or_insert_with(|| (at.clone(), Default::default()));
+            rank.1.clues.extend(clues);
+        }
+        "FullRankTies" => {
+            let ties = match item.args.first().map(String::as_str) {
+                Some("none") => full_rank::Ties::None,
+                Some("only-unclued") => full_rank::Ties::Unclued,
+                Some("any") => full_rank::Ties::Any,
+                other => {
+                    return Err(bad(
+                        at,
+                        format!("{other:?}: expected none, only-unclued or any"),
+                    ))
+                }
+            };
+            top.rank
+                .get_or_insert_with(|| (at.clone(), Default::default()))
+                .1
+                .ties = ties;
         }
         "StrictKropki" | "StrictXV" => {
             if !item.args.is_empty() {
@@ -217,6 +243,9 @@ fn finish(mut top: Top, shape: Shape) -> Result<Import, IssError> {
             Constraint::Diagonal(diagonal::Diagonal { positive, negative }),
             at,
         ));
+    }
+    if let Some((at, rank)) = top.rank.take() {
+        top.rules.push((Constraint::FullRank(rank), at));
     }
     if let Some(at) = top.strict_kropki.take() {
         // ISS: unmarked neighbours are neither consecutive nor one double the other.

@@ -12,11 +12,10 @@ use crate::rules::*;
 /// Why satdoku refuses each ISS constraint it cannot state.
 fn unsupported(name: &str) -> Option<&'static str> {
     Some(match name {
-        "Regex" | "NFA" => "lines defined by a regular expression or state machine have no satdoku rule",
+        "NFA" => "lines defined by a state machine (ISS's encoded NFA) have no satdoku rule",
         "Replicate" => "Replicate (copies of a template) is not read",
         "ChaosConstruction" | "ChaosArrow" | "ChaosCount" => "chaos construction (regions to find) has no satdoku rule",
         "RegionSameValues" => "regions holding the same values have no satdoku rule",
-        "FullRank" | "FullRankTies" => "full rank clues have no satdoku rule",
         "ContainAtLeast" | "ContainExact" => "contain-at-least / contain-exact have no satdoku rule",
         "LookAndSay" => "look-and-say clues have no satdoku rule",
         "ConnectedValues" => "connected values have no satdoku rule",
@@ -58,7 +57,7 @@ pub fn leaf(
             // In an Or branch: each value id is one pencil-mark rule.
             a.iter()
                 .map(|v| {
-                    let (cell, digits) = value_id(at, v, n)?;
+                    let (cell, digits) = value_id(at, v, n, shape.values())?;
                     Ok(Constraint::PencilMarks(pencil_marks::PencilMarks {
                         cell,
                         digits,
@@ -180,6 +179,7 @@ pub fn leaf(
             }
             one(Constraint::Lockout(lockout::Lockout { cells: tail()? }))
         }
+        "Regex" => regex_lines(at, a, n),
         "SumLine" => {
             let sum = number(at, a.first(), "sum")?;
             if a.last().is_some_and(|l| l == "LOOP") {
@@ -326,14 +326,12 @@ pub fn leaf(
             ));
             Ok(Vec::new())
         }
-        "StrictKropki" | "StrictXV" | "Shape" | "NoBoxes" | "Jigsaw" | "RegionSize" => {
-            Err(IssError::Unsupported {
-                at: at.clone(),
-                why:
-                    "a whole-grid setting inside .Or/.And (satdoku reads it at the top level only)"
-                        .into(),
-            })
-        }
+        "StrictKropki" | "StrictXV" | "FullRank" | "FullRankTies" | "Shape" | "NoBoxes"
+        | "Jigsaw" | "RegionSize" => Err(IssError::Unsupported {
+            at: at.clone(),
+            why: "a whole-grid setting inside .Or/.And (satdoku reads it at the top level only)"
+                .into(),
+        }),
         name if super::names::is_iss_name(name) => Err(IssError::Unsupported {
             at: at.clone(),
             why: "not read by satdoku".into(),
@@ -342,21 +340,44 @@ pub fn leaf(
     }
 }
 
-/// ISS `Sum~S~cells` (digits may repeat; `S_=_w1_w2…` weights each cell). satdoku states it
-/// when the cells run along a diagonal (a little killer, which lets digits repeat) or all
-/// see each other (a killer cage: their digits differ anyway); otherwise it is refused.
+/// ISS `Sum~S~cells` (digits may repeat; `S_=_w1_w2…` weights each cell). Unit weights along
+/// a diagonal are a little killer and over cells that all see each other a killer cage (the
+/// rules setters know, drawn as such); every other sum is a `weighted-sum`.
 fn sum(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, IssError> {
     let n = shape.size();
     let head = a.first().ok_or_else(|| bad(at, "missing sum"))?;
     let mut parts = head.split('_');
-    let total = number(at, parts.next().map(str::to_string).as_ref(), "sum")?;
-    if parts.next() == Some("=") && parts.any(|w| w != "1") {
-        return Err(IssError::Unsupported {
-            at: at.clone(),
-            why: "a sum with weights other than 1 has no satdoku rule".into(),
-        });
-    }
+    let whole = |t: &str, what: &str| {
+        t.trim()
+            .parse::<i64>()
+            .map_err(|_| bad(at, format!("{what}: {t:?} is not a whole number")))
+    };
+    let total = whole(parts.next().unwrap_or(""), "sum")?;
+    let weights: Option<Vec<i64>> = match parts.next() {
+        None => None,
+        Some("=") => Some(
+            parts
+                .map(|w| whole(w, "weight"))
+                .collect::<Result<_, _>>()?,
+        ),
+        Some(other) => {
+            return Err(bad(
+                at,
+                format!("{head:?}: expected `=` after the sum, found {other:?}"),
+            ))
+        }
+    };
     let cells = cells(at, &a[1..], n)?;
+    if let Some(w) = &weights {
+        if w.len() != cells.len() {
+            return Err(bad(
+                at,
+                format!("{} weights for {} cells", w.len(), cells.len()),
+            ));
+        }
+    }
+    let unit = weights.as_ref().is_none_or(|w| w.iter().all(|&x| x == 1));
+    let plain_total = usize::try_from(total).ok().filter(|_| unit);
     let step = |p: Cell, q: Cell| {
         (
             q.r() as isize - p.r() as isize,
@@ -367,11 +388,6 @@ fn sum(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, IssError
         let d = step(cells[0], cells[1]);
         d.0.abs() == 1 && d.1.abs() == 1 && cells.windows(2).all(|w| step(w[0], w[1]) == d)
     };
-    if diagonal {
-        return Ok(vec![Constraint::LittleKiller(
-            little_killer::LittleKiller { cells, sum: total },
-        )]);
-    }
     let sees = |p: Cell, q: Cell| {
         p.r() == q.r()
             || p.c() == q.c()
@@ -383,14 +399,50 @@ fn sum(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, IssError
         .iter()
         .enumerate()
         .all(|(i, &p)| cells[i + 1..].iter().all(|&q| p != q && sees(p, q)));
-    if distinct {
-        return Ok(vec![Constraint::Killer(killer::Killer {
+    match plain_total {
+        Some(sum) if diagonal => Ok(vec![Constraint::LittleKiller(
+            little_killer::LittleKiller { cells, sum },
+        )]),
+        Some(sum) if distinct => Ok(vec![Constraint::Killer(killer::Killer {
             cells,
-            sum: Some(total),
-        })]);
+            sum: Some(sum),
+        })]),
+        _ => Ok(vec![Constraint::WeightedSum(weighted_sum::WeightedSum {
+            cells,
+            weights: weights.filter(|_| !unit),
+            sum: total,
+        })]),
     }
-    Err(IssError::Unsupported {
-        at: at.clone(),
-        why: "a sum over cells that neither run along a diagonal nor see each other (digits may repeat) has no satdoku rule".into(),
-    })
+}
+
+/// ISS `Regex~PATTERN~cells…`: the pattern in URL-safe base64 (ISS's links; an older form is
+/// percent-encoded, told by a `%` or `.` as ISS tells it); an empty argument starts another
+/// line with the same pattern. Each line is one `regex` rule, whose own parser refuses
+/// syntax satdoku does not read.
+fn regex_lines(at: &At, a: &[String], n: usize) -> Result<Vec<Constraint>, IssError> {
+    use base64::Engine as _;
+    let token = a.first().ok_or_else(|| bad(at, "missing pattern"))?;
+    let pattern = if token.contains('%') || token.contains('.') {
+        crate::format::fpuzzles::percent_decode(token)
+    } else {
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(token.trim_end_matches('='))
+            .map_err(|e| bad(at, format!("pattern {token:?} is not base64: {e}")))?;
+        String::from_utf8(bytes)
+            .map_err(|_| bad(at, format!("pattern {token:?} is not UTF-8 text")))?
+    };
+    let lines: Vec<Constraint> = a[1..]
+        .split(|x| x.is_empty())
+        .filter(|line| !line.is_empty())
+        .map(|line| {
+            Ok(Constraint::Regex(regex::Regex {
+                cells: cells(at, line, n)?,
+                pattern: pattern.clone(),
+            }))
+        })
+        .collect::<Result<_, IssError>>()?;
+    if lines.is_empty() {
+        return Err(bad(at, "no cells"));
+    }
+    Ok(lines)
 }

@@ -2,17 +2,17 @@
 //! satdoku [`Shape`]. All of the shape handling is [`grid_shape`], so that new shapes
 //! (rectangles, value ranges, chaos construction) are added in one place.
 //!
-//! satdoku states square N×N grids (4 ≤ N ≤ 16 here, ISS's largest) holding the digits 1..N,
+//! satdoku states square N×N grids (4 ≤ N ≤ 16 here, ISS's largest) holding the digits 1..N
+//! or another range of at least N values (`9x9~0-8`, `6x6~9`: satdoku's value sets),
 //! with ISS's default boxes (the most square r×c, r ≤ c: the same rule as satdoku's
 //! [`default_box`](crate::geometry::default_box)), no boxes (`NoBoxes`, or a prime N, where
 //! ISS finds no boxes), or jigsaw regions (the regions when there are no boxes; beside boxes,
 //! extra regions). Refused:
-//! rectangles (`6x8`), other value ranges (`9x9~0-8`, `9x9~10`), raw grids (`~Raw`), boxes
-//! of another size (`RegionSize`).
+//! rectangles (`6x8`), raw grids (`~Raw`), boxes of another size (`RegionSize`).
 
 use super::error::{At, IssError};
 use super::tokens::Item;
-use crate::geometry::{Cell, Shape};
+use crate::geometry::{Cell, Shape, Values};
 use crate::rules::{extra_region::ExtraRegion, Constraint};
 
 /// The shape items of a string, gathered (top level only).
@@ -28,10 +28,10 @@ pub struct ShapeItems {
     pub region_size: Option<Item>,
 }
 
-/// The side N the `Shape` item states (9 without one).
-pub fn side(items: &ShapeItems) -> Result<usize, IssError> {
+/// The side N and the values the `Shape` item states (9 and 1..9 without one).
+pub fn side(items: &ShapeItems) -> Result<(usize, Values), IssError> {
     let Some(item) = &items.shape else {
-        return Ok(9);
+        return Ok((9, Values::standard(9)));
     };
     let spec = item.args.join("~");
     let refuse = |why: &str| IssError::Shape {
@@ -40,7 +40,7 @@ pub fn side(items: &ShapeItems) -> Result<usize, IssError> {
         why: why.to_string(),
     };
     let (dims, range, kind) = match &item.args[..] {
-        [] => return Ok(9),
+        [] => return Ok((9, Values::standard(9))),
         [d] => (d.as_str(), "", ""),
         [d, r] => (d.as_str(), r.as_str(), ""),
         [d, r, k] => (d.as_str(), r.as_str(), k.as_str()),
@@ -57,10 +57,16 @@ pub fn side(items: &ShapeItems) -> Result<usize, IssError> {
     if !(crate::format::MIN_SIZE..=16).contains(&n) {
         return Err(refuse("satdoku reads ISS grids of 4x4 to 16x16"));
     }
-    let one_to_n = format!("1-{n}");
-    if !(range.is_empty() || range == n.to_string() || range == one_to_n) {
+    // ISS: `~9` is the values 1..9, `~0-8` the values 0..8 (satdoku's value sets).
+    let values = if range.is_empty() {
+        Values::standard(n)
+    } else {
+        Values::parse(range).map_err(|e| refuse(&e.to_string()))?
+    };
+    if values.count < n {
         return Err(refuse(&format!(
-            "satdoku grids hold the digits 1 to {n} (value range {range:?})"
+            "{} values cannot fill the {n} cells of a row",
+            values.count
         )));
     }
     if !(kind.is_empty() || kind == "Sudoku") {
@@ -68,7 +74,7 @@ pub fn side(items: &ShapeItems) -> Result<usize, IssError> {
             "grid type {kind:?}: satdoku grids have sudoku rows and columns"
         )));
     }
-    Ok(n)
+    Ok((n, values))
 }
 
 /// The satdoku shape for side `n`, and the rules it adds (jigsaw regions kept beside boxes
@@ -76,7 +82,21 @@ pub fn side(items: &ShapeItems) -> Result<usize, IssError> {
 pub fn grid_shape(
     items: &ShapeItems,
     n: usize,
+    values: Values,
 ) -> Result<(Shape, Vec<(Constraint, At)>), IssError> {
+    let valued = |shape: Shape| {
+        shape.with_values(values).map_err(|e| IssError::Shape {
+            at: items.shape.as_ref().map_or(
+                At {
+                    item: 0,
+                    name: "Shape".into(),
+                },
+                |s| s.at.clone(),
+            ),
+            spec: format!("{n}x{n}~{values}"),
+            why: e.to_string(),
+        })
+    };
     let bad = |at: &At, message: String| IssError::Bad {
         at: at.clone(),
         message,
@@ -158,7 +178,7 @@ pub fn grid_shape(
                 (Constraint::ExtraRegion(ExtraRegion { cells }), at)
             })
             .collect();
-        return Ok((boxes, extra));
+        return Ok((valued(boxes)?, extra));
     }
     let mut per_cell: Vec<Option<u16>> = vec![None; n * n];
     for (id, cells) in regions.iter().enumerate() {
@@ -186,5 +206,5 @@ pub fn grid_shape(
         spec: "Jigsaw".into(),
         why: e.to_string(),
     })?;
-    Ok((shape, Vec::new()))
+    Ok((valued(shape)?, Vec::new()))
 }

@@ -119,8 +119,24 @@ fn shapes() {
         "1112222111122233334443334444556667755666775556777"
     );
     assert!(parse(&seven).unwrap().document.puzzle.shape().is_jigsaw());
-    let e = refusal(".Shape~9x9~0-8.~R1C1_0");
-    assert!(e.contains("ISS item 1 (Shape)") && e.contains("0-8"), "{e}");
+    // Value sets: `0-8` holds 0..8 (index 1 is the value 0), `~9` on a 6x6 holds 1..9.
+    let zero = parse(".Shape~9x9~0-8.~R1C1_0~R1C2_8")
+        .unwrap()
+        .document
+        .puzzle;
+    assert_eq!(zero.shape().values().to_string(), "0-8");
+    let given = |p: &crate::puzzle::Puzzle, c| p.givens().get(c).map(|d| d.get());
+    assert_eq!(given(&zero, crate::geometry::Cell::new(1, 1)), Some(1));
+    assert_eq!(given(&zero, crate::geometry::Cell::new(1, 2)), Some(9));
+    let wide = parse(".Shape~6x6~9.~R1C1_9").unwrap().document.puzzle;
+    assert_eq!(wide.shape().value_count(), 9);
+    let e = refusal(".Shape~9x9~0-8.~R1C1_9");
+    assert!(e.contains("\"9\" is not a value of 0-8"), "{e}");
+    let e = refusal(".Shape~9x9~1-8");
+    assert!(
+        e.contains("ISS item 1 (Shape)") && e.contains("8 values"),
+        "{e}"
+    );
     let e = refusal(".Shape~6x8");
     assert!(
         e.contains("unsupported grid shape") && e.contains("square"),
@@ -132,9 +148,9 @@ fn shapes() {
 
 #[test]
 fn refusals_name_the_item() {
-    let e = refusal(".~R1C1_5.Regex~MTIz~R1C1~R1C2");
+    let e = refusal(".~R1C1_5.NFA~MTIz~R1C1~R1C2");
     assert!(
-        e.contains("ISS item 2 (Regex)") && e.contains("cannot state"),
+        e.contains("ISS item 2 (NFA)") && e.contains("cannot state"),
         "{e}"
     );
     let e = refusal(".AntiKnight.Frobnicate~3");
@@ -154,8 +170,7 @@ fn refusals_name_the_item() {
     );
     assert!(refusal(".Lockout~6~R1C1~R1C2~R1C3").contains("differ by at least 6"));
     assert!(refusal(".SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP").contains("loop"));
-    assert!(refusal(".Sum~10~R1C1~R5C5~R9C2").contains("cannot state"));
-    assert!(refusal(".Sum~10_=_1_2~R1C1~R1C2").contains("weights"));
+    assert!(refusal(".Sum~10_=_1_2_3~R1C1~R1C2").contains("3 weights for 2 cells"));
     assert!(refusal(".Or.StrictXV.End").contains("whole-grid"));
     assert!(refusal(".StrictXV.Or.X~R1C1~R1C2.V~R1C1~R1C2.End").contains("ill-defined"));
     assert!(refusal(".~R1C1_1.~R1C1_2").contains("leave no digit"));
@@ -183,4 +198,57 @@ fn links_decode_their_query() {
             .is_err()
     );
     assert!(link_query("https://f-puzzles.com/?load=x").is_none());
+}
+
+#[test]
+fn sums_become_little_killers_cages_or_weighted_sums() {
+    assert_eq!(kinds(".Sum~10~R1C1~R2C2~R3C3"), ["little-killer"]);
+    assert_eq!(kinds(".Sum~10~R1C1~R1C2~R2C1"), ["killer"]);
+    assert_eq!(kinds(".Sum~10~R1C1~R5C5~R1C5"), ["weighted-sum"]);
+    assert_eq!(kinds(".Sum~-1_=_1_-1~R1C1~R1C2"), ["weighted-sum"]);
+    let e = refusal(".Sum~7_=_1~R1C1~R2C2");
+    assert!(e.contains("1 weights for 2 cells"), "{e}");
+    let e = refusal(".Sum~x~R1C1");
+    assert!(e.contains("is not a whole number"), "{e}");
+}
+
+#[test]
+fn regex_patterns_are_base64_and_lines_split_on_empty_arguments() {
+    // MTIz = "123"; two lines with the same pattern.
+    assert_eq!(
+        kinds(".Regex~MTIz~R1C1~R1C2~R1C3~~R2C1~R2C2~R2C3"),
+        ["regex", "regex"]
+    );
+    let p = parse(".Regex~MTIz~R1C1~R1C2~R1C3").unwrap().document.puzzle;
+    let Constraint::Regex(r) = &p.constraints()[0] else {
+        panic!("not a regex")
+    };
+    assert_eq!(r.pattern, "123");
+    // ISS's older percent-encoded form.
+    let p = parse(".Regex~1%7C2~R1C1").unwrap().document.puzzle;
+    let Constraint::Regex(r) = &p.constraints()[0] else {
+        panic!("not a regex")
+    };
+    assert_eq!(r.pattern, "1|2");
+    assert!(refusal(".Regex~!!~R1C1").contains("is not base64"));
+    // The regex rule's own parser refuses what it does not read, with the item.
+    let e = refusal(".Regex~XjE~R1C1"); // "^1": anchors are not read
+    assert!(e.contains("ISS item 1 (Regex)"), "{e}");
+}
+
+#[test]
+fn full_rank_clues_and_ties_become_one_rule() {
+    let p = parse(".FullRank~R1~3~.FullRank~C2~~7.FullRankTies~none")
+        .unwrap()
+        .document
+        .puzzle;
+    let [Constraint::FullRank(r)] = p.constraints() else {
+        panic!("{:?}", p.constraints())
+    };
+    assert_eq!(r.clues.len(), 2);
+    assert_eq!(r.ties, crate::rules::full_rank::Ties::None);
+    assert_eq!(r.clues[0].rank, 3);
+    assert_eq!((r.clues[1].clue.row, r.clues[1].clue.col), (10, 2));
+    assert!(refusal(".FullRankTies~some").contains("expected none, only-unclued or any"));
+    assert!(refusal(".Or.FullRank~R1~3.End").contains("top level"));
 }
