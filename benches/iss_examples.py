@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FILE = os.path.join(ROOT, "puzzles", "iss", "examples.jsonl")
+FILE = os.path.join(ROOT, "tests", "iss", "examples.jsonl")
 
 
 def main():
