@@ -15,6 +15,7 @@
 mod domain;
 pub mod propagator;
 mod reason;
+mod relation;
 mod sets;
 #[cfg(test)]
 mod tests;

@@ -8,7 +8,8 @@
 //! [`engine::Propagator`]: crate::engine::Propagator
 
 use super::domain::Domains;
-use super::reason::{self, Cite, Compiled, Found, Group};
+use super::reason;
+use super::relation::{Cite, Compiled, Found, Group};
 use super::sets;
 use super::Linear;
 use crate::engine::{Lit, Propagator, Var};

@@ -3,8 +3,9 @@
 //! set fails (what a reason cites).
 
 #[cfg(test)]
-use super::reason::MUTATE_HOUSE;
-use super::reason::{Cite, Compiled, Found};
+#[cfg(test)]
+use super::relation::MUTATE_HOUSE;
+use super::relation::{Cite, Compiled, Found};
 use crate::geometry::Mask;
 
 /// Most digit sets kept for rule 3 (a 16×16 cage of 8 cells has up to 12,870).

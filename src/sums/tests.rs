@@ -8,10 +8,11 @@
 //!   around it (enumerated).
 //! - A search over the propagator plus the cell and house clauses counts the same
 //!   solutions as the brute-force counter of `rules::testing`.
-//! - With a deliberately wrong bound (`reason::MUTATE`) both checks fail, and a house-complement
-//!   reason that forgets a cell (`reason::MUTATE_HOUSE`) fails the first: they have teeth.
+//! - With a deliberately wrong bound (`relation::MUTATE`) both checks fail, and a house-complement
+//!   reason that forgets a cell (`relation::MUTATE_HOUSE`) fails the first: they have teeth.
 
-use super::reason::{self, MUTATE, MUTATE_HOUSE};
+use super::reason;
+use super::relation::{MUTATE, MUTATE_HOUSE};
 use super::sets;
 use super::{Linear, SumPropagator};
 use crate::engine::{Lit, Propagator, Var};
@@ -650,7 +651,7 @@ fn a_decided_cell_ruled_out_is_a_conflict() {
 /// bounds finds (random groups with weights ±1, ±2, ±10, random candidates and bounds).
 #[test]
 fn rule_one_ranges_match_digit_by_digit() {
-    use super::reason::{Cite, Compiled, Found, Group};
+    use super::relation::{Cite, Compiled, Found, Group};
     let mut rng = Rng(7);
     let mut removed = 0;
     for _ in 0..4000 {

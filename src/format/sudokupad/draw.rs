@@ -6,8 +6,8 @@
 //! Points are `[row, col]` in cell units from the grid's top-left corner: the centre of
 //! 0-based cell (r, c) is `[r + 0.5, c + 0.5]`, an edge midpoint has one whole coordinate.
 
+use super::build::{list, rc, Build};
 use super::geom::{cell_at, edge_cells, is_center, norm_color, outside_clue, path_cells, point};
-use super::scl::{list, rc, Build};
 use super::{err, Rule};
 use crate::error::{excerpt, Error};
 use serde_json::{json, Map, Value};

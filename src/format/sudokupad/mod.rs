@@ -9,6 +9,7 @@
 //! the caller said what it means ([`Meanings`]) or asked to read the weaker puzzle, and then
 //! a warning names every ignored element.
 
+mod build;
 mod draw;
 mod geom;
 pub mod meanings;
@@ -236,7 +237,7 @@ pub fn import_scf(payload: &str) -> Result<Import, Error> {
                     .iter()
                     .map(|&(r, c)| {
                         let cells: Vec<Value> = (0..9)
-                            .map(|k| json!(scl::rc(r + k / 3, c + k % 3)))
+                            .map(|k| json!(build::rc(r + k / 3, c + k % 3)))
                             .collect();
                         json!({ "cells": cells })
                     })
