@@ -77,6 +77,17 @@ pub fn side(items: &ShapeItems) -> Result<(usize, Values), IssError> {
     Ok((n, values))
 }
 
+/// Where a shape error points: the `Shape` item, or item 0 when the string has none.
+fn shape_at(items: &ShapeItems) -> At {
+    items.shape.as_ref().map_or(
+        At {
+            item: 0,
+            name: "Shape".into(),
+        },
+        |s| s.at.clone(),
+    )
+}
+
 /// The satdoku shape for side `n`, and the rules it adds (jigsaw regions kept beside boxes
 /// become extra regions).
 pub fn grid_shape(
@@ -86,13 +97,7 @@ pub fn grid_shape(
 ) -> Result<(Shape, Vec<(Constraint, At)>), IssError> {
     let valued = |shape: Shape| {
         shape.with_values(values).map_err(|e| IssError::Shape {
-            at: items.shape.as_ref().map_or(
-                At {
-                    item: 0,
-                    name: "Shape".into(),
-                },
-                |s| s.at.clone(),
-            ),
+            at: shape_at(items),
             spec: format!("{n}x{n}~{values}"),
             why: e.to_string(),
         })
@@ -153,13 +158,7 @@ pub fn grid_shape(
         }
     }
     let boxes = Shape::new(n).map_err(|e| IssError::Shape {
-        at: items.shape.as_ref().map_or(
-            At {
-                item: 0,
-                name: "Shape".into(),
-            },
-            |s| s.at.clone(),
-        ),
+        at: shape_at(items),
         spec: format!("{n}x{n}"),
         why: e.to_string(),
     })?;
