@@ -9,8 +9,7 @@
 // time for parse + build + run({maxSolutions: 2}), the steps of ISS's own tools/debug/solve.js).
 // Nothing is fetched or installed: ISS_DIR is a checkout of ISS.
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { loadIss } from './iss_solve.mjs';
 
 const args = process.argv.slice(2);
 let iss = null, passes = 1, only = null;
@@ -25,28 +24,16 @@ if (!iss || files.length !== 1) {
   console.error('usage: node iss_examples.mjs --iss ISS_DIR [--passes N] [--only NAME] FILE');
   process.exit(2);
 }
-// ISS modules read these browser globals when they load.
-globalThis.self = globalThis;
-self.VERSION_PARAM = '';
-const mod = (p) => import(pathToFileURL(resolve(iss, p)).href);
-const { SudokuParser } = await mod('js/sudoku_parser.js');
-const { SudokuBuilder } = await mod('js/solver/sudoku_builder.js');
+const { solveOnce: solveIss } = await loadIss(iss);
 
 function solveOnce(text) {
-  const c0 = process.cpuUsage();
-  const constraint = SudokuParser.parseText(text);
-  const solver = SudokuBuilder.build(SudokuBuilder.resolveConstraint(constraint));
-  const internal = solver._internalSolver;
-  const grids = [];
-  internal.run({ maxSolutions: 2 }, (grid) => { grids.push(grid.slice()); });
-  const c = process.cpuUsage(c0);
-  const cells = internal._geometry?.numGridCells ?? 81;
+  const { grids, cells, cpu_ms } = solveIss(text);
   // A grid holds one bit per candidate value; the value is the bit's position + 1.
   const sols = grids.map((g) => Array.from(g.subarray(0, cells), (m) => {
     const v = 31 - Math.clz32(m) + 1;
     return v <= 9 ? String(v) : String.fromCharCode(65 + v - 10);
   }).join(''));
-  return { sols, cpu_ms: (c.user + c.system) / 1000 };
+  return { sols, cpu_ms };
 }
 
 const records = readFileSync(files[0], 'utf8').split('\n').filter((l) => l.trim())

@@ -9,8 +9,7 @@
 // the same steps as ISS's own command-line solve) and the ISS constraint string's length.
 // Nothing is fetched or installed: ISS_DIR is a checkout of ISS.
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { loadIss } from './iss_solve.mjs';
 
 const args = process.argv.slice(2);
 let iss = null, passes = 1;
@@ -24,13 +23,7 @@ if (!iss || !files.length) {
   console.error('usage: node iss_time.mjs --iss ISS_DIR [--passes N] FILE...');
   process.exit(2);
 }
-// ISS modules read these browser globals when they load (a cache-busting suffix for imports).
-globalThis.self = globalThis;
-self.VERSION_PARAM = '';
-const mod = (p) => import(pathToFileURL(resolve(iss, p)).href);
-const { SudokuParser } = await mod('js/sudoku_parser.js');
-const { SudokuBuilder } = await mod('js/solver/sudoku_builder.js');
-const { SudokuConstraint: SC } = await mod('js/sudoku_constraint.js');
+const { SudokuConstraint: SC, solveOnce: solveIss } = await loadIss(iss);
 
 const issCell = (name) => name.toUpperCase();
 
@@ -66,13 +59,8 @@ function fromNative(p) {
 }
 
 function solveOnce(text) {
-  const c0 = process.cpuUsage();
-  const constraint = SudokuParser.parseText(text);
-  const solver = SudokuBuilder.build(SudokuBuilder.resolveConstraint(constraint));
-  let count = 0;
-  solver._internalSolver.run({ maxSolutions: 2 }, () => { count++; });
-  const c = process.cpuUsage(c0);
-  return { count, cpu_ms: (c.user + c.system) / 1000 };
+  const { grids, cpu_ms } = solveIss(text);
+  return { count: grids.length, cpu_ms };
 }
 
 const inputs = files.map((f) => {
