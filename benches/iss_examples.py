@@ -2,7 +2,7 @@
 """satdoku against the Interactive Sudoku Solver (ISS) on ISS's own examples that satdoku reads
 (tests/iss/examples.jsonl), one run each, in one process each (warm).
 
-    python3 benches/iss_examples.py --iss ISS_DIR [--timeout 60]
+    python3 benches/iss_examples.py --iss ISS_DIR [--timeout 60] [--args "--engine cadical"]
 
 satdoku: `satdoku check -f json -j1 --timeout T` over the file; its per-puzzle `time_us` (the
 solve, after reading). ISS: `node benches/iss_examples.mjs` (process CPU time of parse + build
@@ -26,11 +26,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--iss", required=True)
     ap.add_argument("--timeout", type=float, default=60)
+    # more arguments of `satdoku check`, e.g. --args="--engine cadical"
+    ap.add_argument("--args", default="")
     a = ap.parse_args()
     titles = [json.loads(l)["title"] for l in open(FILE)]
     sat = subprocess.run(
         [os.path.join(ROOT, "target", "release", "satdoku"), "check", "-f", "json", "-j1",
-         "--timeout", str(a.timeout), FILE],
+         "--timeout", str(a.timeout), *a.args.split(), FILE],
         capture_output=True, text=True)
     sat_rows = [json.loads(l) for l in sat.stdout.splitlines() if l.strip()]
     iss = subprocess.run(["node", os.path.join(ROOT, "benches", "iss_examples.mjs"), "--iss", a.iss, FILE],

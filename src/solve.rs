@@ -100,6 +100,12 @@ impl<'p> Session<'p> {
         session
     }
 
+    /// The solver searching (for [`crate::engine::EngineKind::Auto`], the one it picked);
+    /// `None` when no search was needed or the engine could not start.
+    pub fn engine_kind(&self) -> Option<crate::engine::EngineKind> {
+        self.solver.as_ref().map(Sat::kind)
+    }
+
     /// The simplified formula.
     pub fn formula(&self) -> &Formula<'p> {
         &self.formula

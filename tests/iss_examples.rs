@@ -9,13 +9,6 @@ use satdoku::solve::check;
 use satdoku::Verdict;
 use serde_json::Value;
 
-/// Examples left out here, each with why: satdoku's answer agrees where it finishes, but
-/// it does not finish in a test's time (the comparison in BENCHMARKS.md says so).
-const SLOW: &[(&str, &str)] = &[(
-    "Zero solution: Little Killer",
-    "satdoku does not prove it has no solution within 60 s (ISS: 10 ms)",
-)];
-
 fn records() -> Vec<Value> {
     std::fs::read_to_string("tests/iss/examples.jsonl")
         .unwrap()
@@ -46,9 +39,6 @@ fn satdoku_agrees_with_iss_on_its_examples() {
     let mut compared = 0;
     for r in records() {
         let title = r["title"].as_str().unwrap();
-        if SLOW.iter().any(|(t, _)| *t == title) {
-            continue;
-        }
         let doc = iss::import_text(r["iss"].as_str().unwrap())
             .unwrap_or_else(|e| panic!("{title}: {e}"))
             .document;
@@ -78,5 +68,5 @@ fn satdoku_agrees_with_iss_on_its_examples() {
         }
         compared += 1;
     }
-    assert_eq!(compared + SLOW.len(), records().len());
+    assert_eq!(compared, records().len());
 }

@@ -39,20 +39,29 @@ pub trait ClauseSink {
 /// Which SAT solver searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EngineKind {
-    /// varisat, the embedded pure-Rust solver (always built).
+    /// Per puzzle: CaDiCaL with the sum propagator when the puzzle has sums for it (and
+    /// CaDiCaL is built), varisat otherwise — each where it measured faster (BENCHMARKS.md,
+    /// "Choosing the engine per puzzle").
     #[default]
+    Auto,
+    /// varisat, the embedded pure-Rust solver (always built).
     Varisat,
     /// CaDiCaL (cargo feature `cadical`), which hosts the sum propagator.
     Cadical,
 }
 
 impl EngineKind {
-    /// Every engine, built or not, in the order `--help` lists them.
+    /// Every engine, built or not (not [`EngineKind::Auto`], which picks one of them).
     pub const ALL: [EngineKind; 2] = [EngineKind::Varisat, EngineKind::Cadical];
+
+    /// Every choice of `--engine`, in the order `--help` lists them.
+    pub const CHOICES: [EngineKind; 3] =
+        [EngineKind::Auto, EngineKind::Varisat, EngineKind::Cadical];
 
     /// The engine's name, as `--engine` takes it.
     pub fn name(self) -> &'static str {
         match self {
+            EngineKind::Auto => "auto",
             EngineKind::Varisat => "varisat",
             EngineKind::Cadical => "cadical",
         }
@@ -61,14 +70,19 @@ impl EngineKind {
     /// Whether this build has the engine.
     pub fn is_built(self) -> bool {
         match self {
-            EngineKind::Varisat => true,
+            EngineKind::Auto | EngineKind::Varisat => true,
             EngineKind::Cadical => cfg!(feature = "cadical"),
         }
     }
 
-    /// Whether the engine can host an external [`Propagator`].
+    /// Whether the engine can host an external [`Propagator`] (`Auto` can when CaDiCaL is
+    /// built: a search given a propagator runs on CaDiCaL, any other on varisat).
     pub fn hosts_propagators(self) -> bool {
-        self == EngineKind::Cadical
+        match self {
+            EngineKind::Auto => cfg!(feature = "cadical"),
+            EngineKind::Varisat => false,
+            EngineKind::Cadical => true,
+        }
     }
 }
 
@@ -81,10 +95,12 @@ impl fmt::Display for EngineKind {
 impl FromStr for EngineKind {
     type Err = Error;
     fn from_str(s: &str) -> Result<EngineKind, Error> {
-        EngineKind::ALL
+        EngineKind::CHOICES
             .into_iter()
             .find(|k| k.name() == s)
-            .ok_or_else(|| Error::Solver(format!("unknown engine {s:?} (varisat or cadical)")))
+            .ok_or_else(|| {
+                Error::Solver(format!("unknown engine {s:?} (auto, varisat or cadical)"))
+            })
     }
 }
 
@@ -203,8 +219,16 @@ impl Engine {
         phase: Option<&[Lit]>,
         propagator: Option<Box<dyn Propagator>>,
     ) -> Result<Sat, Error> {
-        let backend: Box<dyn Backend> = match self.kind {
-            EngineKind::Varisat => {
+        // auto: CaDiCaL for a search with a propagator (when built), varisat for any other
+        let kind = match self.kind {
+            EngineKind::Auto if propagator.is_some() && EngineKind::Cadical.is_built() => {
+                EngineKind::Cadical
+            }
+            EngineKind::Auto => EngineKind::Varisat,
+            k => k,
+        };
+        let backend: Box<dyn Backend> = match kind {
+            EngineKind::Auto | EngineKind::Varisat => {
                 if propagator.is_some() {
                     return Err(Error::Solver(
                         "varisat cannot host an external propagator".into(),
@@ -237,7 +261,7 @@ impl Engine {
                 ));
             }
         };
-        Ok(Sat { backend })
+        Ok(Sat { backend, kind })
     }
 }
 
@@ -257,9 +281,15 @@ pub(crate) trait Backend {
 /// generator and the tests share this one path.
 pub struct Sat {
     backend: Box<dyn Backend>,
+    kind: EngineKind,
 }
 
 impl Sat {
+    /// The solver that searches (never [`EngineKind::Auto`]: the one it picked).
+    pub fn kind(&self) -> EngineKind {
+        self.kind
+    }
+
     /// Sets the assumptions of the next [`Sat::solve`] calls (formula literals).
     pub fn assume(&mut self, lits: &[Lit]) {
         self.backend.assume(lits);

@@ -12,6 +12,8 @@
 //! leaves their clauses out: [`crate::cnf::Encoder::carry_sums`] (docs/ENCODING.md,
 //! "The sum propagator").
 
+mod cliques;
+mod combine;
 mod domain;
 pub mod propagator;
 mod reason;
@@ -41,6 +43,13 @@ pub fn puzzle_sums(puzzle: &Puzzle, groups: &Groups, cands: &[Mask]) -> Vec<Line
     }
     if out.is_empty() {
         return out;
+    }
+    // Unions of related disjoint sums (the rules' own, before the implied ones are added):
+    // tighter bounds than their parts (sums::combine).
+    for lin in combine::combined(n, groups, &out) {
+        if !out.contains(&lin) {
+            out.push(lin);
+        }
     }
     let cages: Vec<Cage> = puzzle
         .constraints()

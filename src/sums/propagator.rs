@@ -7,6 +7,7 @@
 //!
 //! [`engine::Propagator`]: crate::engine::Propagator
 
+use super::cliques::Cliques;
 use super::domain::Domains;
 use super::reason;
 use super::relation::{Cite, Compiled, Found, Group};
@@ -99,17 +100,27 @@ impl SumPropagator {
             .iter()
             .map(|&p| groups.peers(p).to_vec())
             .collect();
-        let differ = |a: u32, b: u32| {
-            let pb = positions.get(b as usize).map_or(usize::MAX, |&p| p) as u16;
-            peers
-                .get(a as usize)
-                .is_some_and(|ps| ps.binary_search(&pb).is_ok())
+        let cliques = Cliques::new(groups, n * n);
+        let split = |cells: &[u32]| -> Vec<Vec<u32>> {
+            let at: Vec<usize> = cells
+                .iter()
+                .map(|&c| positions.get(c as usize).copied().unwrap_or(usize::MAX))
+                .collect();
+            cliques
+                .split(groups, &at)
+                .into_iter()
+                .map(|g| {
+                    g.into_iter()
+                        .filter_map(|i| cells.get(i).copied())
+                        .collect()
+                })
+                .collect()
         };
         let sums: Vec<Compiled> = compiled
             .into_iter()
             .zip(outsides)
             .map(|((terms, lo, hi), outside)| {
-                let mut s = compile(n, &terms, lo, hi, &differ);
+                let mut s = compile(n, &terms, lo, hi, &split);
                 if s.sets.is_some() {
                     s.outside = outside;
                 }
@@ -283,29 +294,34 @@ impl SumPropagator {
     }
 }
 
-/// Splits a relation's terms (local cell, weight) into exclusion groups (greedily: a cell
-/// joins the first group of its weight whose cells it must all differ from) and finds its
-/// digit sets when it is an all-different equation with weights 1. Weights all −1 are
-/// negated first, so an implied sum written as `−Σ = −t` is read as a cage.
+/// Splits a relation's terms (local cell, weight) into exclusion groups (per weight, by
+/// `split`: `sums::cliques`, house first) and finds its digit sets when it is an
+/// all-different equation with weights 1. Weights all −1 are negated first, so an implied
+/// sum written as `−Σ = −t` is read as a cage.
 fn compile(
     n: usize,
     terms: &[(u32, i64)],
     lo: i64,
     hi: i64,
-    differ: &dyn Fn(u32, u32) -> bool,
+    split: &dyn Fn(&[u32]) -> Vec<Vec<u32>>,
 ) -> Compiled {
     let negate = terms.iter().all(|t| t.1 == -1);
     let (lo, hi) = if negate { (-hi, -lo) } else { (lo, hi) };
-    let mut groups: Vec<Group> = Vec::new();
-    for &(c, w) in terms {
+    let mut weights: Vec<i64> = Vec::new();
+    for &(_, w) in terms {
         let w = if negate { -w } else { w };
-        match groups
-            .iter_mut()
-            .find(|g| g.w == w && g.cells.iter().all(|&o| differ(c, o)))
-        {
-            Some(g) => g.cells.push(c),
-            None => groups.push(Group { w, cells: vec![c] }),
+        if !weights.contains(&w) {
+            weights.push(w);
         }
+    }
+    let mut groups: Vec<Group> = Vec::new();
+    for w in weights {
+        let cells: Vec<u32> = terms
+            .iter()
+            .filter(|t| (if negate { -t.1 } else { t.1 }) == w)
+            .map(|t| t.0)
+            .collect();
+        groups.extend(split(&cells).into_iter().map(|cells| Group { w, cells }));
     }
     let sets = match &groups[..] {
         [g] if g.w == 1 && lo == hi && g.cells.len() > 1 && g.cells.len() <= n => {

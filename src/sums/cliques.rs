@@ -1,0 +1,168 @@
+//! Exclusion groups: a relation's cells split into groups whose cells pairwise must differ.
+//! The bounds of a sum read each group as "k different digits", so larger groups give
+//! tighter bounds: a little killer's 8 cells in one box range over 36..44, not 8..72.
+//!
+//! Greedy, house first: the house (row, column, box, region, …) holding the most of the
+//! cells still ungrouped becomes a group, grown by any other ungrouped cell that must differ
+//! from all of its cells (a cage-mate, an anti-knight peer); then the next house. Cells no
+//! house holds two of are grouped cell by cell (a cell joins the first group it differs
+//! from entirely). Taking cells in row-major order alone split a band of anti-diagonals into
+//! many small groups where its boxes hold 8 cells each.
+
+use crate::groups::Groups;
+
+/// Which houses hold each cell, to find the fullest house of a cell list quickly.
+#[derive(Clone, Debug)]
+pub(crate) struct Cliques {
+    /// Per row-major position: the houses holding it.
+    houses_of: Vec<Vec<u32>>,
+    /// Number of houses.
+    count: usize,
+}
+
+impl Cliques {
+    /// The house index of `groups` on a grid of `cells` positions.
+    pub fn new(groups: &Groups, cells: usize) -> Cliques {
+        let mut houses_of = vec![Vec::new(); cells];
+        for h in 0..groups.houses.len() {
+            for &p in groups.house_positions(h) {
+                if let Some(v) = houses_of.get_mut(p as usize) {
+                    v.push(h as u32);
+                }
+            }
+        }
+        Cliques {
+            houses_of,
+            count: groups.houses.len(),
+        }
+    }
+
+    /// Splits `cells` (row-major positions) into exclusion groups (module docs), as lists of
+    /// indices into `cells`; every index in exactly one group.
+    pub fn split(&self, groups: &Groups, cells: &[usize]) -> Vec<Vec<usize>> {
+        let differ = |a: usize, b: usize| groups.peers(a).binary_search(&(b as u16)).is_ok();
+        let mut left = vec![true; cells.len()];
+        let mut out: Vec<Vec<usize>> = Vec::new();
+        let mut count = vec![0u32; self.count];
+        loop {
+            count.iter_mut().for_each(|c| *c = 0);
+            for (i, &p) in cells.iter().enumerate() {
+                if left.get(i) == Some(&true) {
+                    for &h in self.houses_of.get(p).into_iter().flatten() {
+                        if let Some(c) = count.get_mut(h as usize) {
+                            *c += 1;
+                        }
+                    }
+                }
+            }
+            let Some((best, &most)) = count
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
+            else {
+                break;
+            };
+            if most < 2 {
+                break;
+            }
+            let in_best = |p: usize| {
+                self.houses_of
+                    .get(p)
+                    .is_some_and(|hs| hs.contains(&(best as u32)))
+            };
+            let mut group: Vec<usize> = (0..cells.len())
+                .filter(|&i| {
+                    left.get(i) == Some(&true) && cells.get(i).is_some_and(|&p| in_best(p))
+                })
+                .collect();
+            for i in 0..cells.len() {
+                let Some(&p) = cells.get(i) else { continue };
+                if left.get(i) == Some(&true)
+                    && !group.contains(&i)
+                    && group
+                        .iter()
+                        .all(|&j| cells.get(j).is_some_and(|&q| differ(p, q)))
+                {
+                    group.push(i);
+                }
+            }
+            for &i in &group {
+                if let Some(l) = left.get_mut(i) {
+                    *l = false;
+                }
+            }
+            group.sort_unstable();
+            out.push(group);
+        }
+        // the rest, cell by cell
+        let first_rest = out.len();
+        for (i, &p) in cells.iter().enumerate() {
+            if left.get(i) != Some(&true) {
+                continue;
+            }
+            let fits = |g: &Vec<usize>| {
+                g.iter()
+                    .all(|&j| cells.get(j).is_some_and(|&q| differ(p, q)))
+            };
+            match out.iter_mut().skip(first_rest).find(|g| fits(g)) {
+                Some(g) => g.push(i),
+                None => out.push(vec![i]),
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Shape;
+
+    fn groups9() -> Groups {
+        let houses = Shape::new(9).expect("9x9").houses();
+        let names = vec![String::new(); houses.len()];
+        Groups::build(9, houses, names, Vec::new(), Vec::new())
+    }
+
+    #[test]
+    fn a_band_of_anti_diagonals_groups_by_box() {
+        let g = groups9();
+        // 0-based r + c in 7..=10: 32 cells, 8 in each of three boxes
+        let cells: Vec<usize> = (0..81)
+            .filter(|p| (7..=10).contains(&(p / 9 + p % 9)))
+            .collect();
+        let split = Cliques::new(&g, 81).split(&g, &cells);
+        let mut sizes: Vec<usize> = split.iter().map(|s| s.len()).collect();
+        sizes.sort_unstable();
+        assert_eq!(sizes, vec![1, 1, 3, 3, 8, 8, 8]);
+    }
+
+    #[test]
+    fn groups_are_cliques_and_cover_every_cell_once() {
+        let g = groups9();
+        let cliques = Cliques::new(&g, 81);
+        let mut seed = 11u64;
+        for _ in 0..300 {
+            let mut cells = Vec::new();
+            for p in 0..81 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if (seed >> 33) % 3 == 0 {
+                    cells.push(p);
+                }
+            }
+            let split = cliques.split(&g, &cells);
+            let mut seen = vec![0; cells.len()];
+            for grp in &split {
+                for (x, &i) in grp.iter().enumerate() {
+                    seen[i] += 1;
+                    for &j in &grp[x + 1..] {
+                        assert!(g.peers(cells[i]).contains(&(cells[j] as u16)));
+                    }
+                }
+            }
+            assert!(seen.iter().all(|&s| s == 1));
+        }
+    }
+}
