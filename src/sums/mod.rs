@@ -23,7 +23,7 @@ mod sets;
 mod tests;
 
 use crate::cnf::sum::implied::{self, Cage};
-use crate::geometry::Mask;
+use crate::geometry::{Cell, Mask};
 use crate::groups::Groups;
 pub use crate::linear::{Linear, MAGNITUDE_LIMIT};
 use crate::puzzle::Puzzle;
@@ -44,6 +44,25 @@ pub fn puzzle_sums(puzzle: &Puzzle, groups: &Groups, cands: &[Mask]) -> Vec<Line
     if out.is_empty() {
         return out;
     }
+    // The areas of set theory read every equation with weights 1 as a cage: killer cages
+    // first, then the other rules' (little killers, weighted sums of 1s); implied_sums skips
+    // one that overlaps an earlier one.
+    let unit = |l: &Linear| l.lo == l.hi && l.lo >= 0 && l.terms.iter().all(|t| t.1 == 1);
+    let mut owned: Vec<(Vec<Cell>, usize)> = puzzle
+        .constraints()
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Killer(k) => k.sum.map(|s| (k.cells.clone(), s)),
+            _ => None,
+        })
+        .collect();
+    for l in out.iter().filter(|l| unit(l)) {
+        let cells: Vec<Cell> = l.terms.iter().map(|t| t.0).collect();
+        if !owned.iter().any(|o| o.0 == cells) {
+            owned.push((cells, l.lo as usize));
+        }
+    }
+    let cages: Vec<Cage> = owned.iter().map(|(c, s)| (&c[..], Some(*s))).collect();
     // Unions of related disjoint sums (the rules' own, before the implied ones are added):
     // tighter bounds than their parts (sums::combine).
     for lin in combine::combined(n, groups, &out) {
@@ -51,14 +70,6 @@ pub fn puzzle_sums(puzzle: &Puzzle, groups: &Groups, cands: &[Mask]) -> Vec<Line
             out.push(lin);
         }
     }
-    let cages: Vec<Cage> = puzzle
-        .constraints()
-        .iter()
-        .filter_map(|c| match c {
-            Constraint::Killer(k) => Some((&k.cells[..], k.sum)),
-            _ => None,
-        })
-        .collect();
     // Innies and outies of any size: the propagator reads them at O(terms) per change, where
     // the CNF could only afford them up to implied::MAX_CELLS cells (capping them at 0 or 9
     // cells measured slower on MATHEMAGIC #00–#03).
