@@ -36,12 +36,15 @@ pub trait ClauseSink {
     fn add_clause(&mut self, lits: &[Lit]);
 }
 
+/// The largest side [`EngineKind::Auto`] leaves to varisat when the puzzle has no sums.
+pub const AUTO_CADICAL_SIDE: usize = 25;
+
 /// Which SAT solver searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EngineKind {
-    /// Per puzzle: CaDiCaL with the sum propagator when the puzzle has sums for it (and
-    /// CaDiCaL is built), varisat otherwise — each where it measured faster (BENCHMARKS.md,
-    /// "Choosing the engine per puzzle").
+    /// Per puzzle: CaDiCaL with the sum propagator when the puzzle has sums for it, or when
+    /// its side is above [`AUTO_CADICAL_SIDE`] (and CaDiCaL is built), varisat otherwise —
+    /// each where it measured faster (BENCHMARKS.md, "Choosing the engine per puzzle").
     #[default]
     Auto,
     /// varisat, the embedded pure-Rust solver (always built).
@@ -206,6 +209,19 @@ impl Engine {
     /// ([`crate::cnf::grid_phase`] gives the literals of a grid).
     pub fn solver_with_phase(&self, prefer: &[Lit]) -> Result<Sat, Error> {
         self.make(Some(prefer), None)
+    }
+
+    /// The engine for a puzzle of side `size`: [`EngineKind::Auto`] picks CaDiCaL for sides
+    /// above [`AUTO_CADICAL_SIDE`] (where it measured faster on classic grids: 0.61× varisat's
+    /// CPU on the 36×36, even at 25×25), and otherwise stays `Auto` (CaDiCaL for a search
+    /// with a propagator, varisat for any other). Any other kind is kept.
+    pub fn for_side(&self, size: usize) -> Engine {
+        let mut e = self.clone();
+        if e.kind == EngineKind::Auto && size > AUTO_CADICAL_SIDE && EngineKind::Cadical.is_built()
+        {
+            e.kind = EngineKind::Cadical;
+        }
+        e
     }
 
     /// A fresh search that consults `propagator` at each step. Engines that cannot host one

@@ -168,4 +168,9 @@ fn auto_picks_cadical_for_a_search_with_sums_and_varisat_for_any_other() {
     let classic = parse_one(&".".repeat(16)).unwrap();
     let s = Session::with_engine(&classic, Simplify::None, &auto);
     assert_eq!(s.engine_kind(), Some(EngineKind::Varisat));
+    // big grids go to CaDiCaL; a named engine is kept whatever the side
+    assert_eq!(auto.for_side(AUTO_CADICAL_SIDE).kind, EngineKind::Auto);
+    assert_eq!(auto.for_side(AUTO_CADICAL_SIDE + 1).kind, want);
+    let v = Engine::new(EngineKind::Varisat);
+    assert_eq!(v.for_side(64).kind, EngineKind::Varisat);
 }
