@@ -131,8 +131,17 @@ use serde::{Deserialize, Serialize};
 
 /// What every variant rule provides.
 pub trait Rule {
-    /// Checks that the rule fits the grid (cells inside, sums possible, lines connected).
+    /// Checks that the rule is well formed on the grid (cells inside, lines connected).
+    /// What it refuses is a mistake in the input, refused wherever the rule stands.
     fn validate(&self, shape: &Shape) -> Result<(), String>;
+    /// Why no grid can satisfy the rule, when that follows from the rule alone and its
+    /// meaning leaves no doubt (a cage sum its cells cannot reach, a hidden skyscraper of
+    /// N); `None` by default. Asked only of a rule that [`Rule::validate`] accepts. A
+    /// puzzle refuses such a rule as it refuses a malformed one (`Constraint::validate`
+    /// asks both); an `or` takes it as a branch that is false.
+    fn never_holds(&self, _shape: &Shape) -> Option<String> {
+        None
+    }
     /// Sets of N cells that must hold every digit once.
     fn houses(&self, _shape: &Shape) -> Vec<Vec<Cell>> {
         Vec::new()
@@ -350,8 +359,17 @@ macro_rules! declare {
 registry!(declare);
 
 impl Rule for Constraint {
+    /// The rule's own validation, then whether it can hold at all: a rule that can never
+    /// hold is refused here (at the top of a puzzle); an `or` asks the two apart.
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        self.rule().validate(shape)
+        self.rule().validate(shape)?;
+        match self.rule().never_holds(shape) {
+            Some(why) => Err(why),
+            None => Ok(()),
+        }
+    }
+    fn never_holds(&self, shape: &Shape) -> Option<String> {
+        self.rule().never_holds(shape)
     }
     fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
         self.rule().houses(shape)

@@ -194,11 +194,25 @@ pub fn leaf(
             }))
         }
         "Arrow" => {
+            // ISS's arrow is a sum (the first cell equals the sum of the others), whatever
+            // the cells' places: drawn as an arrow when each cell touches the next, else
+            // stated as that sum (ISS lists a loop of cells rotated to put each in the circle).
             let all = line()?;
-            one(Constraint::Arrow(arrow::Arrow {
-                circle: vec![all[0]],
-                line: all[1..].to_vec(),
-            }))
+            if all.windows(2).all(|w| w[0].is_king_neighbour(w[1])) {
+                one(Constraint::Arrow(arrow::Arrow {
+                    circle: vec![all[0]],
+                    line: all[1..].to_vec(),
+                }))
+            } else {
+                let weights = (0..all.len())
+                    .map(|i| if i == 0 { -1 } else { 1 })
+                    .collect();
+                one(Constraint::WeightedSum(weighted_sum::WeightedSum {
+                    cells: all,
+                    weights: Some(weights),
+                    sum: 0,
+                }))
+            }
         }
         "PillArrow" => {
             // ISS reads the pill's cells in reading order, whatever order they are listed in.

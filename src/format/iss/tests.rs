@@ -252,3 +252,48 @@ fn full_rank_clues_and_ties_become_one_rule() {
     assert!(refusal(".FullRankTies~some").contains("expected none, only-unclued or any"));
     assert!(refusal(".Or.FullRank~R1~3.End").contains("top level"));
 }
+
+/// ISS's arrow is a sum whatever its cells' places: cells that touch in turn are an arrow,
+/// others the same sum (circle weighted −1, total 0).
+#[test]
+fn arrows_through_cells_apart_are_their_sum() {
+    assert_eq!(kinds(".Arrow~R1C1~R1C2~R2C3"), ["arrow"]);
+    let doc = parse(".Arrow~R2C3~R2C1~R1C2~R1C3").unwrap().document;
+    match doc.puzzle.constraints() {
+        [Constraint::WeightedSum(w)] => {
+            assert_eq!(w.weights.as_deref(), Some(&[-1, 1, 1, 1][..]));
+            assert_eq!(w.sum, 0);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(refusal(".Arrow~R1C1~R1C1").contains("twice"));
+}
+
+/// Inside an `Or`, a branch that can never hold (ISS: false) is read; a malformed one is
+/// refused with its place, and an impossible cage outside an `Or` still is.
+#[test]
+fn or_branches_that_never_hold_are_read_as_false() {
+    assert_eq!(
+        kinds(".Or.Cage~3~R1C1~R1C2~R1C3.Lunchbox~3~R1C1~R1C2~R1C3.End"),
+        ["or"]
+    );
+    assert_eq!(
+        kinds(
+            ".Or.And.HiddenSkyscraper~R9~~9.HiddenSkyscraper~C9~~9.End.HiddenSkyscraper~R9~~1.End"
+        ),
+        ["or"]
+    );
+    let e = refusal(".Or.Cage~3~R1C1~R1C2~R1C3.Cage~10~R1C1~R1C2~R1C2.End");
+    assert!(
+        e.contains("ISS item 1 (Or)") && e.contains("of[1] (killer): r1c2 appears twice"),
+        "{e}"
+    );
+    let e = refusal(".Or.Cage~3~R1C1~R1C2~R1C3.Cage~30~R1C1~R1C2.End");
+    assert!(e.contains("no rule of the `or` can hold"), "{e}");
+    let e = refusal(".Cage~3~R1C1~R1C2~R1C3");
+    assert!(
+        e.contains("ISS item 1 (Cage)") && e.contains("no 3 different digits"),
+        "{e}"
+    );
+    assert!(refusal(".Or.Cage~3~R1C1~R10C2.End").contains("R10C2"));
+}
