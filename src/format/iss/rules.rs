@@ -14,14 +14,17 @@ fn unsupported(name: &str) -> Option<&'static str> {
     Some(match name {
         "NFA" => "lines defined by a state machine (ISS's encoded NFA) have no satdoku rule",
         "Replicate" => "Replicate (copies of a template) is not read",
-        "ChaosConstruction" | "ChaosArrow" | "ChaosCount" => "chaos construction (regions to find) has no satdoku rule",
+        "ChaosConstruction" | "ChaosArrow" | "ChaosCount" => {
+            "chaos construction (regions to find) has no satdoku rule"
+        }
         "RegionSameValues" => "regions holding the same values have no satdoku rule",
-        "ContainAtLeast" | "ContainExact" => "contain-at-least / contain-exact have no satdoku rule",
+        "ContainAtLeast" | "ContainExact" => {
+            "contain-at-least / contain-exact have no satdoku rule"
+        }
         "LookAndSay" => "look-and-say clues have no satdoku rule",
         "ConnectedValues" => "connected values have no satdoku rule",
         "Doppelganger" => "doppelganger has no satdoku rule",
         "Var" => "extra variables (cells outside the grid) have no satdoku counterpart",
-        "Pair" | "PairX" | "Binary" | "BinaryX" => "ISS's encoded relation tables are not decoded (satdoku's relation rule takes the table written out)",
         _ => return None,
     })
 }
@@ -254,6 +257,7 @@ pub fn leaf(
             }))
         }
         "Sum" => sum(at, a, shape),
+        "Pair" | "PairX" | "Binary" | "BinaryX" => super::pairs::relations(at, a, shape, warnings),
         "WhiteDot" | "BlackDot" | "X" | "V" => {
             let pairs = adjacent_pairs(&line()?);
             if pairs.is_empty() {
