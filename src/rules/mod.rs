@@ -120,6 +120,7 @@ pub mod count_distinct;
 pub mod equality_cage;
 
 pub mod full_rank;
+pub mod look_and_say;
 pub mod regex;
 pub mod weighted_sum;
 
@@ -315,6 +316,8 @@ macro_rules! registry {
         "regex" => Regex(regex::Regex),
         /// The cells' digits, times their weights, add up to the sum.
         "weighted-sum" => WeightedSum(weighted_sum::WeightedSum),
+        /// The cage holds exactly the clue's count of each listed digit.
+        "look-and-say" => LookAndSay(look_and_say::LookAndSay),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).

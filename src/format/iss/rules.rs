@@ -21,7 +21,6 @@ fn unsupported(name: &str) -> Option<&'static str> {
         "ContainAtLeast" | "ContainExact" => {
             "contain-at-least / contain-exact have no satdoku rule"
         }
-        "LookAndSay" => "look-and-say clues have no satdoku rule",
         "ConnectedValues" => "connected values have no satdoku rule",
         "Doppelganger" => "doppelganger has no satdoku rule",
         "Var" => "extra variables (cells outside the grid) have no satdoku counterpart",
@@ -257,6 +256,7 @@ pub fn leaf(
             }))
         }
         "Sum" => sum(at, a, shape),
+        "LookAndSay" => look_and_say(at, a, shape),
         "Pair" | "PairX" | "Binary" | "BinaryX" => super::pairs::relations(at, a, shape, warnings),
         "WhiteDot" | "BlackDot" | "X" | "V" => {
             let pairs = adjacent_pairs(&line()?);
@@ -463,4 +463,40 @@ fn regex_lines(at: &At, a: &[String], n: usize) -> Result<Vec<Constraint>, IssEr
         return Err(bad(at, "no cells"));
     }
     Ok(lines)
+}
+
+/// ISS `LookAndSay~CLUE~cells…`: CLUE is (count, value) pairs of single figures (`1617`:
+/// one 6, one 7), the values as the grid writes them. A count of 0 of a value the grid does
+/// not hold says nothing and is left out (an identical pair written twice is read once);
+/// a count above 0 of such a value is refused.
+fn look_and_say(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, IssError> {
+    let clue = a.first().ok_or_else(|| bad(at, "missing clue"))?;
+    let figures: Vec<u32> = clue.chars().filter_map(|c| c.to_digit(10)).collect();
+    if figures.is_empty() || figures.len() % 2 != 0 || figures.len() != clue.chars().count() {
+        return Err(bad(
+            at,
+            format!("clue {clue:?}: expected (count, value) pairs of figures, as 1617"),
+        ));
+    }
+    let values = shape.values();
+    let mut counts: Vec<[usize; 2]> = Vec::new();
+    for p in figures.chunks(2) {
+        let (k, v) = (p[0] as usize, p[1] as usize);
+        if values.digit(v as i64).is_none() {
+            if k > 0 {
+                return Err(bad(
+                    at,
+                    format!("clue {clue:?} counts {k} of the value {v}, which the grid ({values}) does not hold"),
+                ));
+            }
+            continue;
+        }
+        if !counts.contains(&[k, v]) {
+            counts.push([k, v]);
+        }
+    }
+    Ok(vec![Constraint::LookAndSay(look_and_say::LookAndSay {
+        cells: cells(at, &a[1..], shape.size())?,
+        counts,
+    })])
 }

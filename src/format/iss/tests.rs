@@ -297,3 +297,23 @@ fn or_branches_that_never_hold_are_read_as_false() {
     );
     assert!(refusal(".Or.Cage~3~R1C1~R10C2.End").contains("R10C2"));
 }
+
+/// `LookAndSay~1617~cells`: (count, value) pairs; a 0-count of a value the grid lacks says
+/// nothing; on a value set the values are as written (`0` on `0-8`).
+#[test]
+fn look_and_say_clues_are_count_value_pairs() {
+    let counts = |text: &str| match parse(text).unwrap().document.puzzle.written_constraints() {
+        [Constraint::LookAndSay(l)] => l.counts.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(counts(".LookAndSay~1617~R1C1~R1C2"), [[1, 6], [1, 7]]);
+    assert_eq!(counts(".LookAndSay~0017~R1C1~R1C2"), [[1, 7]]);
+    assert_eq!(counts(".LookAndSay~1717~R1C1~R1C2"), [[1, 7]]);
+    assert_eq!(counts(".Shape~9x9~0-8.LookAndSay~10~R1C1~R1C2"), [[1, 0]]);
+    assert!(refusal(".LookAndSay~161~R1C1").contains("pairs"));
+    assert!(refusal(".LookAndSay~1a~R1C1").contains("pairs"));
+    assert!(refusal(".LookAndSay~10~R1C1").contains("value 0"));
+    assert!(refusal(".LookAndSay~1617").contains("no cells"));
+    assert!(refusal(".LookAndSay~1617~R1C1").contains("more than the 1 cells"));
+    assert!(refusal(".LookAndSay~1606~R1C1~R1C2").contains("counted twice"));
+}
