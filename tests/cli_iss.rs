@@ -75,12 +75,18 @@ fn refusals_name_the_constraint_and_its_place() {
             "ISS item 2 (Frobnicate): unknown ISS constraint type \"Frobnicate\"",
         ));
     satdoku()
-        .args(["check", ".~R1C1_5.LookAndSay~23~R1C1~R1C2~R1C3"])
+        .args(["check", ".~R1C1_5.ConnectedValues~~1_2"])
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "ISS item 2 (LookAndSay): satdoku cannot state this ISS constraint",
+            "ISS item 2 (ConnectedValues): satdoku cannot state this ISS constraint",
         ));
+    // A look-and-say clue that no row can meet (two 3s in one row): read, no solution.
+    satdoku()
+        .args(["check", ".~R1C1_5.LookAndSay~23~R1C1~R1C2~R1C3"])
+        .assert()
+        .code(3)
+        .stdout("none\n");
     satdoku()
         .args(["check", ".Shape~9x9~1-8.~R1C1_1"])
         .assert()

@@ -36,6 +36,28 @@ pub fn equality(f: &Frame, cells: &[Cell], out: &mut Out) -> Layer {
     Layer::Cages
 }
 
+/// A look-and-say cage: a cage outline with its clue in the first cell's corner, as ISS
+/// writes it (`1617`: one 6, one 7), or `1×6 1×7` when a count or digit has two figures.
+pub fn look_and_say(f: &Frame, k: &crate::rules::look_and_say::LookAndSay, out: &mut Out) -> Layer {
+    lines::cage(f, &k.cells, None, out);
+    let short = k.counts.iter().all(|p| p.iter().all(|&x| x < 10));
+    let clue: Vec<String> = k
+        .counts
+        .iter()
+        .map(|&[n, d]| {
+            if short {
+                format!("{n}{d}")
+            } else {
+                format!("{n}×{d}")
+            }
+        })
+        .collect();
+    if let Some(&first) = k.cells.iter().min() {
+        corner(f, first, &clue.join(if short { "" } else { " " }), out);
+    }
+    Layer::Cages
+}
+
 /// Counting circles: a ring in each cell.
 pub fn circles(f: &Frame, cells: &[Cell], out: &mut Out) -> Layer {
     for &c in cells {

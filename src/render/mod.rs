@@ -335,6 +335,7 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         C::EqualityCage(k) => extra::equality(f, &k.cells, o),
         C::FullRank(k) => extra::full_rank(f, k, slots, o),
         C::WeightedSum(k) => extra::weighted_sum(f, k, o),
+        C::LookAndSay(k) => extra::look_and_say(f, k, o),
         C::Regex(l) => {
             extra::labelled(f, &l.cells, lines::RELATION, &format!("/{}/", l.pattern), o)
         }

@@ -69,6 +69,7 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"full-rank","clues":[{"clue":"r10c2","rank":30}],"ties":"none"}"#,
     r#"{"type":"regex","cells":["r9c1","r9c2","r9c3"],"pattern":"[1-5]+9"}"#,
     r#"{"type":"weighted-sum","cells":["r9c4","r9c5"],"weights":[2,-1],"sum":3}"#,
+    r#"{"type":"look-and-say","cells":["r9c6","r9c7"],"counts":[[1,6],[0,7]]}"#,
 ];
 
 /// A number per variant, with no catch-all arm: a new rule type makes this test module fail
@@ -139,9 +140,10 @@ fn variant_number(c: &Constraint) -> usize {
         C::FullRank(_) => 60,
         C::Regex(_) => 61,
         C::WeightedSum(_) => 62,
+        C::LookAndSay(_) => 63,
     }
 }
-const VARIANTS: usize = 63;
+const VARIANTS: usize = 64;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES

@@ -3,7 +3,8 @@
 //! taller one before it.
 //!
 //! JSON: `{"type": "hidden-skyscraper", "clue": "r0c3", "value": 4}`. A row always hides
-//! one (only 1..N in order hides none, and N is never hidden), so values are 1 to N − 1.
+//! one unless it holds 1..N in order, and N is never hidden, so a clue of N can never hold:
+//! a puzzle refuses it, an `or` takes it as a false branch. Values outside 1..N are refused.
 //!
 //! CNF: a layered diagram along the line with states (tallest so far, found): a digit below
 //! the tallest is hidden, and the first hidden one must be the value. Clauses as in
@@ -44,14 +45,18 @@ impl Rule for HiddenSkyscraper {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         let n = shape.size();
         self.clue.validate(n)?;
-        if !(1..n).contains(&self.value) {
+        if !(1..=n).contains(&self.value) {
             return Err(format!(
-                "a hidden skyscraper's value is 1 to {} (N is never hidden), not {}",
-                n - 1,
+                "a hidden skyscraper's value is a digit 1 to {n}, not {}",
                 self.value
             ));
         }
         Ok(())
+    }
+    fn never_holds(&self, shape: &Shape) -> Option<String> {
+        let n = shape.size();
+        // the tallest, N, is seen wherever it stands: it is never the first hidden one
+        (self.value == n).then(|| format!("a hidden skyscraper of {n} (N is never hidden)"))
     }
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
         let value = self.value;
@@ -109,7 +114,12 @@ mod tests {
 
     #[test]
     fn values_never_hidden_are_refused() {
-        assert!(invalid(&at(1, 0, 4), 4).contains("1 to 3"));
+        assert!(invalid(&at(1, 0, 4), 4).contains("N is never hidden"));
+        assert!(invalid(&at(1, 0, 5), 4).contains("1 to 4"));
+        assert!(invalid(&at(1, 0, 0), 4).contains("1 to 4"));
+        let shape = Shape::new(4).unwrap();
+        assert!(at(1, 0, 4).never_holds(&shape).is_some());
+        assert!(at(1, 0, 3).never_holds(&shape).is_none());
     }
 
     #[test]

@@ -120,6 +120,7 @@ pub mod count_distinct;
 pub mod equality_cage;
 
 pub mod full_rank;
+pub mod look_and_say;
 pub mod regex;
 pub mod weighted_sum;
 
@@ -131,8 +132,17 @@ use serde::{Deserialize, Serialize};
 
 /// What every variant rule provides.
 pub trait Rule {
-    /// Checks that the rule fits the grid (cells inside, sums possible, lines connected).
+    /// Checks that the rule is well formed on the grid (cells inside, lines connected).
+    /// What it refuses is a mistake in the input, refused wherever the rule stands.
     fn validate(&self, shape: &Shape) -> Result<(), String>;
+    /// Why no grid can satisfy the rule, when that follows from the rule alone and its
+    /// meaning leaves no doubt (a cage sum its cells cannot reach, a hidden skyscraper of
+    /// N); `None` by default. Asked only of a rule that [`Rule::validate`] accepts. A
+    /// puzzle refuses such a rule as it refuses a malformed one (`Constraint::validate`
+    /// asks both); an `or` takes it as a branch that is false.
+    fn never_holds(&self, _shape: &Shape) -> Option<String> {
+        None
+    }
     /// Sets of N cells that must hold every digit once.
     fn houses(&self, _shape: &Shape) -> Vec<Vec<Cell>> {
         Vec::new()
@@ -306,6 +316,8 @@ macro_rules! registry {
         "regex" => Regex(regex::Regex),
         /// The cells' digits, times their weights, add up to the sum.
         "weighted-sum" => WeightedSum(weighted_sum::WeightedSum),
+        /// The cage holds exactly the clue's count of each listed digit.
+        "look-and-say" => LookAndSay(look_and_say::LookAndSay),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).
@@ -350,8 +362,17 @@ macro_rules! declare {
 registry!(declare);
 
 impl Rule for Constraint {
+    /// The rule's own validation, then whether it can hold at all: a rule that can never
+    /// hold is refused here (at the top of a puzzle); an `or` asks the two apart.
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        self.rule().validate(shape)
+        self.rule().validate(shape)?;
+        match self.rule().never_holds(shape) {
+            Some(why) => Err(why),
+            None => Ok(()),
+        }
+    }
+    fn never_holds(&self, shape: &Shape) -> Option<String> {
+        self.rule().never_holds(shape)
     }
     fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
         self.rule().houses(shape)

@@ -11,8 +11,15 @@
 //! restricts a cell only to the union of what its branches leave. An `and` at the top level
 //! is simply its rules.
 //!
-//! The checker checks the same disjunction: a branch holds when its houses and groups hold
-//! distinct digits and its own checker accepts the grid.
+//! A branch that can never hold ([`Rule::never_holds`]: a cage sum its cells cannot reach,
+//! a hidden skyscraper of N; an `and` with such a part, an `or` with only such branches) is
+//! a false branch: it gets no selector and restricts nothing, and the checker reports it
+//! false. A branch that is malformed (a cell outside the grid, a line that does not
+//! connect) is refused, named by its place in `of`, as at the top of a puzzle. An `or`
+//! whose every branch is false can never hold itself.
+//!
+//! The checker checks the same disjunction: a branch holds when it can hold at all, its
+//! houses and groups hold distinct digits and its own checker accepts the grid.
 
 use super::{Constraint, Rule};
 use crate::cnf::{Encoder, Term};
@@ -36,20 +43,37 @@ pub struct And {
     pub of: Vec<Constraint>,
 }
 
-/// Validates each rule of a combination, naming the failing one by its index and type.
+/// Validates the form of each rule of a combination (whether it can hold is
+/// [`Rule::never_holds`]'s question), naming the failing one by its index and type.
 fn validate_all(of: &[Constraint], shape: &Shape, what: &str) -> Result<(), String> {
     if of.is_empty() {
         return Err(format!("an `{what}` needs at least one rule in `of`"));
     }
     for (i, c) in of.iter().enumerate() {
-        c.validate(shape)
+        c.rule()
+            .validate(shape)
             .map_err(|e| format!("of[{i}] ({}): {e}", c.kind()))?;
     }
     Ok(())
 }
 
-/// Whether one branch holds on a full grid: its houses and groups distinct, its checker ok.
+/// Why rule `i` of a combination can never hold, named by its place.
+fn never(i: usize, c: &Constraint, shape: &Shape) -> Option<String> {
+    c.never_holds(shape)
+        .map(|why| format!("of[{i}] ({}): {why}", c.kind()))
+}
+
+/// The branches of an `or` that can hold.
+fn live<'a>(of: &'a [Constraint], shape: &'a Shape) -> impl Iterator<Item = &'a Constraint> {
+    of.iter().filter(|c| c.never_holds(shape).is_none())
+}
+
+/// Whether one branch holds on a full grid: it can hold at all, its houses and groups are
+/// distinct, its checker accepts the grid.
 fn holds(c: &Constraint, shape: &Shape, grid: &Grid) -> Result<(), String> {
+    if let Some(why) = c.never_holds(shape) {
+        return Err(format!("can never hold: {why}"));
+    }
     for cells in c.houses(shape).into_iter().chain(c.distinct_groups(shape)) {
         check_distinct(grid, cells.iter().copied(), c.kind()).map_err(|e| e.to_string())?;
     }
@@ -103,10 +127,20 @@ impl Rule for Or {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         validate_all(&self.of, shape, "or")
     }
+    fn never_holds(&self, shape: &Shape) -> Option<String> {
+        let why: Option<Vec<String>> = self
+            .of
+            .iter()
+            .enumerate()
+            .map(|(i, c)| never(i, c, shape))
+            .collect();
+        why.map(|w| format!("no rule of the `or` can hold: {}", w.join("; ")))
+    }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        // Only what every branch removes: each cell keeps the union of the branches' masks.
+        // Only what every branch that can hold removes: each cell keeps the union of their
+        // masks (a false branch allows nothing).
         let mut union = vec![0; cands.len()];
-        for c in &self.of {
+        for c in live(&self.of, shape) {
             let mut mine = cands.to_vec();
             c.restrict(shape, &mut mine);
             for (u, m) in union.iter_mut().zip(mine) {
@@ -118,10 +152,11 @@ impl Rule for Or {
         }
     }
     fn encode(&self, enc: &mut Encoder) {
-        let selectors: Vec<_> = self.of.iter().map(|_| enc.new_lit()).collect();
-        // s(1) ∨ … ∨ s(k): some branch is chosen
+        let branches: Vec<&Constraint> = live(&self.of, enc.shape()).collect();
+        let selectors: Vec<_> = branches.iter().map(|_| enc.new_lit()).collect();
+        // s(1) ∨ … ∨ s(k) over the branches that can hold: some branch is chosen
         enc.clause(selectors.iter().map(|&s| Term::Lit(s)));
-        for (c, &s) in self.of.iter().zip(&selectors) {
+        for (c, &s) in branches.into_iter().zip(&selectors) {
             enc.push_guard(s);
             encode_branch(c, enc);
             enc.pop_guard();
@@ -142,6 +177,12 @@ impl Rule for Or {
 impl Rule for And {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         validate_all(&self.of, shape, "and")
+    }
+    fn never_holds(&self, shape: &Shape) -> Option<String> {
+        self.of
+            .iter()
+            .enumerate()
+            .find_map(|(i, c)| never(i, c, shape))
     }
     fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
         self.of.iter().flat_map(|c| c.houses(shape)).collect()

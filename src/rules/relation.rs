@@ -5,8 +5,8 @@
 //! (ISS makes a PairX relation symmetric the same way).
 //!
 //! JSON: `{"type": "relation", "cells": ["r1c1", "r1c2"], "allowed": [[1, 2], [2, 1]]}`.
-//! The table is the whole rule: digits outside 1..N are refused, an empty table is
-//! refused (it would allow nothing). ISS states the table as an encoded key; satdoku lists
+//! The table is the whole rule: digits outside 1..N are refused; an empty table allows
+//! nothing, so the rule can never hold (refused in a puzzle, a false branch in an `or`). ISS states the table as an encoded key; satdoku lists
 //! the pairs.
 //!
 //! CNF: for each paired (a, b) and each (d, e) not allowed: `x(a,d) -> !x(b,e)`.
@@ -70,9 +70,6 @@ impl Rule for Relation {
             return Err("a relation needs at least 2 cells".into());
         }
         let n = shape.size();
-        if self.allowed.is_empty() {
-            return Err("a relation's table allows no pair".into());
-        }
         if let Some(p) = self
             .allowed
             .iter()
@@ -83,6 +80,12 @@ impl Rule for Relation {
             ));
         }
         Ok(())
+    }
+    fn never_holds(&self, _shape: &Shape) -> Option<String> {
+        // at least one pair of cells, and no pair of digits for it
+        self.allowed
+            .is_empty()
+            .then(|| "the relation's table allows no pair".to_string())
     }
     fn encode(&self, enc: &mut Encoder) {
         let n = enc.size();

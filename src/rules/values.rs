@@ -12,6 +12,7 @@
 //!   are.
 //! - Sums with a constant total shift once: `Σ (idx_i + offset) = T` ⇔
 //!   `Σ idx_i = T - offset·k` over k cells.
+//! - A look-and-say cage counts values: each becomes its digit index.
 //! - Every other rule's meaning depends on the values themselves (parity, ratios, a digit
 //!   used as a count or position, the sum of "1 to N", fixed totals like X = 10, listed
 //!   digits): it is refused with the value set named, never guessed.
@@ -96,6 +97,22 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
                 let mut d = d.clone();
                 d.sum = shift(d.sum, 2, values)?;
                 return Ok(Constraint::SumDot(d));
+            }
+            Constraint::LookAndSay(l) => {
+                // each counted value becomes its digit index
+                let mut l = l.clone();
+                for p in &mut l.counts {
+                    p[1] = values
+                        .digit(p[1] as i64)
+                        .ok_or_else(|| {
+                            format!(
+                                "look-and-say counts {}, not one of the values {values}",
+                                p[1]
+                            )
+                        })?
+                        .get();
+                }
+                return Ok(Constraint::LookAndSay(l));
             }
             _ => {}
         }

@@ -357,7 +357,8 @@ pub fn export(doc: &Document) -> Export {
             | Constraint::EqualityCage(_)
             | Constraint::FullRank(_)
             | Constraint::Regex(_)
-            | Constraint::WeightedSum(_) => losses.push(no_key(c)),
+            | Constraint::WeightedSum(_)
+            | Constraint::LookAndSay(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {

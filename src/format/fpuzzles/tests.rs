@@ -416,6 +416,7 @@ const NO_KEY: &[&str] = &[
     "full-rank",
     "regex",
     "weighted-sum",
+    "look-and-say",
 ];
 
 /// Every constraint example of docs/FORMAT.md survives the f-puzzles round trip, except

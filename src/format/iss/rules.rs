@@ -14,14 +14,16 @@ fn unsupported(name: &str) -> Option<&'static str> {
     Some(match name {
         "NFA" => "lines defined by a state machine (ISS's encoded NFA) have no satdoku rule",
         "Replicate" => "Replicate (copies of a template) is not read",
-        "ChaosConstruction" | "ChaosArrow" | "ChaosCount" => "chaos construction (regions to find) has no satdoku rule",
+        "ChaosConstruction" | "ChaosArrow" | "ChaosCount" => {
+            "chaos construction (regions to find) has no satdoku rule"
+        }
         "RegionSameValues" => "regions holding the same values have no satdoku rule",
-        "ContainAtLeast" | "ContainExact" => "contain-at-least / contain-exact have no satdoku rule",
-        "LookAndSay" => "look-and-say clues have no satdoku rule",
+        "ContainAtLeast" | "ContainExact" => {
+            "contain-at-least / contain-exact have no satdoku rule"
+        }
         "ConnectedValues" => "connected values have no satdoku rule",
         "Doppelganger" => "doppelganger has no satdoku rule",
         "Var" => "extra variables (cells outside the grid) have no satdoku counterpart",
-        "Pair" | "PairX" | "Binary" | "BinaryX" => "ISS's encoded relation tables are not decoded (satdoku's relation rule takes the table written out)",
         _ => return None,
     })
 }
@@ -194,11 +196,25 @@ pub fn leaf(
             }))
         }
         "Arrow" => {
+            // ISS's arrow is a sum (the first cell equals the sum of the others), whatever
+            // the cells' places: drawn as an arrow when each cell touches the next, else
+            // stated as that sum (ISS lists a loop of cells rotated to put each in the circle).
             let all = line()?;
-            one(Constraint::Arrow(arrow::Arrow {
-                circle: vec![all[0]],
-                line: all[1..].to_vec(),
-            }))
+            if all.windows(2).all(|w| w[0].is_king_neighbour(w[1])) {
+                one(Constraint::Arrow(arrow::Arrow {
+                    circle: vec![all[0]],
+                    line: all[1..].to_vec(),
+                }))
+            } else {
+                let weights = (0..all.len())
+                    .map(|i| if i == 0 { -1 } else { 1 })
+                    .collect();
+                one(Constraint::WeightedSum(weighted_sum::WeightedSum {
+                    cells: all,
+                    weights: Some(weights),
+                    sum: 0,
+                }))
+            }
         }
         "PillArrow" => {
             // ISS reads the pill's cells in reading order, whatever order they are listed in.
@@ -240,6 +256,8 @@ pub fn leaf(
             }))
         }
         "Sum" => sum(at, a, shape),
+        "LookAndSay" => look_and_say(at, a, shape),
+        "Pair" | "PairX" | "Binary" | "BinaryX" => super::pairs::relations(at, a, shape, warnings),
         "WhiteDot" | "BlackDot" | "X" | "V" => {
             let pairs = adjacent_pairs(&line()?);
             if pairs.is_empty() {
@@ -445,4 +463,40 @@ fn regex_lines(at: &At, a: &[String], n: usize) -> Result<Vec<Constraint>, IssEr
         return Err(bad(at, "no cells"));
     }
     Ok(lines)
+}
+
+/// ISS `LookAndSay~CLUE~cells…`: CLUE is (count, value) pairs of single figures (`1617`:
+/// one 6, one 7), the values as the grid writes them. A count of 0 of a value the grid does
+/// not hold says nothing and is left out (an identical pair written twice is read once);
+/// a count above 0 of such a value is refused.
+fn look_and_say(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, IssError> {
+    let clue = a.first().ok_or_else(|| bad(at, "missing clue"))?;
+    let figures: Vec<u32> = clue.chars().filter_map(|c| c.to_digit(10)).collect();
+    if figures.is_empty() || figures.len() % 2 != 0 || figures.len() != clue.chars().count() {
+        return Err(bad(
+            at,
+            format!("clue {clue:?}: expected (count, value) pairs of figures, as 1617"),
+        ));
+    }
+    let values = shape.values();
+    let mut counts: Vec<[usize; 2]> = Vec::new();
+    for p in figures.chunks(2) {
+        let (k, v) = (p[0] as usize, p[1] as usize);
+        if values.digit(v as i64).is_none() {
+            if k > 0 {
+                return Err(bad(
+                    at,
+                    format!("clue {clue:?} counts {k} of the value {v}, which the grid ({values}) does not hold"),
+                ));
+            }
+            continue;
+        }
+        if !counts.contains(&[k, v]) {
+            counts.push([k, v]);
+        }
+    }
+    Ok(vec![Constraint::LookAndSay(look_and_say::LookAndSay {
+        cells: cells(at, &a[1..], shape.size())?,
+        counts,
+    })])
 }

@@ -252,3 +252,68 @@ fn full_rank_clues_and_ties_become_one_rule() {
     assert!(refusal(".FullRankTies~some").contains("expected none, only-unclued or any"));
     assert!(refusal(".Or.FullRank~R1~3.End").contains("top level"));
 }
+
+/// ISS's arrow is a sum whatever its cells' places: cells that touch in turn are an arrow,
+/// others the same sum (circle weighted −1, total 0).
+#[test]
+fn arrows_through_cells_apart_are_their_sum() {
+    assert_eq!(kinds(".Arrow~R1C1~R1C2~R2C3"), ["arrow"]);
+    let doc = parse(".Arrow~R2C3~R2C1~R1C2~R1C3").unwrap().document;
+    match doc.puzzle.constraints() {
+        [Constraint::WeightedSum(w)] => {
+            assert_eq!(w.weights.as_deref(), Some(&[-1, 1, 1, 1][..]));
+            assert_eq!(w.sum, 0);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(refusal(".Arrow~R1C1~R1C1").contains("twice"));
+}
+
+/// Inside an `Or`, a branch that can never hold (ISS: false) is read; a malformed one is
+/// refused with its place, and an impossible cage outside an `Or` still is.
+#[test]
+fn or_branches_that_never_hold_are_read_as_false() {
+    assert_eq!(
+        kinds(".Or.Cage~3~R1C1~R1C2~R1C3.Lunchbox~3~R1C1~R1C2~R1C3.End"),
+        ["or"]
+    );
+    assert_eq!(
+        kinds(
+            ".Or.And.HiddenSkyscraper~R9~~9.HiddenSkyscraper~C9~~9.End.HiddenSkyscraper~R9~~1.End"
+        ),
+        ["or"]
+    );
+    let e = refusal(".Or.Cage~3~R1C1~R1C2~R1C3.Cage~10~R1C1~R1C2~R1C2.End");
+    assert!(
+        e.contains("ISS item 1 (Or)") && e.contains("of[1] (killer): r1c2 appears twice"),
+        "{e}"
+    );
+    let e = refusal(".Or.Cage~3~R1C1~R1C2~R1C3.Cage~30~R1C1~R1C2.End");
+    assert!(e.contains("no rule of the `or` can hold"), "{e}");
+    let e = refusal(".Cage~3~R1C1~R1C2~R1C3");
+    assert!(
+        e.contains("ISS item 1 (Cage)") && e.contains("no 3 different digits"),
+        "{e}"
+    );
+    assert!(refusal(".Or.Cage~3~R1C1~R10C2.End").contains("R10C2"));
+}
+
+/// `LookAndSay~1617~cells`: (count, value) pairs; a 0-count of a value the grid lacks says
+/// nothing; on a value set the values are as written (`0` on `0-8`).
+#[test]
+fn look_and_say_clues_are_count_value_pairs() {
+    let counts = |text: &str| match parse(text).unwrap().document.puzzle.written_constraints() {
+        [Constraint::LookAndSay(l)] => l.counts.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(counts(".LookAndSay~1617~R1C1~R1C2"), [[1, 6], [1, 7]]);
+    assert_eq!(counts(".LookAndSay~0017~R1C1~R1C2"), [[1, 7]]);
+    assert_eq!(counts(".LookAndSay~1717~R1C1~R1C2"), [[1, 7]]);
+    assert_eq!(counts(".Shape~9x9~0-8.LookAndSay~10~R1C1~R1C2"), [[1, 0]]);
+    assert!(refusal(".LookAndSay~161~R1C1").contains("pairs"));
+    assert!(refusal(".LookAndSay~1a~R1C1").contains("pairs"));
+    assert!(refusal(".LookAndSay~10~R1C1").contains("value 0"));
+    assert!(refusal(".LookAndSay~1617").contains("no cells"));
+    assert!(refusal(".LookAndSay~1617~R1C1").contains("more than the 1 cells"));
+    assert!(refusal(".LookAndSay~1606~R1C1~R1C2").contains("counted twice"));
+}

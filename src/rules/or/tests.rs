@@ -142,6 +142,84 @@ fn empty_and_invalid_branches_are_refused_by_name() {
     );
 }
 
+/// A branch that can never hold (a cage sum out of reach, a hidden skyscraper of N inside
+/// an `and`) is a false branch: the `or` counts as its other branches, against brute force.
+fn never_or(n: usize) -> Constraint {
+    // On a 4×4 and a 6×6 alike two different digits never sum to 20.
+    read(&format!(
+        r#"{{"type":"or","of":[
+            {{"type":"killer","cells":["r1c1","r1c2"],"sum":20}},
+            {{"type":"and","of":[
+                {{"type":"odd","cells":["r2c2"]}},
+                {{"type":"hidden-skyscraper","clue":"r0c1","value":{n}}}]}},
+            {{"type":"thermometer","cells":["r1c1","r2c1","r3c1"]}}]}}"#
+    ))
+}
+
+#[test]
+fn branches_that_never_hold_are_false() {
+    let (four, six) = (never_or(4), never_or(6));
+    counts_agree_46(std::slice::from_ref(&four), std::slice::from_ref(&six));
+    let thermo = read(r#"{"type":"thermometer","cells":["r1c1","r2c1","r3c1"]}"#);
+    let alone = count(&puzzle(EMPTY4, vec![thermo]), 300);
+    assert_count(EMPTY4, vec![four], alone);
+    // A hidden skyscraper of 6 on a 4×4 is malformed (no digit 6): refused with its place.
+    let e = invalid(&six, 4);
+    assert!(
+        e.starts_with("of[1] (and): of[1] (hidden-skyscraper): a hidden skyscraper's value"),
+        "{e}"
+    );
+}
+
+/// Which branch is false, and why, is what the checker says.
+#[test]
+fn the_checker_names_a_false_branch() {
+    let or = read(
+        r#"{"type":"or","of":[
+            {"type":"killer","cells":["r1c1","r1c2"],"sum":20},
+            {"type":"odd","cells":["r1c1"]}]}"#,
+    );
+    let shape = Shape::new(4).unwrap();
+    assert!(or.never_holds(&shape).is_none());
+    assert_checker(
+        std::slice::from_ref(&or),
+        "1234341221434321",
+        "2143432112343412",
+    );
+    let e = or.check(&shape, &grid("2143432112343412")).unwrap_err();
+    assert!(
+        e.contains("of[0] (killer): can never hold: cage r1c1 r1c2: no 2 different digits"),
+        "{e}"
+    );
+}
+
+/// An `or` (or `and`) that can never hold is refused at the top of a puzzle, as such a rule
+/// alone is; inside an `or` it is one more false branch.
+#[test]
+fn an_or_of_false_branches_never_holds() {
+    let none = r#"{"type":"or","of":[
+            {"type":"killer","cells":["r1c1","r1c2"],"sum":20},
+            {"type":"killer","cells":["r1c1","r1c2"],"sum":2}]}"#;
+    let e = invalid(&read(none), 4);
+    assert!(
+        e.starts_with("no rule of the `or` can hold: of[0] (killer): cage r1c1 r1c2")
+            && e.contains("of[1] (killer)"),
+        "{e}"
+    );
+    let and = read(
+        r#"{"type":"and","of":[{"type":"odd","cells":["r1c1"]},
+            {"type":"killer","cells":["r1c1","r1c2"],"sum":2}]}"#,
+    );
+    assert!(invalid(&and, 4).starts_with("of[1] (killer): cage r1c1 r1c2"));
+    let nested = read(&format!(
+        r#"{{"type":"or","of":[{none}, {{"type":"odd","cells":["r1c1"]}}]}}"#
+    ));
+    counts_agree(std::slice::from_ref(&nested));
+    let odd = read(r#"{"type":"odd","cells":["r1c1"]}"#);
+    let alone = count(&puzzle(EMPTY4, vec![odd]), 300);
+    assert_count(EMPTY4, vec![nested], alone);
+}
+
 #[test]
 fn serde() {
     let c = round_trip(r#"{"type": "or", "of": [{"type": "odd", "cells": ["r1c1"]}]}"#);
