@@ -14,7 +14,7 @@ fn unsupported(name: &str) -> Option<&'static str> {
     Some(match name {
         "NFA" => "lines defined by a state machine (ISS's encoded NFA) have no satdoku rule",
         "Replicate" => "Replicate (copies of a template) is not read",
-        "ChaosConstruction" | "ChaosArrow" | "ChaosCount" => "chaos construction (regions to find) has no satdoku rule",
+        "ChaosArrow" | "ChaosCount" => "clues about a chaos construction's regions (ChaosArrow, ChaosCount) have no satdoku rule",
         "RegionSameValues" => "regions holding the same values have no satdoku rule",
         "ContainAtLeast" | "ContainExact" => "contain-at-least / contain-exact have no satdoku rule",
         "LookAndSay" => "look-and-say clues have no satdoku rule",
@@ -327,7 +327,7 @@ pub fn leaf(
             Ok(Vec::new())
         }
         "StrictKropki" | "StrictXV" | "FullRank" | "FullRankTies" | "Shape" | "NoBoxes"
-        | "Jigsaw" | "RegionSize" => Err(IssError::Unsupported {
+        | "Jigsaw" | "RegionSize" | "ChaosConstruction" => Err(IssError::Unsupported {
             at: at.clone(),
             why: "a whole-grid setting inside .Or/.And (satdoku reads it at the top level only)"
                 .into(),
