@@ -91,11 +91,13 @@ impl Grid {
             .map(|i| Cell::from_position(i, n))
             .collect()
     }
-    /// Cells where two grids differ, row-major.
+    /// Cells where two grids differ, row-major: in their digits or, for two solutions of a
+    /// chaos construction, in the region found for them.
     pub fn diff(&self, other: &Grid) -> Vec<Cell> {
         let n = self.size;
+        let region = |g: &Grid, i: usize| g.regions.as_ref().map(|r| r[i]);
         (0..self.cells.len())
-            .filter(|&i| self.cells[i] != other.cells[i])
+            .filter(|&i| self.cells[i] != other.cells[i] || region(self, i) != region(other, i))
             .map(|i| Cell::from_position(i, n))
             .collect()
     }

@@ -563,6 +563,11 @@ fn draw_panel(
     grid::thin_lines(f, out);
     out.raw(layers.lines.as_str());
     grid::region_borders(puzzle.shape(), f, out);
+    if let Content::Solution(g) = &panel.content {
+        if let Some(regions) = g.regions() {
+            grid::found_region_borders(regions, f, out);
+        }
+    }
     out.raw(layers.cages.as_str());
     out.raw(layers.marks.as_str());
     out.raw(layers.clues.as_str());
