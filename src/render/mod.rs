@@ -332,6 +332,7 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         C::ValueIndexing(l) => extra::labelled(f, &l.cells, lines::VALUE_INDEXING, "→", o),
         C::Relation(l) => extra::relation(f, l, o),
         C::CountDistinct(k) => extra::count_distinct(f, &k.cells, o),
+        C::SameRegion(k) => extra::labelled(f, &k.cells, lines::SAME_REGION, "R=", o),
         C::EqualityCage(k) => extra::equality(f, &k.cells, o),
         C::FullRank(k) => extra::full_rank(f, k, slots, o),
         C::WeightedSum(k) => extra::weighted_sum(f, k, o),

@@ -110,6 +110,7 @@ pub mod counting_circles;
 pub mod equal_sums;
 pub mod greater_than;
 pub mod rellik_cage;
+pub mod same_region;
 pub mod same_values;
 
 pub mod relation;
@@ -200,6 +201,8 @@ macro_rules! registry {
         "negative-xv" => NegativeXv(negative_xv::NegativeXv),
         /// Cells that hold different digits (a full house with N cells).
         "extra-region" => ExtraRegion(extra_region::ExtraRegion),
+        /// Cells in one found region of a chaos construction.
+        "same-region" => SameRegion(same_region::SameRegion),
         /// Two cells differ by a value (white dot).
         "difference" => Difference(difference::Difference),
         /// One cell is a multiple of the other (black dot).

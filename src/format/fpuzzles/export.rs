@@ -199,6 +199,9 @@ pub fn export(doc: &Document) -> Export {
             Constraint::ExtraRegion(r) => {
                 push(&mut out, "extraregion", json!({"cells": names(&r.cells)}))
             }
+            Constraint::SameRegion(_) => {
+                losses.push("same-region: f-puzzles has no regions to find".into())
+            }
             Constraint::Difference(d) => push(
                 &mut out,
                 "difference",

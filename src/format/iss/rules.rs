@@ -287,6 +287,33 @@ pub fn leaf(
                 digits,
             }))
         }
+        "SameValues" if a.iter().skip(1).any(|x| x.starts_with("CC")) => {
+            // ISS's chaos region cells (CCk: the region id of cell k in reading order): one
+            // cell per set is "these cells share a region"
+            let sets = number(at, a.first(), "number of sets")?;
+            let cells = a[1..]
+                .iter()
+                .map(|x| {
+                    let k = x.strip_prefix("CC").and_then(|k| k.parse::<usize>().ok());
+                    match k {
+                        Some(k) if shape.is_chaos() && (1..=n * n).contains(&k) => {
+                            Ok(Cell::from_position(k - 1, n))
+                        }
+                        _ => Err(bad(
+                            at,
+                            format!("{x:?} is not a chaos region cell (CC1 … CC{})", n * n),
+                        )),
+                    }
+                })
+                .collect::<Result<Vec<Cell>, _>>()?;
+            if sets != cells.len() {
+                return Err(IssError::Unsupported {
+                    at: at.clone(),
+                    why: "equal multisets of region ids over sets of several region cells have no satdoku rule (one cell per set: same-region)".into(),
+                });
+            }
+            one(Constraint::SameRegion(same_region::SameRegion { cells }))
+        }
         "SameValues" => {
             let sets = number(at, a.first(), "number of sets")?;
             let all = tail()?;
