@@ -388,6 +388,13 @@ pub fn generate(
     opts: &GenerateOptions,
     rng: &mut Rng,
 ) -> Result<Generated, GenerateError> {
+    if layout.shape().is_chaos() {
+        // the oracle tells solutions apart by their digits; a chaos construction's also
+        // differ by their regions, so a puzzle it calls unique might not be
+        return Err(GenerateError::Other(Error::Input(
+            "generating chaos constructions is not supported (the regions are part of each solution)".into(),
+        )));
+    }
     let mut best = usize::MAX;
     let mut calls = 0;
     let attempts = opts.attempts.clamp(1, MAX_ATTEMPTS);
