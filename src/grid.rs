@@ -42,7 +42,7 @@ impl Grid {
     pub fn set_regions(&mut self, regions: Option<Vec<u16>>) {
         debug_assert!(regions
             .as_ref()
-            .map_or(true, |r| r.len() == self.cells.len()));
+            .is_none_or(|r| r.len() == self.cells.len()));
         self.regions = regions;
     }
     /// Side length N.

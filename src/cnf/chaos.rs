@@ -30,6 +30,10 @@
 //!   its region: the region is connected. Conversely any connected partition satisfies this
 //!   (R = breadth-first distance).
 
+// Cells, regions and levels are numbers the clauses combine (p-1, k+1, t-1): index loops
+// read as the logic in the comments.
+#![allow(clippy::needless_range_loop)]
+
 use super::{Encoder, Term};
 use crate::geometry::{Cell, Digit};
 
