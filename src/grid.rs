@@ -40,9 +40,7 @@ impl Grid {
     /// Sets (or clears) the regions of a chaos construction's solution; `regions` holds one
     /// id per cell, row-major.
     pub fn set_regions(&mut self, regions: Option<Vec<u16>>) {
-        debug_assert!(regions
-            .as_ref()
-            .is_none_or(|r| r.len() == self.cells.len()));
+        debug_assert!(regions.as_ref().is_none_or(|r| r.len() == self.cells.len()));
         self.regions = regions;
     }
     /// Side length N.
