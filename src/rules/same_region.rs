@@ -147,6 +147,23 @@ mod tests {
     }
 
     #[test]
+    fn it_keeps_its_meaning_on_any_values() {
+        // regions are not values: the rule is the same on 0-3
+        let shape = Shape::with_regions(4, vec![None; 16])
+            .unwrap()
+            .with_values(crate::geometry::Values { min: 0, count: 4 })
+            .unwrap()
+            .with_chaos()
+            .unwrap();
+        let p = crate::puzzle::Puzzle::new(
+            shape,
+            grid("................"),
+            SameRegion::on(&[(1, 1), (2, 2)]),
+        );
+        assert!(p.is_ok(), "{:?}", p.err());
+    }
+
+    #[test]
     fn serde() {
         assert_eq!(
             round_trip(r#"{"type": "same-region", "cells": ["r1c1", "r2c2"]}"#),
