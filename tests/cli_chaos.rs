@@ -67,8 +67,8 @@ fn uniqueness_is_of_digits_and_regions() {
 
 #[test]
 fn text_input_takes_chaos() {
-    // A latin square read as a chaos construction with --chaos: 30 region partitions; without
-    // it, 2×2 boxes (which this grid breaks: no solution)
+    // A full grid read as a chaos construction with --chaos: 30 region partitions; without
+    // it, a sudoku with 2×2 boxes that this grid solves: 1
     satdoku()
         .args(["count", "--chaos", "-f", "line", SOL])
         .assert()
@@ -76,7 +76,7 @@ fn text_input_takes_chaos() {
     satdoku()
         .args(["count", "-f", "line", SOL])
         .assert()
-        .stdout("0\n");
+        .stdout("1\n");
 }
 
 #[test]

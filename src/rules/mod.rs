@@ -201,8 +201,6 @@ macro_rules! registry {
         "negative-xv" => NegativeXv(negative_xv::NegativeXv),
         /// Cells that hold different digits (a full house with N cells).
         "extra-region" => ExtraRegion(extra_region::ExtraRegion),
-        /// Cells in one found region of a chaos construction.
-        "same-region" => SameRegion(same_region::SameRegion),
         /// Two cells differ by a value (white dot).
         "difference" => Difference(difference::Difference),
         /// One cell is a multiple of the other (black dot).
@@ -309,6 +307,8 @@ macro_rules! registry {
         "regex" => Regex(regex::Regex),
         /// The cells' digits, times their weights, add up to the sum.
         "weighted-sum" => WeightedSum(weighted_sum::WeightedSum),
+        /// Cells in one found region of a chaos construction.
+        "same-region" => SameRegion(same_region::SameRegion),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).
