@@ -31,20 +31,30 @@ pub struct Candidates {
     pub sat_calls: usize,
     /// Cells decided by simplification before any search.
     pub decided: usize,
+    /// A chaos construction whose digits are all forced: its regions when they are forced
+    /// too (`Ok`), or `Err(())` when two partitions fit the digits (then it is not unique).
+    /// `None` for any other puzzle.
+    pub chaos_regions: Option<Result<Vec<u16>, ()>>,
 }
 
 impl Candidates {
-    /// Whether every cell has one candidate: the puzzle has exactly one solution.
+    /// Whether the puzzle has exactly one solution: every cell has one candidate (and, for
+    /// a chaos construction, one partition into regions fits those digits).
     pub fn is_unique(&self) -> bool {
         self.masks.iter().all(|m| m.count_ones() == 1)
+            && !matches!(self.chaos_regions, Some(Err(())))
     }
-    /// The solution, when it is unique.
+    /// The solution, when it is unique (with its regions, for a chaos construction).
     pub fn solution(&self) -> Option<Grid> {
         if !self.is_unique() {
             return None;
         }
         let cells = self.masks.iter().map(|&m| digits(m).next()).collect();
-        Grid::from_cells(self.size, cells)
+        let mut grid = Grid::from_cells(self.size, cells)?;
+        if let Some(Ok(regions)) = &self.chaos_regions {
+            grid.set_regions(Some(regions.clone()));
+        }
+        Some(grid)
     }
     /// The candidates of `cell`.
     pub fn of(&self, cell: Cell) -> Mask {
@@ -87,6 +97,7 @@ pub fn candidates_on(
         masks: vec![0; n * n],
         sat_calls: 0,
         decided: formula.decided(),
+        chaos_regions: None,
     };
     if formula.is_decided() {
         // Every cell is forced; the one candidate grid is the solution if the rules hold.
@@ -138,6 +149,15 @@ pub fn candidates_on(
         if !sat {
             break;
         }
+    }
+    if puzzle.shape().is_chaos() && result.masks.iter().all(|m| m.count_ones() == 1) {
+        // One digit grid: whether one partition fits it is a uniqueness check of its own
+        // (the regions are not candidates), on the same engine.
+        result.sat_calls += 2;
+        result.chaos_regions = match crate::solve::check_on(puzzle, engine)? {
+            crate::solve::Verdict::Unique(g) => Some(Ok(g.regions().unwrap_or_default().to_vec())),
+            _ => Some(Err(())),
+        };
     }
     Ok(Some(result))
 }

@@ -2,7 +2,7 @@
 //! them into any [`ClauseSink`] (the engine, a DIMACS writer, a counter). Engine-neutral:
 //! nothing here knows which solver will read the clauses.
 
-use crate::cnf::{classic, shape_var, ClauseCounter, ClauseSink, Encoder};
+use crate::cnf::{classic, region_var, shape_var, ClauseCounter, ClauseSink, Encoder};
 use crate::engine::{Lit, Var};
 use crate::error::Error;
 use crate::geometry::{digits, Cell, Digit, Mask};
@@ -150,8 +150,11 @@ impl<'p> Formula<'p> {
         })
     }
     /// Whether simplification decided every cell (the solution is then unique).
+    /// A chaos construction is never decided before search: its regions are still unknown.
     pub fn is_decided(&self) -> bool {
-        self.contradiction.is_none() && self.decided == self.cands.len()
+        self.contradiction.is_none()
+            && self.decided == self.cands.len()
+            && !self.puzzle.shape().is_chaos()
     }
 
     /// Writes the whole formula into `sink`; returns (variables, clauses).
@@ -179,6 +182,9 @@ impl<'p> Formula<'p> {
         }
         for (i, group) in self.groups.distinct.iter().enumerate() {
             classic::encode_distinct(&mut enc, group, self.groups.distinct_pairs(i));
+        }
+        if self.puzzle.shape().is_chaos() {
+            crate::cnf::chaos::encode(&mut enc);
         }
         for c in self.puzzle.constraints() {
             c.encode(&mut enc);
@@ -224,7 +230,9 @@ impl<'p> Formula<'p> {
             .sum()
     }
 
-    /// The clause that forbids `solution`: some undecided cell holds another digit.
+    /// The clause that forbids `solution`: some undecided cell holds another digit — or, in
+    /// a chaos construction, some cell is in another region (the regions are numbered
+    /// canonically, so this blocks exactly this pair of digits and regions).
     pub fn blocking_clause(&self, solution: &Grid) -> Vec<Lit> {
         let n = self.puzzle.size();
         let mut lits = Vec::new();
@@ -235,7 +243,50 @@ impl<'p> Formula<'p> {
                 lits.push(!shape_var(self.puzzle.shape(), cell, solution.digit(cell)).positive());
             }
         }
+        if let Some(regions) = solution.regions() {
+            for (i, &k) in regions.iter().enumerate() {
+                let cell = Cell::from_position(i, n);
+                // !g(cell, its region)
+                lits.push(!region_var(self.puzzle.shape(), cell, k as usize).positive());
+            }
+        }
         lits
+    }
+
+    /// The regions of a chaos construction's model: the one k with g(cell,k) true, per cell.
+    fn decode_regions(&self, value: &impl Fn(Var) -> Option<bool>) -> Result<Vec<u16>, Error> {
+        let shape = self.puzzle.shape();
+        let n = shape.size();
+        let mut regions = Vec::with_capacity(n * n);
+        for cell in shape.cells() {
+            let mut chosen = None;
+            for k in 0..n {
+                let var = region_var(shape, cell, k);
+                match value(var) {
+                    Some(true) if chosen.is_some() => {
+                        return Err(Error::Model(format!(
+                            "model puts {cell} in two regions (variables {} and {})",
+                            region_var(shape, cell, chosen.unwrap_or(0)).to_dimacs(),
+                            var.to_dimacs()
+                        )))
+                    }
+                    Some(true) => chosen = Some(k),
+                    Some(false) => {}
+                    None => {
+                        return Err(Error::Model(format!(
+                            "model has no value for variable {} ({cell} in region {})",
+                            var.to_dimacs(),
+                            k + 1
+                        )))
+                    }
+                }
+            }
+            let Some(k) = chosen else {
+                return Err(Error::Model(format!("model puts {cell} in no region")));
+            };
+            regions.push(k as u16);
+        }
+        Ok(regions)
     }
 
     /// The grid of `sat`'s current model (after it answered satisfiable), verified against
@@ -280,6 +331,9 @@ impl<'p> Formula<'p> {
                 return Err(Error::Model(format!("model sets no digit in {cell}")));
             };
             grid.set(cell, Some(d));
+        }
+        if self.puzzle.shape().is_chaos() {
+            grid.set_regions(Some(self.decode_regions(&value)?));
         }
         self.puzzle.verify(&grid)?;
         Ok(grid)

@@ -388,6 +388,13 @@ pub fn generate(
     opts: &GenerateOptions,
     rng: &mut Rng,
 ) -> Result<Generated, GenerateError> {
+    if layout.shape().is_chaos() {
+        // the oracle tells solutions apart by their digits; a chaos construction's also
+        // differ by their regions, so a puzzle it calls unique might not be
+        return Err(GenerateError::Other(Error::Input(
+            "generating chaos constructions is not supported (the regions are part of each solution)".into(),
+        )));
+    }
     let mut best = usize::MAX;
     let mut calls = 0;
     let attempts = opts.attempts.clamp(1, MAX_ATTEMPTS);
@@ -514,6 +521,20 @@ pub fn classic_layout(n: usize, boxes: Option<(usize, usize)>) -> Result<Puzzle,
 /// `solution` must be the puzzle's unique solution (from [`crate::check`]).
 pub fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<Cell>, Error> {
     let n = puzzle.size();
+    if puzzle.shape().is_chaos() {
+        // The removal oracle compares digits; a chaos construction's solutions also differ by
+        // their regions: each given is tried with a whole uniqueness check instead.
+        let mut out = Vec::new();
+        for (cell, _) in puzzle.givens().filled() {
+            let mut fewer = puzzle.givens().clone();
+            fewer.set(cell, None);
+            let p = with_givens(puzzle, fewer)?;
+            if matches!(crate::solve::check(&p)?, crate::solve::Verdict::Unique(_)) {
+                out.push(cell);
+            }
+        }
+        return Ok(out);
+    }
     let base = with_givens(puzzle, Grid::empty(n))?;
     let mut given: Vec<bool> = puzzle
         .givens()

@@ -18,6 +18,8 @@ pub struct Shape {
     jigsaw: bool,
     /// The values the cells hold; 1..=N unless set by [`Shape::with_values`].
     values: Values,
+    /// Chaos construction ([`Shape::with_chaos`]): N more regions, unknown, to be found.
+    chaos: bool,
 }
 
 /// The values a grid's cells hold: `count` consecutive integers from `min` (1..=N by
@@ -125,6 +127,7 @@ impl Shape {
             regions,
             jigsaw: false,
             values: Values::standard(size),
+            chaos: false,
         })
     }
 
@@ -169,7 +172,36 @@ impl Shape {
                 size: self.size,
             });
         }
+        if self.chaos && values.count != self.size {
+            return Err(Error::Regions(format!(
+                "chaos construction needs as many values as the side ({}), not {values}",
+                self.size
+            )));
+        }
         Ok(Shape { values, ..self })
+    }
+
+    /// This shape with chaos construction: besides its rows, columns and any regions it
+    /// states, the grid is split into N regions that the solver finds — each of N
+    /// orthogonally connected cells, each holding every value once. Needs as many values as
+    /// cells in a row (a region then holds each value exactly once).
+    pub fn with_chaos(self) -> Result<Shape, Error> {
+        if !self.houses_cover_values() {
+            return Err(Error::Regions(format!(
+                "chaos construction needs as many values as the side ({}), not {}",
+                self.size, self.values
+            )));
+        }
+        Ok(Shape {
+            chaos: true,
+            ..self
+        })
+    }
+
+    /// Whether the puzzle is a chaos construction: its N regions are unknowns, found with
+    /// the digits (they are not in [`Shape::regions`], which holds the stated regions only).
+    pub fn is_chaos(&self) -> bool {
+        self.chaos
     }
 
     /// Side length N.

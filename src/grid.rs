@@ -4,10 +4,15 @@ use crate::error::Error;
 use crate::geometry::{Cell, Digit, Mask};
 
 /// An N×N grid of optional digits (givens of a puzzle, or a solution when full).
+///
+/// The solution of a chaos construction also carries the regions found
+/// ([`Grid::regions`]): two solutions differ when their digits or their regions do.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Grid {
     size: usize,
     cells: Vec<Option<Digit>>,
+    /// The regions found, one id per cell (row-major), for a chaos construction's solution.
+    regions: Option<Vec<u16>>,
 }
 
 impl Grid {
@@ -16,11 +21,27 @@ impl Grid {
         Grid {
             size,
             cells: vec![None; size * size],
+            regions: None,
         }
     }
     /// A grid from row-major cells; `None` if the count is not `size²`.
     pub fn from_cells(size: usize, cells: Vec<Option<Digit>>) -> Option<Grid> {
-        (cells.len() == size * size).then_some(Grid { size, cells })
+        (cells.len() == size * size).then_some(Grid {
+            size,
+            cells,
+            regions: None,
+        })
+    }
+    /// The regions of a chaos construction's solution: a region id 0..N per cell, row-major,
+    /// numbered in order of first appearance; `None` for any other grid.
+    pub fn regions(&self) -> Option<&[u16]> {
+        self.regions.as_deref()
+    }
+    /// Sets (or clears) the regions of a chaos construction's solution; `regions` holds one
+    /// id per cell, row-major.
+    pub fn set_regions(&mut self, regions: Option<Vec<u16>>) {
+        debug_assert!(regions.as_ref().is_none_or(|r| r.len() == self.cells.len()));
+        self.regions = regions;
     }
     /// Side length N.
     pub fn size(&self) -> usize {
@@ -68,11 +89,13 @@ impl Grid {
             .map(|i| Cell::from_position(i, n))
             .collect()
     }
-    /// Cells where two grids differ, row-major.
+    /// Cells where two grids differ, row-major: in their digits or, for two solutions of a
+    /// chaos construction, in the region found for them.
     pub fn diff(&self, other: &Grid) -> Vec<Cell> {
         let n = self.size;
+        let region = |g: &Grid, i: usize| g.regions.as_ref().map(|r| r[i]);
         (0..self.cells.len())
-            .filter(|&i| self.cells[i] != other.cells[i])
+            .filter(|&i| self.cells[i] != other.cells[i] || region(self, i) != region(other, i))
             .map(|i| Cell::from_position(i, n))
             .collect()
     }

@@ -83,7 +83,10 @@ impl Puzzle {
     }
     /// Whether the puzzle has no variant constraints, default boxes and values 1..=N.
     pub fn is_classic(&self) -> bool {
-        self.constraints.is_empty() && !self.shape.is_jigsaw() && self.shape.has_standard_values()
+        self.constraints.is_empty()
+            && !self.shape.is_jigsaw()
+            && self.shape.has_standard_values()
+            && !self.shape.is_chaos()
     }
 
     fn validate(&self) -> Result<(), Error> {
@@ -148,7 +151,8 @@ impl Puzzle {
     /// Houses, distinct groups, peers and house intersections of this puzzle.
     pub fn groups(&self) -> Arc<Groups> {
         let cover = self.shape.houses_cover_values();
-        if self.constraints.is_empty() && !self.shape.is_jigsaw() && cover {
+        if self.constraints.is_empty() && !self.shape.is_jigsaw() && cover && !self.shape.is_chaos()
+        {
             return classic_groups(&self.shape);
         }
         let base = shape_groups(&self.shape);
@@ -242,10 +246,82 @@ impl Puzzle {
             }
             masks[r] |= bit;
         }
+        match (self.shape.is_chaos(), grid.regions()) {
+            (true, Some(regions)) => check_chaos_regions(grid, regions)?,
+            (true, None) => return fail("a chaos construction's solution has no regions".into()),
+            (false, Some(_)) => {
+                return fail(
+                    "the grid has found regions but the puzzle is no chaos construction".into(),
+                )
+            }
+            (false, None) => {}
+        }
         for (i, c) in self.constraints.iter().enumerate() {
             c.check(&self.shape, grid)
                 .map_err(|m| Error::Verification(format!("constraint {i} ({}): {m}", c.kind())))?;
         }
         Ok(())
     }
+}
+
+/// Checks the regions a chaos construction's solution carries, from the regions alone (no
+/// SAT, nothing shared with the encoding): one id per cell, N regions of N cells each, each
+/// orthogonally connected, each holding different digits (so, with N values, each once).
+pub fn check_chaos_regions(grid: &Grid, regions: &[u16]) -> Result<(), Error> {
+    let n = grid.size();
+    let fail = |m: String| Err(Error::Verification(m));
+    if regions.len() != n * n {
+        return fail(format!("{} region ids for a {n}×{n} grid", regions.len()));
+    }
+    let mut members: Vec<Vec<Cell>> = vec![Vec::new(); n];
+    for (i, &k) in regions.iter().enumerate() {
+        let cell = Cell::from_position(i, n);
+        match members.get_mut(k as usize) {
+            Some(m) => m.push(cell),
+            None => {
+                return fail(format!(
+                    "{cell} is in region {}, past the {n} regions",
+                    k + 1
+                ))
+            }
+        }
+    }
+    for (k, cells) in members.iter().enumerate() {
+        if cells.len() != n {
+            return fail(format!(
+                "found region {} has {} cells, not {n}",
+                k + 1,
+                cells.len()
+            ));
+        }
+        // connected: a flood fill from its first cell through orthogonal steps reaches all
+        let mut seen = vec![cells[0]];
+        let mut todo = vec![cells[0]];
+        while let Some(c) = todo.pop() {
+            for o in cells {
+                let adjacent = c.row.abs_diff(o.row) + c.col.abs_diff(o.col) == 1;
+                if adjacent && !seen.contains(o) {
+                    seen.push(*o);
+                    todo.push(*o);
+                }
+            }
+        }
+        if seen.len() != n {
+            let apart = cells
+                .iter()
+                .find(|c| !seen.contains(c))
+                .unwrap_or(&cells[0]);
+            return fail(format!(
+                "found region {} is not connected: {} and {apart} are apart",
+                k + 1,
+                cells[0]
+            ));
+        }
+        check_distinct(
+            grid,
+            cells.iter().copied(),
+            &format!("found region {}", k + 1),
+        )?;
+    }
+    Ok(())
 }

@@ -98,6 +98,10 @@ pub struct PuzzleRecord {
     /// A solution, as one line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<String>,
+    /// A chaos construction's found regions beside `solution`: one letter per cell in
+    /// reading order, `A` for the region of r1c1, then `B`, … by first appearance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regions: Option<String>,
     /// Solutions counted (`counted`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<usize>,
@@ -107,6 +111,10 @@ pub struct PuzzleRecord {
     /// Two solutions (`multiple`), or every one counted (`count --all`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solutions: Option<Vec<String>>,
+    /// A chaos construction's found regions of each of `solutions`, in the same order (as
+    /// `regions`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions_regions: Option<Vec<String>>,
     /// The cells where the two solutions differ (`multiple`), as `r1c2`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub differ: Option<Vec<String>>,

@@ -274,6 +274,20 @@ fn grid_of(p: &Puzzle, line: &str) -> Grid {
         .unwrap_or_else(|e| panic!("cannot read back {line:?}: {e}"))
 }
 
+/// `grid` with a chaos construction's found regions, as a record writes them (`AAB…`, one
+/// letter per cell), when it has some.
+fn with_regions(mut grid: Grid, regions: &Value) -> Grid {
+    if let Some(letters) = regions.as_str() {
+        let symbols = satdoku::format::text::FOUND_REGION_SYMBOLS;
+        let ids = letters
+            .chars()
+            .map(|ch| symbols.chars().position(|s| s == ch).unwrap() as u16)
+            .collect();
+        grid.set_regions(Some(ids));
+    }
+    grid
+}
+
 /// Checks one JSON record against its expectation; returns the problems.
 fn check_record(rec: &Value, want: &RecordExpect, file_puzzle: Option<&Puzzle>) -> Vec<String> {
     let mut problems = Vec::new();
@@ -302,7 +316,7 @@ fn check_record(rec: &Value, want: &RecordExpect, file_puzzle: Option<&Puzzle>) 
                 }
             }
             if let Some(p) = &puzzle {
-                if let Err(e) = p.verify(&grid_of(p, sol)) {
+                if let Err(e) = p.verify(&with_regions(grid_of(p, sol), &rec["regions"])) {
                     fail(format!("the printed solution fails verification: {e}"));
                 }
             }
@@ -315,7 +329,11 @@ fn check_record(rec: &Value, want: &RecordExpect, file_puzzle: Option<&Puzzle>) 
             if sols.len() != 2 || sols[0] == sols[1] {
                 fail(format!("expected two different solutions, got {sols:?}"));
             } else if let Some(p) = &puzzle {
-                let (a, b) = (grid_of(p, sols[0]), grid_of(p, sols[1]));
+                let regions = &rec["solutions_regions"];
+                let (a, b) = (
+                    with_regions(grid_of(p, sols[0]), &regions[0]),
+                    with_regions(grid_of(p, sols[1]), &regions[1]),
+                );
                 for g in [&a, &b] {
                     if let Err(e) = p.verify(g) {
                         fail(format!("a printed solution fails verification: {e}"));

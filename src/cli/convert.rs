@@ -95,6 +95,13 @@ fn write_one(
             shape.values()
         ));
     }
+    if shape.is_chaos() && args.to != Target::Native {
+        // the regions to find would be lost: another puzzle, not a lossy copy
+        return Err(
+            "is a chaos construction (regions to find); f-puzzles, SudokuPad and text lines cannot say so (use --to native)"
+                .into(),
+        );
+    }
     match args.to {
         Target::Native if several => native::to_string_line(doc).map_err(|e| e.to_string()),
         Target::Native => native::to_string_pretty(doc).map_err(|e| e.to_string()),

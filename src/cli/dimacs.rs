@@ -10,7 +10,9 @@ use super::InputArgs;
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use satdoku::format::dimacs::{read_answer_from, write_formula, Header, Query, SolverAnswer};
-use satdoku::format::text::{parse_grid, parse_one_with, Line, Pretty, Symbols, TextOptions};
+use satdoku::format::text::{
+    parse_one_with, parse_solution, region_line, Line, Pretty, Symbols, TextOptions,
+};
 use satdoku::solve::{Formula, Session, Simplify};
 use satdoku::Grid;
 use std::fs;
@@ -30,7 +32,8 @@ pub struct DimacsArgs {
     /// finds. UNSAT means the puzzle is unique.
     #[arg(long, conflicts_with = "exclude")]
     uniqueness: bool,
-    /// Write the formula plus a clause that blocks this solution (a full grid as text).
+    /// Write the formula plus a clause that blocks this solution (a full grid as text; a
+    /// chaos construction's solution adds `/` and its regions, one letter per cell).
     #[arg(long, value_name = "SOLUTION")]
     exclude: Option<String>,
     /// What the givens simplify before encoding: full (naked and hidden singles and locked
@@ -139,7 +142,7 @@ pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
         query = Query::Uniqueness(solution);
     } else if let Some(text) = &args.exclude {
         // A grid alone, checked against the puzzle's own rules just below.
-        let grid = parse_grid(text, puzzle.size(), &opts.symbols).context("--exclude")?;
+        let grid = parse_solution(text, puzzle.size(), &opts.symbols).context("--exclude")?;
         puzzle
             .verify(&grid)
             .context("--exclude: the grid is not a solution of the puzzle")?;
@@ -204,7 +207,7 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
                 .with_context(|| format!("{}: the puzzle in the header", args.puzzle))?,
         };
         let blocked = match &h.uniqueness {
-            Some(s) => Some(parse_grid(
+            Some(s) => Some(parse_solution(
                 s,
                 p.size(),
                 &Symbols::standard().for_shape(p.shape()),
@@ -218,6 +221,7 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
             box_shape: args.box_shape.clone(),
             symbols: None,
             values: None,
+            chaos: false,
             layout: super::LayoutArg::Auto,
             line_rule: Vec::new(),
             element: Vec::new(),
@@ -257,7 +261,10 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
     let show = |g: &Grid| -> String {
         match format {
             super::Format::Pretty => Pretty::new(g, puzzle.shape(), &std).to_string(),
-            _ => format!("{}\n", Line::new(g, &std)),
+            _ => match g.regions() {
+                Some(r) => format!("{}/{}\n", Line::new(g, &std), region_line(r)),
+                None => format!("{}\n", Line::new(g, &std)),
+            },
         }
     };
     let mut out = io::stdout().lock();

@@ -120,6 +120,11 @@ pub struct InputArgs {
     /// different). JSON files say it themselves ("values").
     #[arg(long, value_name = "MIN-MAX", value_parser = values_arg)]
     values: Option<String>,
+    /// Text puzzles are chaos constructions: no boxes (unless --box), and N orthogonally
+    /// connected regions of N cells, each holding every digit once, found by the solver with
+    /// the digits. JSON files say it themselves ("chaos": true).
+    #[arg(long)]
+    chaos: bool,
     /// How lines make puzzles: auto, one puzzle per line, or block grids.
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     layout: LayoutArg,
@@ -206,6 +211,7 @@ impl InputArgs {
             box_shape,
             symbols,
             values,
+            chaos: self.chaos,
             layout,
             sudokupad,
         })

@@ -3,7 +3,7 @@
 
 use super::report::{Answer, Done, Tally, Task};
 use super::Format;
-use satdoku::format::text::{Line, Pretty, Symbols};
+use satdoku::format::text::{region_line, Line, Pretty, Symbols};
 use satdoku::report::{CnfSize, PuzzleRecord, SearchStats, Status};
 use satdoku::{Cell, Grid, Shape, Verdict};
 use std::io::{self, BufWriter, Stdout, Write};
@@ -136,6 +136,15 @@ impl Printer {
         Line::new(g, &self.shaped).to_string()
     }
 
+    /// The line of plain output: the digits, then for a chaos construction `/` and the
+    /// found regions' letters.
+    fn line_full(&self, g: &Grid) -> String {
+        match g.regions() {
+            Some(r) => format!("{}/{}", self.line(g), region_line(r)),
+            None => self.line(g),
+        }
+    }
+
     fn grid(&mut self, g: &Grid, shape: &Shape) -> io::Result<()> {
         let s = Pretty::new(g, shape, &self.shaped).to_string();
         self.out.write_all(s.as_bytes())
@@ -245,7 +254,7 @@ impl Printer {
                 }
                 Verdict::Unique(g) => {
                     let extras = self.extras_words(done);
-                    writeln!(self.out, "unique {}{extras}", self.line(g))?
+                    writeln!(self.out, "unique {}{extras}", self.line_full(g))?
                 }
                 Verdict::Multiple(a, b) => {
                     let diff = cells(&a.diff(b));
@@ -263,8 +272,8 @@ impl Printer {
                         writeln!(
                             self.out,
                             "multiple {} {} {}",
-                            self.line(a),
-                            self.line(b),
+                            self.line_full(a),
+                            self.line_full(b),
                             diff.join(",")
                         )?;
                     }
@@ -284,7 +293,7 @@ impl Printer {
                     if pretty {
                         self.grid(g, &shape)?;
                     } else {
-                        writeln!(self.out, "{}", self.line(g))?;
+                        writeln!(self.out, "{}", self.line_full(g))?;
                     }
                 }
                 let n = if *capped {
@@ -325,7 +334,7 @@ impl Printer {
             self.grid(g, shape)?;
             writeln!(self.out)
         } else {
-            writeln!(self.out, "{}", self.line(g))
+            writeln!(self.out, "{}", self.line_full(g))
         }
     }
 
@@ -350,14 +359,20 @@ impl Printer {
                     };
                     o.unique = Some(true);
                     o.solution = Some(self.line(g));
+                    o.regions = g.regions().map(region_line);
                 }
                 Verdict::Multiple(a, b) => {
                     o.status = Status::Multiple;
                     o.unique = Some(false);
                     if !matches!(self.task, Task::Solve { unique: true }) {
                         o.solution = Some(self.line(a));
+                        o.regions = a.regions().map(region_line);
                     }
                     o.solutions = Some(vec![self.line(a), self.line(b)]);
+                    o.solutions_regions = a
+                        .regions()
+                        .zip(b.regions())
+                        .map(|(x, y)| vec![region_line(x), region_line(y)]);
                     o.differ = Some(cells(&a.diff(b)));
                 }
                 Verdict::None => {
@@ -379,6 +394,10 @@ impl Printer {
                 o.capped = Some(*capped);
                 if !solutions.is_empty() {
                     o.solutions = Some(solutions.iter().map(|g| self.line(g)).collect());
+                    o.solutions_regions = solutions
+                        .iter()
+                        .map(|g| g.regions().map(region_line))
+                        .collect();
                 }
             }
         }

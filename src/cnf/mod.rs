@@ -4,6 +4,11 @@
 //! Variable layout (fixed, so a SAT user can read a model without satdoku): the cell variable
 //! x(r,c,d) — "cell (r,c) holds digit d", all 1-based — is DIMACS variable
 //! `(r-1)·N² + (c-1)·N + d`. Auxiliary variables of variant rules follow from N³ + 1 on.
+//! (With a value set of V values the stride is V instead of N: `((r-1)·N + (c-1))·V + d`.)
+//!
+//! A chaos construction ([`Shape::is_chaos`]) has region variables right after the cell
+//! variables: g(r,c,k) — "cell (r,c) is in region k", k = 1..N — is DIMACS variable
+//! `N²·V + ((r-1)·N + (c-1))·N + k` ([`region_var`]); auxiliaries follow them.
 //!
 //! Clauses are written through [`Encoder::clause`], which folds variables whose value is
 //! already known (a cell decided by the givens and their consequences): a clause with a true
@@ -11,6 +16,7 @@
 //! exactly the simplified formula.
 
 pub mod card;
+pub mod chaos;
 pub mod class;
 pub mod classic;
 pub mod order;
@@ -150,6 +156,22 @@ pub fn decode_var_with(n: usize, values: usize, var: Var) -> Option<(Cell, Digit
     })
 }
 
+/// The region variable g(cell, k) — "`cell` is in region k" (k = 0..N-1) — of a chaos
+/// construction of `shape`: `N²·V + position·N + k` (0-based), after the cell variables.
+pub fn region_var(shape: &Shape, cell: Cell, k: usize) -> Var {
+    let n = shape.size();
+    Var::from_index(n * n * shape.value_count() + cell.position(n) * n + k)
+}
+
+/// The inverse of [`region_var`]: the cell and region (0-based) of a region variable of a
+/// chaos construction, `None` for any other variable (or a shape that is not chaos).
+pub fn decode_region_var(shape: &Shape, var: Var) -> Option<(Cell, usize)> {
+    let n = shape.size();
+    let base = n * n * shape.value_count();
+    let i = var.index().checked_sub(base)?;
+    (shape.is_chaos() && i < n * n * n).then(|| (Cell::from_position(i / n, n), i % n))
+}
+
 /// Builds clauses for one puzzle into a sink, folding known cell values.
 pub struct Encoder<'a> {
     n: usize,
@@ -182,7 +204,8 @@ impl<'a> Encoder<'a> {
             n,
             v,
             candidates,
-            next_var: n * n * v,
+            // a chaos construction's region variables come right after the cell variables
+            next_var: n * n * v + if shape.is_chaos() { n * n * n } else { 0 },
             guards: Vec::new(),
             sink,
             buf: Vec::new(),
@@ -252,6 +275,13 @@ impl<'a> Encoder<'a> {
         } else {
             Term::Lit(Var::from_index(pos * self.v + digit.index()).positive())
         }
+    }
+
+    /// "`cell` is in region k" of a chaos construction ([`region_var`]; the shape must be
+    /// chaos).
+    pub fn region(&self, cell: Cell, k: usize) -> Lit {
+        debug_assert!(self.shape.is_chaos() && k < self.n);
+        region_var(self.shape, cell, k).positive()
     }
 
     /// A fresh auxiliary variable.

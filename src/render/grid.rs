@@ -43,9 +43,10 @@ pub const SOLVED: &str = "#1a56c4";
 pub fn backgrounds(shape: &Shape, f: &Frame, highlight: &[Cell], out: &mut Out) {
     let side = f.side();
     out.rect(f.at(0.0, 0.0), side, side, "fill=\"#fff\"");
+    // a chaos construction's cells are all in a region, found while solving
     let lonely: Vec<Cell> = shape
         .cells()
-        .filter(|&c| shape.region_of(c).is_none())
+        .filter(|&c| shape.region_of(c).is_none() && !shape.is_chaos())
         .collect();
     cell_rects(f, &lonely, "class=\"no-region\"", NO_REGION, out);
     cell_rects(f, highlight, "class=\"highlight\"", HIGHLIGHT, out);
@@ -103,7 +104,19 @@ pub fn region_borders(shape: &Shape, f: &Frame, out: &mut Out) {
         Some(r) if trivial.contains(&r) => Some(u16::MAX),
         r => r,
     };
-    let differ = |a: Cell, b: Cell| region(a) != region(b);
+    let d = border_path(f, |a, b| region(a) != region(b));
+    out.raw("<g class=\"regions\" fill=\"none\" stroke=\"#000\" stroke-linecap=\"square\">");
+    if !d.is_empty() {
+        out.fmt(format_args!("<path stroke-width=\"3\" d=\"{d}\"/>"));
+    }
+    out.rect(f.at(0.0, 0.0), f.side(), f.side(), "stroke-width=\"3.5\"");
+    out.close();
+}
+
+/// The thick lines between neighbouring cells that `differ`, runs along one grid line
+/// joined, as SVG path data.
+fn border_path(f: &Frame, differ: impl Fn(Cell, Cell) -> bool) -> String {
+    let n = f.n;
     let mut d = String::new();
     let push = |d: &mut String, from: (f64, f64), to: (f64, f64)| {
         let (a, b) = (f.at(from.0, from.1), f.at(to.0, to.1));
@@ -130,11 +143,21 @@ pub fn region_borders(shape: &Shape, f: &Frame, out: &mut Out) {
             }
         }
     }
-    out.raw("<g class=\"regions\" fill=\"none\" stroke=\"#000\" stroke-linecap=\"square\">");
+    d
+}
+
+/// A chaos construction's found regions (`regions`: one id per cell, row-major), drawn over a
+/// solution as thick coloured borders between cells of different regions.
+pub fn found_region_borders(regions: &[u16], f: &Frame, out: &mut Out) {
+    let n = f.n;
+    let id = |c: Cell| regions.get(c.position(n)).copied();
+    let d = border_path(f, |a, b| id(a) != id(b));
+    out.raw(
+        "<g class=\"found-regions\" fill=\"none\" stroke=\"#c2410c\" stroke-linecap=\"square\">",
+    );
     if !d.is_empty() {
         out.fmt(format_args!("<path stroke-width=\"3\" d=\"{d}\"/>"));
     }
-    out.rect(f.at(0.0, 0.0), f.side(), f.side(), "stroke-width=\"3.5\"");
     out.close();
 }
 

@@ -45,6 +45,8 @@ pub const SUM_LINE: Pen = Pen::line("#64c864");
 pub const LUNCHBOX: Pen = Pen::line("#b4b4b4");
 /// Value indexing (an arrow written at its start).
 pub const VALUE_INDEXING: Pen = Pen::line("#e08a3c");
+/// Same region (chaos construction): brown.
+pub const SAME_REGION: Pen = Pen::line("#b07a4a");
 /// A table relation.
 pub const RELATION: Pen = Pen::line("#8c8cd9");
 /// Thermometers: light grey, wide.

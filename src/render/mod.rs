@@ -332,6 +332,7 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         C::ValueIndexing(l) => extra::labelled(f, &l.cells, lines::VALUE_INDEXING, "→", o),
         C::Relation(l) => extra::relation(f, l, o),
         C::CountDistinct(k) => extra::count_distinct(f, &k.cells, o),
+        C::SameRegion(k) => extra::labelled(f, &k.cells, lines::SAME_REGION, "R=", o),
         C::EqualityCage(k) => extra::equality(f, &k.cells, o),
         C::FullRank(k) => extra::full_rank(f, k, slots, o),
         C::WeightedSum(k) => extra::weighted_sum(f, k, o),
@@ -564,6 +565,11 @@ fn draw_panel(
     grid::thin_lines(f, out);
     out.raw(layers.lines.as_str());
     grid::region_borders(puzzle.shape(), f, out);
+    if let Content::Solution(g) = &panel.content {
+        if let Some(regions) = g.regions() {
+            grid::found_region_borders(regions, f, out);
+        }
+    }
     out.raw(layers.cages.as_str());
     out.raw(layers.marks.as_str());
     out.raw(layers.clues.as_str());

@@ -31,6 +31,9 @@ fn region_of(shape: &Shape, cell: Cell) -> Option<(Vec<Cell>, usize)> {
 
 impl Rule for BoxIndexer {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
+        if shape.is_chaos() {
+            return Err("a box indexer reads positions in regions, and a chaos construction's regions are unknown: not supported".into());
+        }
         cell_set(shape, &self.cells, "the box indexer")?;
         for &c in &self.cells {
             match region_of(shape, c) {

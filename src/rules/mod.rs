@@ -110,6 +110,7 @@ pub mod counting_circles;
 pub mod equal_sums;
 pub mod greater_than;
 pub mod rellik_cage;
+pub mod same_region;
 pub mod same_values;
 
 pub mod relation;
@@ -318,6 +319,8 @@ macro_rules! registry {
         "weighted-sum" => WeightedSum(weighted_sum::WeightedSum),
         /// The cage holds exactly the clue's count of each listed digit.
         "look-and-say" => LookAndSay(look_and_say::LookAndSay),
+        /// Cells in one found region of a chaos construction.
+        "same-region" => SameRegion(same_region::SameRegion),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).

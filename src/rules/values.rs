@@ -32,6 +32,7 @@ const ANY_COUNT: &[&str] = &[
     "disjoint-groups",
     "extra-region",
     "killer",
+    "same-region",
 ];
 
 /// Rules whose meaning depends only on equality, order and differences of the values:

@@ -1,6 +1,6 @@
 //! The comment header of every CNF satdoku writes, written and read in one place.
 
-use crate::format::text::{Line, Symbols};
+use crate::format::text::{region_line, Line, Symbols};
 use crate::geometry::{digits, Cell};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
@@ -74,14 +74,19 @@ impl Header<'_> {
                 decided.set(Cell::from_position(i, n), digits(*m).next());
             }
         }
+        // a solution as a line: its digits, and a chaos construction's regions after `/`
+        let solution = |g: &Grid| match g.regions() {
+            Some(r) => format!("{}/{}", Line::new(g, &std), region_line(r)),
+            None => Line::new(g, &std).to_string(),
+        };
         let query = match &self.query {
             Query::Solve => "solve: a model is a solution".to_string(),
             Query::Uniqueness(g) => {
-                format!("{UNIQUENESS}{}; UNSAT means unique", Line::new(g, &std))
+                format!("{UNIQUENESS}{}; UNSAT means unique", solution(g))
             }
             Query::Exclude(g) => format!(
                 "exclude: the last clause blocks the solution {}",
-                Line::new(g, &std)
+                solution(g)
             ),
         };
         let mut h = vec![
@@ -116,10 +121,25 @@ impl Header<'_> {
                 h.insert(2, format!("puzzle-json: {line}"));
             }
         }
-        if vars > n * n * v {
+        let mut first_aux = n * n * v + 1;
+        if puzzle.shape().is_chaos() {
             h.push(format!(
-                "vars {}..{vars} are auxiliary (variant rules)",
-                n * n * v + 1
+                "var g(r,c,k) = {} + (r-1)*{} + (c-1)*{n} + k for r, c, k in 1..{n}: cell r,c is in \
+                 found region k (chaos construction; region 1 holds r1c1, each next region is \
+                 the one whose first cell in reading order comes next)",
+                n * n * v,
+                n * n
+            ));
+            first_aux += n * n * n;
+        }
+        if vars >= first_aux {
+            h.push(format!(
+                "vars {first_aux}..{vars} are auxiliary (variant rules{})",
+                if puzzle.shape().is_chaos() {
+                    ", region connectivity"
+                } else {
+                    ""
+                }
             ));
         }
         h.push(format!(

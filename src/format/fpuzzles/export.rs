@@ -118,6 +118,9 @@ pub fn export(doc: &Document) -> Export {
             losses.push(format!("the puzzle's {field} has no f-puzzles field"));
         }
     }
+    if shape.is_chaos() {
+        losses.push("chaos construction: f-puzzles has no regions to find".into());
+    }
     let default = !shape.is_jigsaw() && (shape.box_rows(), shape.box_cols()) == default_box(n);
     let mut grid = Vec::with_capacity(n);
     for r in 0..n {
@@ -195,6 +198,9 @@ pub fn export(doc: &Document) -> Export {
             }
             Constraint::ExtraRegion(r) => {
                 push(&mut out, "extraregion", json!({"cells": names(&r.cells)}))
+            }
+            Constraint::SameRegion(_) => {
+                losses.push("same-region: f-puzzles has no regions to find".into())
             }
             Constraint::Difference(d) => push(
                 &mut out,

@@ -54,6 +54,7 @@ pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
                 "NoBoxes" => items.no_boxes = Some(item.clone()),
                 "Jigsaw" => items.jigsaw.push(item.clone()),
                 "RegionSize" => items.region_size = Some(item.clone()),
+                "ChaosConstruction" => items.chaos = Some(item.clone()),
                 _ => {}
             }
         }
@@ -91,7 +92,7 @@ fn top_node(node: &Node, shape: &Shape, top: &mut Top) -> Result<(), IssError> {
     };
     let at = &item.at;
     match at.name.as_str() {
-        "Shape" | "NoBoxes" | "Jigsaw" | "RegionSize" => {}
+        "Shape" | "NoBoxes" | "Jigsaw" | "RegionSize" | "ChaosConstruction" => {}
         "Given" => {
             for v in &item.args {
                 let (cell, digits) = value_id(at, v, n, shape.values())?;

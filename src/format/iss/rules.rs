@@ -14,9 +14,7 @@ fn unsupported(name: &str) -> Option<&'static str> {
     Some(match name {
         "NFA" => "lines defined by a state machine (ISS's encoded NFA) have no satdoku rule",
         "Replicate" => "Replicate (copies of a template) is not read",
-        "ChaosConstruction" | "ChaosArrow" | "ChaosCount" => {
-            "chaos construction (regions to find) has no satdoku rule"
-        }
+        "ChaosArrow" | "ChaosCount" => "clues about a chaos construction's regions (ChaosArrow, ChaosCount) have no satdoku rule",
         "RegionSameValues" => "regions holding the same values have no satdoku rule",
         "ContainAtLeast" | "ContainExact" => {
             "contain-at-least / contain-exact have no satdoku rule"
@@ -305,6 +303,33 @@ pub fn leaf(
                 digits,
             }))
         }
+        "SameValues" if a.iter().skip(1).any(|x| x.starts_with("CC")) => {
+            // ISS's chaos region cells (CCk: the region id of cell k in reading order): one
+            // cell per set is "these cells share a region"
+            let sets = number(at, a.first(), "number of sets")?;
+            let cells = a[1..]
+                .iter()
+                .map(|x| {
+                    let k = x.strip_prefix("CC").and_then(|k| k.parse::<usize>().ok());
+                    match k {
+                        Some(k) if shape.is_chaos() && (1..=n * n).contains(&k) => {
+                            Ok(Cell::from_position(k - 1, n))
+                        }
+                        _ => Err(bad(
+                            at,
+                            format!("{x:?} is not a chaos region cell (CC1 … CC{})", n * n),
+                        )),
+                    }
+                })
+                .collect::<Result<Vec<Cell>, _>>()?;
+            if sets != cells.len() {
+                return Err(IssError::Unsupported {
+                    at: at.clone(),
+                    why: "equal multisets of region ids over sets of several region cells have no satdoku rule (one cell per set: same-region)".into(),
+                });
+            }
+            one(Constraint::SameRegion(same_region::SameRegion { cells }))
+        }
         "SameValues" => {
             let sets = number(at, a.first(), "number of sets")?;
             let all = tail()?;
@@ -345,7 +370,7 @@ pub fn leaf(
             Ok(Vec::new())
         }
         "StrictKropki" | "StrictXV" | "FullRank" | "FullRankTies" | "Shape" | "NoBoxes"
-        | "Jigsaw" | "RegionSize" => Err(IssError::Unsupported {
+        | "Jigsaw" | "RegionSize" | "ChaosConstruction" => Err(IssError::Unsupported {
             at: at.clone(),
             why: "a whole-grid setting inside .Or/.And (satdoku reads it at the top level only)"
                 .into(),

@@ -7,7 +7,8 @@
 //! with ISS's default boxes (the most square r×c, r ≤ c: the same rule as satdoku's
 //! [`default_box`](crate::geometry::default_box)), no boxes (`NoBoxes`, or a prime N, where
 //! ISS finds no boxes), or jigsaw regions (the regions when there are no boxes; beside boxes,
-//! extra regions). Refused:
+//! extra regions), and a chaos construction (`ChaosConstruction`: N regions found while
+//! solving, beside any of those). Refused:
 //! rectangles (`6x8`), raw grids (`~Raw`), boxes of another size (`RegionSize`).
 
 use super::error::{At, IssError};
@@ -26,6 +27,8 @@ pub struct ShapeItems {
     pub jigsaw: Vec<Item>,
     /// `RegionSize~k`.
     pub region_size: Option<Item>,
+    /// `ChaosConstruction`: N regions to find, beside any boxes or jigsaw regions.
+    pub chaos: Option<Item>,
 }
 
 /// The side N and the values the `Shape` item states (9 and 1..9 without one).
@@ -96,11 +99,20 @@ pub fn grid_shape(
     values: Values,
 ) -> Result<(Shape, Vec<(Constraint, At)>), IssError> {
     let valued = |shape: Shape| {
-        shape.with_values(values).map_err(|e| IssError::Shape {
+        let shape = shape.with_values(values).map_err(|e| IssError::Shape {
             at: shape_at(items),
             spec: format!("{n}x{n}~{values}"),
             why: e.to_string(),
-        })
+        })?;
+        match &items.chaos {
+            // ISS: regions of as many cells as values, found while solving
+            Some(item) => shape.with_chaos().map_err(|e| IssError::Shape {
+                at: item.at.clone(),
+                spec: "ChaosConstruction".into(),
+                why: e.to_string(),
+            }),
+            None => Ok(shape),
+        }
     };
     let bad = |at: &At, message: String| IssError::Bad {
         at: at.clone(),

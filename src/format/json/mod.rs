@@ -126,6 +126,9 @@ struct File {
     box_shape: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     regions: Option<Vec<String>>,
+    /// Chaos construction: N regions to find (without `box` or `regions`, the only regions).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    chaos: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     givens: Option<GridText>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -358,6 +361,10 @@ fn from_file(file: File) -> Result<Document, Error> {
         (None, Some(rows)) => {
             Shape::with_regions(n, read_regions(rows, n)?).map_err(|e| format_err("regions", e))?
         }
+        // a chaos construction without stated regions: its found regions are the only ones
+        (None, None) if file.chaos => {
+            Shape::with_regions(n, vec![None; n * n]).map_err(|e| format_err("size", e))?
+        }
         (None, None) => Shape::new(n).map_err(|e| format_err("size", e))?,
     };
     let shape = match &file.values {
@@ -368,6 +375,11 @@ fn from_file(file: File) -> Result<Document, Error> {
                 .map_err(|e| format_err("values", e))?
         }
         None => shape,
+    };
+    let shape = if file.chaos {
+        shape.with_chaos().map_err(|e| format_err("chaos", e))?
+    } else {
+        shape
     };
     let givens = match &file.givens {
         Some(g) => read_grid(g, &shape, "givens")?,
@@ -458,7 +470,16 @@ fn to_file(doc: &Document) -> Result<File, Error> {
     let p = &doc.puzzle;
     let shape = p.shape();
     let n = p.size();
-    let (box_shape, regions) = if shape.is_jigsaw() {
+    let (box_shape, regions) = if shape.is_chaos() && shape.regions().iter().all(Option::is_none) {
+        // `"chaos": true` alone: no stated regions
+        (None, None)
+    } else if shape.is_chaos() && !shape.is_jigsaw() {
+        // boxes beside the chaos regions are written out (chaos alone means none)
+        (
+            Some(format!("{}x{}", shape.box_rows(), shape.box_cols())),
+            None,
+        )
+    } else if shape.is_jigsaw() {
         let symbols: Vec<char> = REGION_SYMBOLS.chars().collect();
         let ids = normalize_regions(shape.regions());
         let mut rows = Vec::with_capacity(n);
@@ -502,6 +523,7 @@ fn to_file(doc: &Document) -> Result<File, Error> {
         values: (!shape.has_standard_values()).then(|| shape.values().to_string()),
         box_shape,
         regions,
+        chaos: shape.is_chaos(),
         givens: Some(grid_rows(p.givens(), shape)),
         solution: doc.solution.as_ref().map(|g| grid_rows(g, shape)),
         constraints,

@@ -49,6 +49,41 @@ pub fn parse_grid(text: &str, n: usize, symbols: &Symbols) -> Result<Grid, Error
     Ok(Grid::from_cells(n, cells).expect("n² cells"))
 }
 
+/// Reads a solution as plain output writes it: a grid as [`parse_grid`] reads it, then for
+/// a chaos construction `/` and the found regions, one letter per cell in reading order
+/// ([`crate::format::text::region_line`]). The caller verifies it against its puzzle.
+pub fn parse_solution(text: &str, n: usize, symbols: &Symbols) -> Result<Grid, Error> {
+    let Some((digits, regions)) = text.rsplit_once('/') else {
+        return parse_grid(text, n, symbols);
+    };
+    let mut grid = parse_grid(digits, n, symbols)?;
+    let ids = regions
+        .trim()
+        .chars()
+        .map(|ch| {
+            crate::format::text::FOUND_REGION_SYMBOLS
+                .chars()
+                .position(|s| s == ch)
+                .filter(|&k| k < n)
+                .map(|k| k as u16)
+                .ok_or_else(|| {
+                    Error::Input(format!(
+                        "regions after '/': {ch:?} names no region of a {n}x{n} grid (A for region 1, B for 2, …)"
+                    ))
+                })
+        })
+        .collect::<Result<Vec<u16>, Error>>()?;
+    if ids.len() != n * n {
+        return Err(Error::Input(format!(
+            "regions after '/': {} letters, expected one per cell ({})",
+            ids.len(),
+            n * n
+        )));
+    }
+    grid.set_regions(Some(ids));
+    Ok(grid)
+}
+
 /// Reads exactly `count` cells of an `n`×`n` grid from text (one line or several; `#`
 /// comments, `|`/`+` and ruled lines ignored), each value checked against `n`.
 pub fn parse_cells(

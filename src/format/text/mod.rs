@@ -24,8 +24,8 @@ mod symbols;
 mod tests;
 mod tokens;
 
-pub use cells::{parse_cells, parse_cells_at, parse_grid};
-pub use print::{Line, Pretty};
+pub use cells::{parse_cells, parse_cells_at, parse_grid, parse_solution};
+pub use print::{region_line, region_symbol, Line, Pretty, FOUND_REGION_SYMBOLS};
 pub use reader::{TextReader, TextRecord};
 pub use symbols::Symbols;
 
@@ -58,6 +58,9 @@ pub struct TextOptions {
     /// digits are read and written as values: `0` is a digit when the set holds it, and
     /// `.` (also `-` `_` `*`) marks an empty cell.
     pub values: Option<crate::geometry::Values>,
+    /// Chaos construction (`--chaos`): the grid has no boxes (unless `box_shape` is set) and
+    /// N connected regions to find, each holding every digit once.
+    pub chaos: bool,
     /// Line or block grouping.
     pub layout: Layout,
     /// What SudokuPad drawings mean when the data does not say (SCL links and JSON).

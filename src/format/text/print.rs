@@ -94,6 +94,31 @@ impl fmt::Display for Pretty<'_> {
             }
             writeln!(f, "|")?;
         }
-        writeln!(f, "{border}")
+        writeln!(f, "{border}")?;
+        if let Some(regions) = self.grid.regions() {
+            // a chaos construction's found regions, one letter per cell (region 1 = A)
+            writeln!(f, "regions:")?;
+            for row in regions.chunks(n.max(1)) {
+                let letters: Vec<String> =
+                    row.iter().map(|&k| region_symbol(k).to_string()).collect();
+                writeln!(f, "  {}", letters.join(" "))?;
+            }
+        }
+        Ok(())
     }
+}
+
+/// Letters naming a chaos construction's found regions, region 1 first (up to 64 regions).
+pub const FOUND_REGION_SYMBOLS: &str =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@#";
+
+/// The letter of found region `k` (0-based): `A` for the first.
+pub fn region_symbol(k: u16) -> char {
+    FOUND_REGION_SYMBOLS.chars().nth(k as usize).unwrap_or('?')
+}
+
+/// A chaos construction's found regions as one line, one letter per cell in reading order
+/// (`AABB…`): the `regions` of the JSON records and the part after `/` in line output.
+pub fn region_line(regions: &[u16]) -> String {
+    regions.iter().map(|&k| region_symbol(k)).collect()
 }

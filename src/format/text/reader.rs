@@ -394,6 +394,8 @@ pub(super) fn build(
             .into())
         }
         Some((r, c)) => Shape::with_box(n, r, c)?,
+        // chaos construction without --box: the found regions are the only regions
+        None if opts.chaos => Shape::with_regions(n, vec![None; n * n])?,
         None => Shape::new(n)?,
     };
     let shape = match opts.values {
@@ -401,6 +403,13 @@ pub(super) fn build(
             .with_values(v)
             .map_err(|e| ParseError::new(line, None, format!("--values: {e}")))?,
         None => shape,
+    };
+    let shape = if opts.chaos {
+        shape
+            .with_chaos()
+            .map_err(|e| ParseError::new(line, None, format!("--chaos: {e}")))?
+    } else {
+        shape
     };
     let grid = fill_grid(n, rows, &opts.symbols, 0)?;
     Puzzle::classic(shape, grid)

@@ -1,0 +1,391 @@
+//! Chaos construction: the N regions of the grid are unknowns, found together with the
+//! digits. Each region holds N orthogonally connected cells and every value once.
+//!
+//! Variables: g(p,k) — "cell p is in region k" — at the fixed place [`super::region_var`]
+//! gives them (after the cell variables, so a model can be read without satdoku); the rest
+//! are auxiliaries. Regions are numbered canonically — region k is the k-th region met in
+//! reading order — so each partition has exactly one assignment of the g variables, and a
+//! (digits, regions) solution is one assignment of the cell and region variables: blocking
+//! those two blocks exactly that solution ([`crate::formula::Formula::blocking_clause`]).
+//!
+//! The clauses (p, q are row-major cell positions, k a region, d a digit, t a level):
+//!
+//! - **Partition**: every cell is in exactly one region (`∨_k g(p,k)`; `g(p,k) -> !g(p,j)`).
+//! - **Canonical numbering** (value precedence): s(p,k) = "some cell at or before p is in
+//!   region k", `s(p,k) <-> s(p-1,k) ∨ g(p,k)`; a cell can open region k+1 only once region
+//!   k is open: `g(p,k+1) -> s(p-1,k)`. Cell 0 is in region 0.
+//! - **Each region holds each digit exactly once**: y(p,k,d) <-> g(p,k) ∧ x(p,d), and for
+//!   every (k,d) exactly one y(·,k,d) (at least one: one clause; at most one: a ladder,
+//!   a(i) = "one of the first i is true", `y_i -> a_i`, `a_{i-1} -> a_i`,
+//!   `a_{i-1} -> !y_i`). Summed over the digits this also makes every region N cells.
+//! - **Same region**: e(p,q) for orthogonal neighbours, `e(p,q) <-> ∨_k g(p,k) ∧ g(q,k)`
+//!   (`e ∧ g(p,k) -> g(q,k)`, `e ∧ g(q,k) -> g(p,k)`, `g(p,k) ∧ g(q,k) -> e`), and every cell
+//!   has a neighbour in its region (`∨_q e(p,q)`, implied by connectivity, for propagation).
+//! - **Connectivity** (bounded reachability from the region's first cell): R(p,t) = "p is
+//!   reached from the root of its region in at most t steps inside the region". Level 0 is
+//!   the root only: `R(p,0) ∧ g(p,k) -> !s(p-1,k)` (no earlier cell of the region). A step:
+//!   `R(p,t) -> R(p,t-1) ∨ ∨_q z(p,q,t)`, `z(p,q,t) -> R(q,t-1)`, `z(p,q,t) -> e(p,q)`. A
+//!   region of N cells is spanned within N-1 steps, so R(p,N-1) is true for every cell. Each
+//!   region has exactly one root (its first cell) and every cell reaches it through cells of
+//!   its region: the region is connected. Conversely any connected partition satisfies this
+//!   (R = breadth-first distance).
+
+// Cells, regions and levels are numbers the clauses combine (p-1, k+1, t-1): index loops
+// read as the logic in the comments.
+#![allow(clippy::needless_range_loop)]
+
+use super::{Encoder, Term};
+use crate::geometry::{Cell, Digit};
+
+/// The orthogonal neighbours of row-major position `p` on an `n`×`n` grid.
+pub fn neighbours(n: usize, p: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (p / n, p % n);
+    let up = (r > 0).then(|| p - n);
+    let down = (r + 1 < n).then(|| p + n);
+    let left = (c > 0).then(|| p - 1);
+    let right = (c + 1 < n).then(|| p + 1);
+    [up, left, right, down].into_iter().flatten()
+}
+
+/// Writes the chaos construction's clauses (see the module documentation). The shape must be
+/// chaos ([`crate::geometry::Shape::is_chaos`]).
+pub fn encode(enc: &mut Encoder) {
+    let n = enc.size();
+    let cells = n * n;
+    let g = |enc: &Encoder, p: usize, k: usize| Term::Lit(enc.region(Cell::from_position(p, n), k));
+
+    // Partition: exactly one region per cell.
+    for p in 0..cells {
+        let all: Vec<Term> = (0..n).map(|k| g(enc, p, k)).collect();
+        enc.clause(all);
+        for k in 0..n {
+            for j in k + 1..n {
+                // g(p,k) -> !g(p,j)
+                enc.clause([!g(enc, p, k), !g(enc, p, j)]);
+            }
+        }
+    }
+
+    // Canonical numbering: s[p][k] = "a cell at or before p is in region k".
+    let mut s: Vec<Vec<Term>> = Vec::with_capacity(cells);
+    for p in 0..cells {
+        let mut row = Vec::with_capacity(n);
+        for k in 0..n {
+            let gk = g(enc, p, k);
+            if p == 0 {
+                row.push(gk);
+                continue;
+            }
+            let prev: Term = s[p - 1][k];
+            let sv = Term::Lit(enc.new_lit());
+            // g(p,k) -> s(p,k); s(p-1,k) -> s(p,k); s(p,k) -> s(p-1,k) ∨ g(p,k)
+            enc.clause([!gk, sv]);
+            enc.clause([!prev, sv]);
+            enc.clause([!sv, prev, gk]);
+            row.push(sv);
+        }
+        s.push(row);
+    }
+    for p in 0..cells {
+        for k in 0..n.saturating_sub(1) {
+            let before = if p == 0 { Term::False } else { s[p - 1][k] };
+            // g(p,k+1) -> s(p-1,k): region k+1 opens after region k
+            enc.clause([!g(enc, p, k + 1), before]);
+        }
+    }
+
+    // Each region holds each digit exactly once.
+    for k in 0..n {
+        for d in (0..n).map(Digit::from_index) {
+            let mut ys = Vec::with_capacity(cells);
+            for p in 0..cells {
+                let x = enc.x_at(p, d);
+                let gk = g(enc, p, k);
+                let y = match x {
+                    Term::False => continue,
+                    Term::True => gk,
+                    Term::Lit(_) => {
+                        let y = Term::Lit(enc.new_lit());
+                        // y -> g(p,k); y -> x(p,d); g(p,k) ∧ x(p,d) -> y
+                        enc.clause([!y, gk]);
+                        enc.clause([!y, x]);
+                        enc.clause([!gk, !x, y]);
+                        y
+                    }
+                };
+                ys.push(y);
+            }
+            // at least one cell of region k holds d
+            enc.clause(ys.iter().copied());
+            at_most_one_ladder(enc, &ys);
+        }
+    }
+
+    // Same region between neighbours.
+    let mut edge = std::collections::HashMap::new();
+    for p in 0..cells {
+        for q in neighbours(n, p).filter(|&q| q > p) {
+            let e = Term::Lit(enc.new_lit());
+            for k in 0..n {
+                let (gp, gq) = (g(enc, p, k), g(enc, q, k));
+                // e ∧ g(p,k) -> g(q,k); e ∧ g(q,k) -> g(p,k); g(p,k) ∧ g(q,k) -> e
+                enc.clause([!e, !gp, gq]);
+                enc.clause([!e, !gq, gp]);
+                enc.clause([!gp, !gq, e]);
+            }
+            edge.insert((p, q), e);
+            edge.insert((q, p), e);
+        }
+    }
+    if n > 1 {
+        for p in 0..cells {
+            // some neighbour shares p's region
+            let es: Vec<Term> = neighbours(n, p).map(|q| edge[&(p, q)]).collect();
+            enc.clause(es);
+        }
+    }
+
+    // Connectivity: reach[p][t], level n-1 true for every cell.
+    let levels = n.max(1);
+    let mut reach: Vec<Vec<Term>> = vec![Vec::with_capacity(levels); cells];
+    for p in 0..cells {
+        for t in 0..levels {
+            let r = if t + 1 == levels {
+                Term::True
+            } else {
+                Term::Lit(enc.new_lit())
+            };
+            reach[p].push(r);
+        }
+    }
+    for p in 0..cells {
+        if p > 0 {
+            for k in 0..n {
+                // R(p,0) ∧ g(p,k) -> !s(p-1,k): a root is its region's first cell
+                enc.clause([!reach[p][0], !g(enc, p, k), !s[p - 1][k]]);
+            }
+        }
+        for t in 1..levels {
+            let mut step = vec![!reach[p][t], reach[p][t - 1]];
+            for q in neighbours(n, p) {
+                let z = Term::Lit(enc.new_lit());
+                // z(p,q,t) -> R(q,t-1); z(p,q,t) -> e(p,q)
+                enc.clause([!z, reach[q][t - 1]]);
+                enc.clause([!z, edge[&(p, q)]]);
+                step.push(z);
+            }
+            // R(p,t) -> R(p,t-1) ∨ ∨_q z(p,q,t)
+            enc.clause(step);
+        }
+    }
+}
+
+/// At most one of `terms` (a ladder: 3 clauses and one variable per term).
+fn at_most_one_ladder(enc: &mut Encoder, terms: &[Term]) {
+    let open: Vec<Term> = terms
+        .iter()
+        .copied()
+        .filter(|t| *t != Term::False)
+        .collect();
+    if open.len() <= 5 {
+        super::card::at_most_one(enc, &open);
+        return;
+    }
+    let mut prev: Option<Term> = None;
+    for (i, &t) in open.iter().enumerate() {
+        if let Some(a) = prev {
+            // a(i-1) -> !t_i
+            enc.clause([!a, !t]);
+        }
+        if i + 1 == open.len() {
+            break;
+        }
+        let a = Term::Lit(enc.new_lit());
+        // t_i -> a(i); a(i-1) -> a(i)
+        enc.clause([!t, a]);
+        if let Some(p) = prev {
+            enc.clause([!p, a]);
+        }
+        prev = Some(a);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geometry::{Digit, Shape};
+    use crate::grid::Grid;
+    use crate::puzzle::Puzzle;
+    use crate::solve::count_with;
+    use std::collections::HashSet;
+
+    /// Every partition of the `n`×`n` grid into `n` orthogonally connected regions of `n`
+    /// cells, numbered by first cell in reading order — by plain search over cell subsets,
+    /// nothing shared with the encoding.
+    fn partitions(n: usize) -> Vec<Vec<u16>> {
+        fn connected(n: usize, set: &[usize]) -> bool {
+            let mut seen = vec![set[0]];
+            let mut i = 0;
+            while i < seen.len() {
+                let p = seen[i];
+                for &q in set {
+                    let adjacent = (p / n).abs_diff(q / n) + (p % n).abs_diff(q % n) == 1;
+                    if adjacent && !seen.contains(&q) {
+                        seen.push(q);
+                    }
+                }
+                i += 1;
+            }
+            seen.len() == set.len()
+        }
+        fn subsets(
+            free: &[usize],
+            k: usize,
+            from: usize,
+            cur: &mut Vec<usize>,
+            out: &mut Vec<Vec<usize>>,
+        ) {
+            if cur.len() == k {
+                out.push(cur.clone());
+                return;
+            }
+            for i in from..free.len() {
+                cur.push(free[i]);
+                subsets(free, k, i + 1, cur, out);
+                cur.pop();
+            }
+        }
+        fn go(n: usize, ids: &mut Vec<Option<u16>>, next: u16, out: &mut Vec<Vec<u16>>) {
+            let Some(first) = ids.iter().position(Option::is_none) else {
+                out.push(ids.iter().map(|i| i.unwrap_or(u16::MAX)).collect());
+                return;
+            };
+            let free: Vec<usize> = (first + 1..n * n).filter(|&p| ids[p].is_none()).collect();
+            let mut picks = Vec::new();
+            subsets(&free, n - 1, 0, &mut Vec::new(), &mut picks);
+            for mut pick in picks {
+                pick.insert(0, first);
+                if !connected(n, &pick) {
+                    continue;
+                }
+                for &p in &pick {
+                    ids[p] = Some(next);
+                }
+                go(n, ids, next + 1, out);
+                for &p in &pick {
+                    ids[p] = None;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(n, &mut vec![None; n * n], 0, &mut out);
+        out
+    }
+
+    /// The (digits, regions) pairs of an `n`×`n` chaos construction with `givens` (0 = empty;
+    /// `boxes`: the default boxes hold every digit too), by backtracking per partition.
+    fn brute(n: usize, givens: &[u8], boxes: bool) -> HashSet<(Vec<u8>, Vec<u16>)> {
+        let shape = Shape::new(n).unwrap();
+        let box_of: Vec<usize> = (0..n * n)
+            .map(|p| shape.regions()[p].unwrap() as usize)
+            .collect();
+        let mut all = HashSet::new();
+        for regions in partitions(n) {
+            let mut grid = vec![0u8; n * n];
+            #[allow(clippy::too_many_arguments)]
+            fn fill(
+                p: usize,
+                n: usize,
+                givens: &[u8],
+                regions: &[u16],
+                box_of: &[usize],
+                boxes: bool,
+                grid: &mut Vec<u8>,
+                out: &mut HashSet<(Vec<u8>, Vec<u16>)>,
+            ) {
+                if p == n * n {
+                    out.insert((grid.clone(), regions.to_vec()));
+                    return;
+                }
+                for d in 1..=n as u8 {
+                    if givens[p] != 0 && givens[p] != d {
+                        continue;
+                    }
+                    let clash = (0..p).any(|q| {
+                        grid[q] == d
+                            && (q / n == p / n
+                                || q % n == p % n
+                                || regions[q] == regions[p]
+                                || (boxes && box_of[q] == box_of[p]))
+                    });
+                    if !clash {
+                        grid[p] = d;
+                        fill(p + 1, n, givens, regions, box_of, boxes, grid, out);
+                        grid[p] = 0;
+                    }
+                }
+            }
+            fill(0, n, givens, &regions, &box_of, boxes, &mut grid, &mut all);
+        }
+        all
+    }
+
+    fn sat(n: usize, givens: &[u8], boxes: bool) -> HashSet<(Vec<u8>, Vec<u16>)> {
+        let shape = if boxes {
+            Shape::new(n).unwrap()
+        } else {
+            Shape::with_regions(n, vec![None; n * n]).unwrap()
+        };
+        let shape = shape.with_chaos().unwrap();
+        let cells = givens
+            .iter()
+            .map(|&g| (g != 0).then(|| Digit::new(g as usize)))
+            .collect();
+        let p = Puzzle::new(shape, Grid::from_cells(n, cells).unwrap(), Vec::new()).unwrap();
+        let mut found = HashSet::new();
+        let count = count_with(&p, 100_000, |g| {
+            let digits = g.cells().iter().map(|d| d.unwrap().get() as u8).collect();
+            let regions = g.regions().expect("a chaos solution has regions").to_vec();
+            assert!(found.insert((digits, regions)), "a solution found twice");
+        })
+        .unwrap();
+        assert!(!count.capped);
+        found
+    }
+
+    #[test]
+    fn partitions_are_counted_right() {
+        // 4×4 into four connected tetrominoes: 117 (OEIS A172477); 5×5 into pentominoes: 4006
+        assert_eq!(partitions(4).len(), 117);
+        assert_eq!(partitions(5).len(), 4006);
+    }
+
+    #[test]
+    fn four_by_four_counts_match_brute_force() {
+        let empty = [0u8; 16];
+        let expect = brute(4, &empty, false);
+        assert!(expect.len() > 1000, "{}", expect.len());
+        assert_eq!(sat(4, &empty, false), expect);
+        let givens = [1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 2, 0, 0];
+        assert_eq!(sat(4, &givens, false), brute(4, &givens, false));
+        // with boxes kept beside the chaos regions
+        assert_eq!(sat(4, &empty, true), brute(4, &empty, true));
+    }
+
+    #[test]
+    fn five_by_five_counts_match_brute_force() {
+        let givens = [
+            1, 0, 0, 0, 0, //
+            0, 0, 2, 0, 0, //
+            0, 0, 0, 0, 3, //
+            0, 4, 0, 0, 0, //
+            0, 0, 0, 5, 0,
+        ];
+        let expect = brute(5, &givens, false);
+        assert!(
+            !expect.is_empty() && expect.len() < 20_000,
+            "{}",
+            expect.len()
+        );
+        assert_eq!(sat(5, &givens, false), expect);
+    }
+}
