@@ -43,7 +43,8 @@ pub const AUTO_CADICAL_SIDE: usize = 25;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EngineKind {
     /// Per puzzle: CaDiCaL with the sum propagator when the puzzle has sums for it, or when
-    /// its side is above [`AUTO_CADICAL_SIDE`] (and CaDiCaL is built), varisat otherwise —
+    /// its side is above [`AUTO_CADICAL_SIDE`] (and CaDiCaL is built), varisat otherwise and
+    /// for chaos constructions ([`Engine::for_chaos`]) —
     /// each where it measured faster (BENCHMARKS.md, "Choosing the engine per puzzle").
     #[default]
     Auto,
@@ -220,6 +221,17 @@ impl Engine {
         if e.kind == EngineKind::Auto && size > AUTO_CADICAL_SIDE && EngineKind::Cadical.is_built()
         {
             e.kind = EngineKind::Cadical;
+        }
+        e
+    }
+
+    /// The engine for a chaos construction: [`EngineKind::Auto`] picks varisat, sums or not
+    /// (ISS's chaos killer: 1.6 s against CaDiCaL's 5.3 s with the sum propagator); any other
+    /// kind is kept.
+    pub fn for_chaos(&self) -> Engine {
+        let mut e = self.clone();
+        if e.kind == EngineKind::Auto {
+            e.kind = EngineKind::Varisat;
         }
         e
     }

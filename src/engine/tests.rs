@@ -173,4 +173,10 @@ fn auto_picks_cadical_for_a_search_with_sums_and_varisat_for_any_other() {
     assert_eq!(auto.for_side(AUTO_CADICAL_SIDE + 1).kind, want);
     let v = Engine::new(EngineKind::Varisat);
     assert_eq!(v.for_side(64).kind, EngineKind::Varisat);
+    // chaos constructions go to varisat
+    assert_eq!(auto.for_chaos().kind, EngineKind::Varisat);
+    assert_eq!(
+        Engine::new(EngineKind::Cadical).for_chaos().kind,
+        EngineKind::Cadical
+    );
 }
