@@ -116,13 +116,7 @@ impl Cliques {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Shape;
-
-    fn groups9() -> Groups {
-        let houses = Shape::new(9).expect("9x9").houses();
-        let names = vec![String::new(); houses.len()];
-        Groups::build(9, houses, names, Vec::new(), Vec::new())
-    }
+    use crate::sums::tests::groups9;
 
     #[test]
     fn a_band_of_anti_diagonals_groups_by_box() {

@@ -203,26 +203,7 @@ pub(crate) fn combined(n: usize, groups: &Groups, sums: &[Linear]) -> Vec<Linear
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Shape;
-
-    fn groups9() -> Groups {
-        let houses = Shape::new(9).expect("9x9").houses();
-        let names = vec![String::new(); houses.len()];
-        Groups::build(9, houses, names, Vec::new(), Vec::new())
-    }
-
-    /// A small deterministic generator (fixed seed: reproducible failures).
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, m: usize) -> usize {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 33) as usize % m.max(1)
-        }
-    }
+    use crate::sums::tests::{groups9, Rng};
 
     fn diagonal(cells: &[(usize, usize)], total: i64) -> Linear {
         Linear::equal(

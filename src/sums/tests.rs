@@ -20,16 +20,24 @@ use crate::geometry::{full_mask, Cell, Mask, Shape};
 use crate::groups::Groups;
 
 /// A small deterministic generator (fixed seeds: reproducible failures).
-struct Rng(u64);
+pub(crate) struct Rng(pub u64);
 
 impl Rng {
-    fn below(&mut self, m: usize) -> usize {
+    /// A number in `0..m`.
+    pub fn below(&mut self, m: usize) -> usize {
         self.0 = self
             .0
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         (self.0 >> 33) as usize % m.max(1)
     }
+}
+
+/// The houses of a plain 9×9 grid, without cages.
+pub(crate) fn groups9() -> Groups {
+    let houses = crate::geometry::Shape::new(9).expect("9x9").houses();
+    let names = vec![String::new(); houses.len()];
+    Groups::build(9, houses, names, Vec::new(), Vec::new())
 }
 
 /// A tiny engine: cell variables of the open cells, "exactly one digit per cell" and "peers
