@@ -8,7 +8,7 @@
 //! totals than `k` free cells: the union's bounds prune where neither part's can. Eight
 //! little killers with totals near their extremes, for instance, refute each other only
 //! through such unions (ISS's example "Zero solution: Little Killer": past 60 s without them,
-//! 0.03 s with them).
+//! 0.05 s with them).
 //!
 //! Which unions are worth a relation follows the Interactive Sudoku Solver's optimizer (its
 //! `_makeCombinedSumHandlers`, described in its repository's documentation; this is our own
@@ -31,6 +31,7 @@ use super::cliques::Cliques;
 use crate::geometry::Cell;
 use crate::groups::Groups;
 use crate::linear::Linear;
+use std::collections::HashSet;
 
 /// Cells of the smaller sum that must differ from a cell of the other, for two sums to be
 /// related (ISS's threshold).
@@ -38,6 +39,10 @@ const MIN_LINKED: usize = 6;
 
 /// Most sums considered: candidate pairs grow with its square.
 const MAX_SUMS: usize = 400;
+
+/// Most candidate merges kept at once (each step scans them): a bound on the work for any
+/// input, far above what real puzzles produce (a handful).
+const MAX_CANDIDATES: usize = 10_000;
 
 /// A sum in the pool: its cells (sorted row-major positions), total and score.
 #[derive(Clone, Debug)]
@@ -148,11 +153,15 @@ pub(crate) fn combined(n: usize, groups: &Groups, sums: &[Linear]) -> Vec<Linear
         return Vec::new();
     }
     // the pool as slots (None once merged away); candidates as (slot a, slot b, union)
+    let mut live: HashSet<Vec<usize>> = pool.iter().map(|r| r.cells.clone()).collect();
     let mut slots: Vec<Option<Record>> = pool.into_iter().map(Some).collect();
     let mut candidates: Vec<(usize, usize, Record)> = Vec::new();
     for i in 0..slots.len() {
         for j in i + 1..slots.len() {
             if let (Some(Some(a)), Some(Some(b))) = (slots.get(i), slots.get(j)) {
+                if candidates.len() >= MAX_CANDIDATES {
+                    break;
+                }
                 if let Some(u) = merge(n, groups, &cliques, a, b) {
                     candidates.push((i, j, u));
                 }
@@ -160,10 +169,11 @@ pub(crate) fn combined(n: usize, groups: &Groups, sums: &[Linear]) -> Vec<Linear
         }
     }
     loop {
-        // the best candidate whose parts are both still in the pool (ties: the first)
+        // the best candidate whose parts are both still in the pool and whose union is not
+        // one already (ties: the first)
         candidates.retain(|(i, j, u)| {
-            let live = |k: usize| slots.get(k).is_some_and(|s| s.is_some());
-            live(*i) && live(*j) && !slots.iter().flatten().any(|r| r.cells == u.cells)
+            let in_pool = |k: usize| slots.get(k).is_some_and(|s| s.is_some());
+            in_pool(*i) && in_pool(*j) && !live.contains(&u.cells)
         });
         let Some(best) = candidates
             .iter()
@@ -175,18 +185,22 @@ pub(crate) fn combined(n: usize, groups: &Groups, sums: &[Linear]) -> Vec<Linear
         };
         let (i, j, union) = candidates.swap_remove(best);
         for k in [i, j] {
-            if let Some(s) = slots.get_mut(k) {
-                *s = None;
+            if let Some(part) = slots.get_mut(k).and_then(Option::take) {
+                live.remove(&part.cells);
             }
         }
         let new = slots.len();
         for (k, other) in slots.iter().enumerate() {
             if let Some(o) = other {
+                if candidates.len() >= MAX_CANDIDATES {
+                    break;
+                }
                 if let Some(u) = merge(n, groups, &cliques, &union, o) {
                     candidates.push((new, k, u));
                 }
             }
         }
+        live.insert(union.cells.clone());
         slots.push(Some(union));
     }
     slots
