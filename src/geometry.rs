@@ -2,6 +2,10 @@
 //! live in [`crate::cell`] and are re-exported here.
 
 pub use crate::cell::{digits, full_mask, Cell, Digit, Mask, ParseCellError, MAX_SIZE};
+
+/// The largest side of a chaos construction: its formula has about N⁴ clauses (9×9: 53k;
+/// 25×25: a few million), so larger grids are refused rather than left to exhaust memory.
+pub const MAX_CHAOS_SIDE: usize = 25;
 use crate::error::Error;
 
 /// The shape of a puzzle: side length N, box dimensions, and the region of each cell.
@@ -181,11 +185,18 @@ impl Shape {
         Ok(Shape { values, ..self })
     }
 
-    /// This shape with chaos construction: besides its rows, columns and any regions it
+    /// This shape with chaos construction (sides up to [`MAX_CHAOS_SIDE`]): besides its rows, columns and any regions it
     /// states, the grid is split into N regions that the solver finds — each of N
     /// orthogonally connected cells, each holding every value once. Needs as many values as
     /// cells in a row (a region then holds each value exactly once).
     pub fn with_chaos(self) -> Result<Shape, Error> {
+        if self.size > MAX_CHAOS_SIDE {
+            return Err(Error::Regions(format!(
+                "chaos construction is limited to grids of side {MAX_CHAOS_SIDE} or less (its \
+                 formula grows with the side to the fourth power), not {}",
+                self.size
+            )));
+        }
         if !self.houses_cover_values() {
             return Err(Error::Regions(format!(
                 "chaos construction needs as many values as the side ({}), not {}",
@@ -329,6 +340,16 @@ pub fn parse_box(text: &str) -> Result<(usize, usize), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chaos_is_refused_past_its_side_limit() {
+        assert!(Shape::new(MAX_CHAOS_SIDE).unwrap().with_chaos().is_ok());
+        let e = Shape::new(MAX_CHAOS_SIDE + 1)
+            .unwrap()
+            .with_chaos()
+            .unwrap_err();
+        assert!(e.to_string().contains("side 25 or less"), "{e}");
+    }
 
     #[test]
     fn default_boxes_match_common_collections() {

@@ -51,11 +51,7 @@ impl<'p> Session<'p> {
 
     /// As [`Session::with_mode`], searching with `engine` (its kind and its budget).
     pub fn with_engine(puzzle: &'p Puzzle, mode: Simplify, engine: &Engine) -> Session<'p> {
-        let engine = &if puzzle.shape().is_chaos() {
-            engine.for_chaos()
-        } else {
-            engine.for_side(puzzle.size())
-        };
+        let engine = &engine.for_grid(puzzle.size(), puzzle.shape().is_chaos());
         let budget = engine.budget.clone();
         let start = Instant::now();
         let formula = Formula::new(puzzle, mode);

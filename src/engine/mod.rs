@@ -44,7 +44,7 @@ pub const AUTO_CADICAL_SIDE: usize = 25;
 pub enum EngineKind {
     /// Per puzzle: CaDiCaL with the sum propagator when the puzzle has sums for it, or when
     /// its side is above [`AUTO_CADICAL_SIDE`] (and CaDiCaL is built), varisat otherwise and
-    /// for chaos constructions ([`Engine::for_chaos`]) —
+    /// for chaos constructions ([`Engine::for_grid`]) —
     /// each where it measured faster (BENCHMARKS.md, "Choosing the engine per puzzle").
     #[default]
     Auto,
@@ -212,26 +212,20 @@ impl Engine {
         self.make(Some(prefer), None)
     }
 
-    /// The engine for a puzzle of side `size`: [`EngineKind::Auto`] picks CaDiCaL for sides
-    /// above [`AUTO_CADICAL_SIDE`] (where it measured faster on classic grids: 0.61× varisat's
-    /// CPU on the 36×36, even at 25×25), and otherwise stays `Auto` (CaDiCaL for a search
-    /// with a propagator, varisat for any other). Any other kind is kept.
-    pub fn for_side(&self, size: usize) -> Engine {
-        let mut e = self.clone();
-        if e.kind == EngineKind::Auto && size > AUTO_CADICAL_SIDE && EngineKind::Cadical.is_built()
-        {
-            e.kind = EngineKind::Cadical;
-        }
-        e
-    }
-
-    /// The engine for a chaos construction: [`EngineKind::Auto`] picks varisat, sums or not
-    /// (ISS's chaos killer: 1.6 s against CaDiCaL's 5.3 s with the sum propagator); any other
-    /// kind is kept.
-    pub fn for_chaos(&self) -> Engine {
+    /// The engine for a grid of side `size` (`chaos`: a chaos construction). Only
+    /// [`EngineKind::Auto`] changes: a chaos construction gets varisat, sums or not (ISS's
+    /// chaos killer: 1.6 s against CaDiCaL's 5.3 s with the sum propagator); a side above
+    /// [`AUTO_CADICAL_SIDE`] gets CaDiCaL when built (0.61× varisat's CPU on the 36×36, even
+    /// at 25×25); anything else stays `Auto` (CaDiCaL for a search given a propagator,
+    /// varisat for any other). Any other kind is kept.
+    pub fn for_grid(&self, size: usize, chaos: bool) -> Engine {
         let mut e = self.clone();
         if e.kind == EngineKind::Auto {
-            e.kind = EngineKind::Varisat;
+            if chaos {
+                e.kind = EngineKind::Varisat;
+            } else if size > AUTO_CADICAL_SIDE && EngineKind::Cadical.is_built() {
+                e.kind = EngineKind::Cadical;
+            }
         }
         e
     }

@@ -169,20 +169,23 @@ fn auto_picks_cadical_for_a_search_with_sums_and_varisat_for_any_other() {
     let s = Session::with_engine(&classic, Simplify::None, &auto);
     assert_eq!(s.engine_kind(), Some(EngineKind::Varisat));
     // big grids go to CaDiCaL; a named engine is kept whatever the side
-    assert_eq!(auto.for_side(AUTO_CADICAL_SIDE).kind, EngineKind::Auto);
+    assert_eq!(
+        auto.for_grid(AUTO_CADICAL_SIDE, false).kind,
+        EngineKind::Auto
+    );
     // (without CaDiCaL, auto stays auto: varisat then searches)
     let big = if EngineKind::Cadical.is_built() {
         EngineKind::Cadical
     } else {
         EngineKind::Auto
     };
-    assert_eq!(auto.for_side(AUTO_CADICAL_SIDE + 1).kind, big);
+    assert_eq!(auto.for_grid(AUTO_CADICAL_SIDE + 1, false).kind, big);
     let v = Engine::new(EngineKind::Varisat);
-    assert_eq!(v.for_side(64).kind, EngineKind::Varisat);
+    assert_eq!(v.for_grid(64, false).kind, EngineKind::Varisat);
     // chaos constructions go to varisat
-    assert_eq!(auto.for_chaos().kind, EngineKind::Varisat);
+    assert_eq!(auto.for_grid(9, true).kind, EngineKind::Varisat);
     assert_eq!(
-        Engine::new(EngineKind::Cadical).for_chaos().kind,
+        Engine::new(EngineKind::Cadical).for_grid(9, true).kind,
         EngineKind::Cadical
     );
 }
