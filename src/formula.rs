@@ -46,6 +46,10 @@ pub struct Stats {
     pub probed: usize,
     /// Calls to the SAT solver.
     pub sat_calls: usize,
+    /// The solver that searched last (`None` when no search was needed). With
+    /// [`crate::engine::EngineKind::Auto`], the one it picked: varisat, or CaDiCaL when it
+    /// took over a puzzle with sums from varisat's probe.
+    pub engine: Option<crate::engine::EngineKind>,
     /// Time spent building and solving.
     pub time: Duration,
 }

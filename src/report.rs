@@ -68,6 +68,9 @@ pub struct SearchStats {
     pub sat_calls: usize,
     /// `sat`, `probing` or `simplification`: what settled the answer.
     pub search: &'static str,
+    /// The SAT solver that searched last (`varisat` or `cadical`), when one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<&'static str>,
 }
 
 /// One record of `solve`, `check` and `count`.

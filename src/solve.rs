@@ -13,6 +13,7 @@ use crate::error::Error;
 pub use crate::formula::{Formula, Simplify, Stats};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
+use crate::sums;
 use std::time::Instant;
 
 /// An incremental search over one puzzle's solutions.
@@ -80,8 +81,10 @@ impl<'p> Session<'p> {
                 .then(|| session.formula.decode(|_| None).ok())
                 .flatten();
             if session.decided.is_none() {
-                // issue 21: an engine that hosts propagators gets the sum propagator
-                let sums = engine.kind.hosts_propagators();
+                // issue 21: an engine that hosts propagators gets the sum propagator; auto
+                // only where it measured worth it (else varisat searches)
+                let sums = engine.kind.hosts_propagators()
+                    && (engine.kind != EngineKind::Auto || sums::propagator_pays(puzzle));
                 let sums = sums
                     .then(|| session.formula.sum_propagator(engine.propagation))
                     .flatten();
@@ -90,6 +93,7 @@ impl<'p> Session<'p> {
                         let (vars, clauses) = session.formula.encode(&mut solver);
                         stats.vars = vars;
                         stats.clauses = clauses;
+                        stats.engine = Some(solver.kind());
                         session.solver = Some(solver);
                     }
                     Err(e) => session.failed = Some(e),

@@ -171,3 +171,32 @@ fn probing_settles_puzzles_without_the_solver_and_says_so() {
     assert_eq!(recs[1]["stats"]["search"], "probing");
     assert_eq!(recs[1]["stats"]["sat_calls"], 0);
 }
+
+#[test]
+fn stats_name_the_engine_that_auto_picked() {
+    // a killer over every cell: auto hands it to CaDiCaL and the sum propagator (when built);
+    // an empty classic grid: varisat
+    let killer = format!("{}/puzzles/sums/cage-1.json", env!("CARGO_MANIFEST_DIR"));
+    let empty = ".".repeat(81);
+    let out = satdoku()
+        .args(["check", "-q", "-f", "json", "--stats", &killer, &empty])
+        .output()
+        .unwrap();
+    assert_eq!(stderr_of(&out), "");
+    let recs = json_lines(&out);
+    let sums = if cfg!(feature = "cadical") {
+        "cadical"
+    } else {
+        "varisat"
+    };
+    assert_eq!(recs[0]["stats"]["engine"], sums, "{}", recs[0]);
+    assert_eq!(recs[1]["stats"]["engine"], "varisat", "{}", recs[1]);
+    // a named engine is the one that searches
+    let out = satdoku()
+        .args([
+            "check", "-q", "-f", "json", "--stats", "--engine", "varisat", &killer,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(json_lines(&out)[0]["stats"]["engine"], "varisat");
+}

@@ -255,14 +255,15 @@ pub struct TimeoutArg {
 #[derive(Args, Debug, Clone, Copy)]
 pub struct EngineOpt {
     /// The SAT solver that searches: auto (per puzzle: cadical with the sum propagator when
-    /// the puzzle has sum rules, varisat otherwise), varisat (embedded, pure Rust) or cadical
+    /// sum rules cover most of the grid or one sum is long, varisat otherwise), varisat
+    /// (embedded, pure Rust) or cadical
     /// (CaDiCaL, built from its C++ source). Answers are the same; speed differs (README,
     /// "Engines").
     #[arg(long, value_name = "ENGINE", default_value_t = EngineKind::default(),
           value_parser = PossibleValuesParser::new(EngineKind::CHOICES.map(EngineKind::name))
               .try_map(|s| s.parse::<EngineKind>()))]
     engine: EngineKind,
-    /// With --engine cadical (or auto on a puzzle with sums): how sum rules (killer cages, little killers, arrows, double
+    /// With --engine cadical (or auto where it picks cadical): how sum rules (killer cages, little killers, arrows, double
     /// arrows, region-sum and zipper lines, implied innie/outie sums) are split between
     /// satdoku's sum propagator and clauses. carry: the propagator, killer cages keeping
     /// their clauses too; carry-all: the propagator alone; both: propagator and clauses;

@@ -421,6 +421,7 @@ impl Printer {
                     decided: s.decided,
                     open_vars: s.open_vars,
                     sat_calls: s.sat_calls,
+                    engine: s.engine.map(|e| e.name()),
                     search: if s.sat_calls > 0 && s.open_vars > 0 {
                         "sat"
                     } else if s.probed > 0 {

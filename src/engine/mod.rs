@@ -42,10 +42,11 @@ pub const AUTO_CADICAL_SIDE: usize = 25;
 /// Which SAT solver searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EngineKind {
-    /// Per puzzle: CaDiCaL with the sum propagator when the puzzle has sums for it, or when
-    /// its side is above [`AUTO_CADICAL_SIDE`] (and CaDiCaL is built), varisat otherwise and
-    /// for chaos constructions ([`Engine::for_grid`]) —
-    /// each where it measured faster (BENCHMARKS.md, "Choosing the engine per puzzle").
+    /// Per puzzle: CaDiCaL with the sum propagator when the puzzle's sums pay for it
+    /// ([`crate::sums::propagator_pays`]: they cover more than two thirds of the grid, or one
+    /// has 16 cells or more), or when its side is above [`AUTO_CADICAL_SIDE`] (and CaDiCaL is
+    /// built); varisat otherwise and for chaos constructions ([`Engine::for_grid`]) — each
+    /// where it measured faster (BENCHMARKS.md, "Choosing the engine per puzzle").
     #[default]
     Auto,
     /// varisat, the embedded pure-Rust solver (always built).

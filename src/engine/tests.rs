@@ -144,18 +144,33 @@ fn an_engine_not_built_is_refused_with_a_reason() {
 }
 
 #[test]
-fn auto_picks_cadical_for_a_search_with_sums_and_varisat_for_any_other() {
+fn auto_picks_cadical_where_sums_cover_most_of_the_grid_and_varisat_elsewhere() {
     let auto = Engine::new(EngineKind::Auto);
     assert_eq!(EngineKind::default(), EngineKind::Auto);
     assert_eq!(auto.solver().unwrap().kind(), EngineKind::Varisat);
-    // a killer cage: the session's search carries the sum propagator, so CaDiCaL (if built)
-    let p = crate::format::json::from_str(
-        r#"{"satdoku": 1, "size": 4, "givens": ["....", "....", "....", "...."],
-            "constraints": [{"type": "killer", "cells": ["r1c1", "r1c2"], "sum": 3}]}"#,
-    )
-    .unwrap()
-    .puzzle;
-    let mut s = Session::with_engine(&p, Simplify::None, &auto);
+    let killer = |cages: &str| {
+        crate::format::json::from_str(&format!(
+            r#"{{"satdoku": 1, "size": 4, "givens": ["....", "....", "....", "...."],
+                "constraints": [{cages}]}}"#
+        ))
+        .unwrap()
+        .puzzle
+    };
+    let cage = |cells: &str, sum: usize| {
+        format!(r#"{{"type": "killer", "cells": [{cells}], "sum": {sum}}}"#)
+    };
+    // cages over 11 of the 16 cells (more than two thirds): the session's search carries the
+    // sum propagator, so CaDiCaL (if built)
+    let most = killer(
+        &[
+            cage(r#""r1c1", "r1c2", "r2c1", "r2c2""#, 10),
+            cage(r#""r1c3", "r1c4", "r2c3", "r2c4""#, 10),
+            cage(r#""r3c1", "r3c2", "r4c1""#, 7),
+        ]
+        .join(", "),
+    );
+    assert!(crate::sums::propagator_pays(&most));
+    let mut s = Session::with_engine(&most, Simplify::None, &auto);
     let want = if EngineKind::Cadical.is_built() {
         EngineKind::Cadical
     } else {
@@ -164,7 +179,23 @@ fn auto_picks_cadical_for_a_search_with_sums_and_varisat_for_any_other() {
     assert_eq!(s.engine_kind(), Some(want));
     // and answers as the named engines do
     let grid = s.next_solution().unwrap().unwrap();
-    assert!(p.verify(&grid).is_ok());
+    assert!(most.verify(&grid).is_ok());
+    // 10 of 16 cells (not more than two thirds): varisat, unless CaDiCaL is named
+    let some = killer(
+        &[
+            cage(r#""r1c1", "r1c2", "r2c1", "r2c2""#, 10),
+            cage(r#""r1c3", "r1c4", "r2c3", "r2c4""#, 10),
+            cage(r#""r3c1", "r3c2""#, 4),
+        ]
+        .join(", "),
+    );
+    assert!(!crate::sums::propagator_pays(&some));
+    let s = Session::with_engine(&some, Simplify::None, &auto);
+    assert_eq!(s.engine_kind(), Some(EngineKind::Varisat));
+    if EngineKind::Cadical.is_built() {
+        let s = Session::with_engine(&some, Simplify::None, &Engine::new(EngineKind::Cadical));
+        assert_eq!(s.engine_kind(), Some(EngineKind::Cadical));
+    }
     let classic = parse_one(&".".repeat(16)).unwrap();
     let s = Session::with_engine(&classic, Simplify::None, &auto);
     assert_eq!(s.engine_kind(), Some(EngineKind::Varisat));

@@ -30,6 +30,31 @@ use crate::puzzle::Puzzle;
 use crate::rules::{Constraint, Rule};
 pub use propagator::SumPropagator;
 
+/// A rule's sum over at least this many cells makes [`propagator_pays`] true.
+pub const AUTO_LONG_SUM: usize = 16;
+
+/// Whether [`crate::engine::EngineKind::Auto`] gives `puzzle` the sum propagator (on
+/// CaDiCaL) rather than varisat: when the rules' sums ([`Rule::sums`]) cover more than two
+/// thirds of its cells, or one of them has at least [`AUTO_LONG_SUM`] cells (a long arrow,
+/// pill or sum line, whose clauses grow with every total its prefixes reach). Measured per
+/// puzzle (BENCHMARKS.md, "Choosing the engine per puzzle"): the sum benchmarks that the
+/// propagator wins cover 57 to 81 of 81 cells or hold a sum of 30 cells or more, while the
+/// 136 shared variants (a few cages or arrows beside other rules: at most 56 cells, sums of at
+/// most 6) and most of ISS's examples with a few sums run faster on varisat.
+pub fn propagator_pays(puzzle: &Puzzle) -> bool {
+    let shape = puzzle.shape();
+    let mut covered = std::collections::HashSet::new();
+    for c in puzzle.constraints() {
+        for lin in c.sums(shape) {
+            if lin.terms.len() >= AUTO_LONG_SUM {
+                return true;
+            }
+            covered.extend(lin.terms.iter().map(|t| t.0));
+        }
+    }
+    3 * covered.len() > 2 * shape.cell_count()
+}
+
 /// Every sum of `puzzle` for the propagator: the rules' own ([`Rule::sums`]) and the implied
 /// sums of its killer cages over `groups.houses` and runs of rows and columns, with the
 /// candidates `cands` (after simplification; decided cells fold into the totals). Empty when

@@ -714,3 +714,59 @@ fn rule_one_ranges_match_digit_by_digit() {
     }
     assert!(removed > 1000, "{removed}");
 }
+
+#[test]
+fn the_propagator_pays_for_sums_over_most_cells_or_one_long_sum() {
+    // cells r1c1.. in reading order, `n` of them, as a JSON list
+    let cells = |n: usize| {
+        (0..n)
+            .map(|i| format!("\"r{}c{}\"", i / 9 + 1, i % 9 + 1))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let puzzle = |rules: &str| {
+        crate::format::json::from_str(&format!(
+            r#"{{"satdoku": 1, "size": 9, "givens": "{}", "constraints": [{rules}]}}"#,
+            ".".repeat(81)
+        ))
+        .unwrap()
+        .puzzle
+    };
+    let sum = |n: usize| {
+        format!(
+            r#"{{"type": "weighted-sum", "cells": [{}], "sum": {}}}"#,
+            cells(n),
+            5 * n
+        )
+    };
+    // one sum of 16 cells: long enough; of 15: not, and it covers few cells
+    assert!(super::propagator_pays(&puzzle(&sum(super::AUTO_LONG_SUM))));
+    assert!(!super::propagator_pays(&puzzle(&sum(
+        super::AUTO_LONG_SUM - 1
+    ))));
+    // killer cages of 3 cells over 55 of 81 cells: more than two thirds; over 54: not
+    let cages = |k: usize| {
+        (0..k)
+            .map(|i| {
+                let c: Vec<String> = (3 * i..3 * i + 3)
+                    .map(|j| format!("\"r{}c{}\"", j / 9 + 1, j % 9 + 1))
+                    .collect();
+                format!(
+                    r#"{{"type": "killer", "cells": [{}], "sum": 15}}"#,
+                    c.join(", ")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    assert!(!super::propagator_pays(&puzzle(&cages(18))));
+    let extra = r#"{"type": "killer", "cells": ["r7c1"], "sum": 5}"#;
+    assert!(super::propagator_pays(&puzzle(&format!(
+        "{}, {extra}",
+        cages(18)
+    ))));
+    // no sums at all
+    assert!(!super::propagator_pays(&puzzle(
+        r#"{"type": "killer", "cells": ["r1c1", "r1c2"]}"#
+    )));
+}
