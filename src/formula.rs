@@ -202,7 +202,11 @@ impl<'p> Formula<'p> {
         mode: crate::engine::Propagation,
     ) -> Option<Box<dyn crate::engine::Propagator>> {
         use crate::engine::Propagation;
-        if mode == Propagation::Off || self.contradiction.is_some() {
+        // the propagator (crate::sums) lays cells out as N×N: rectangles keep their clauses
+        if mode == Propagation::Off
+            || self.contradiction.is_some()
+            || !self.puzzle.shape().is_square()
+        {
             return None;
         }
         let p = crate::sums::propagator(self.puzzle, &self.groups, &self.cands)?;
