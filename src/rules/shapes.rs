@@ -5,7 +5,11 @@
 //! clear message, never guessed. The rules listed in [`ON_RECTANGLES`] have been read for
 //! rectangles: their meaning is about their own cells (cages, lines, dots, moves) or about
 //! rows and columns of any length, and their validation, encoding and checker take the
-//! rows and columns from the shape. Every other rule is refused on a rectangle.
+//! rows and columns from the shape. A column indexer (a digit v sends the cell's column
+//! number to column v of its row) keeps its meaning when the rows are the longer side (as
+//! many columns as values: every digit names a column), a row indexer when the columns are
+//! the shorter side; otherwise a digit would name a column or row that is not there. Every
+//! other rule is refused on a rectangle.
 
 use super::Constraint;
 use crate::geometry::Shape;
@@ -28,6 +32,23 @@ pub fn on_shape(c: &Constraint, shape: &Shape) -> Result<(), String> {
     let kind = c.kind();
     if shape.is_square() || ON_RECTANGLES.contains(&kind) {
         return Ok(());
+    }
+    let (rows, cols, values) = (shape.rows(), shape.cols(), shape.value_count());
+    match kind {
+        "column-indexer" if cols == values => return Ok(()),
+        "row-indexer" if rows == values => return Ok(()),
+        "column-indexer" | "row-indexer" => {
+            return Err(format!(
+                "the rule {kind} on a {rows}x{cols} grid holding {values} values would send \
+                 some digits to a {} that is not there",
+                if kind == "row-indexer" {
+                    "row"
+                } else {
+                    "column"
+                }
+            ))
+        }
+        _ => {}
     }
     Err(format!(
         "the rule {kind} is not supported on a rectangular grid ({}x{}, rows x columns): its \
@@ -158,6 +179,7 @@ mod tests {
                 r#"{"type":"extra-region","cells":["r2c1","r3c3","r4c4","r1c6"]}"#,
             )],
             vec![rule(r#"{"type":"greater-than","cells":["r2c6","r2c5"]}"#)],
+            vec![rule(r#"{"type":"column-indexer","cells":["r1c2","r3c4"]}"#)],
         ] {
             let p = on(s(), &givens, rules.clone());
             let found = assert_count_matches(&p, 100_000);
@@ -218,7 +240,6 @@ mod tests {
         let s = Shape::rect(6, 8).unwrap();
         for json in [
             r#"{"type":"diagonal","positive":true}"#,
-            r#"{"type":"row-indexer","cells":["r1c1"]}"#,
             r#"{"type":"sandwich","clue":"r1c0","sum":5}"#,
         ] {
             let c = match serde_json::from_str::<Constraint>(json) {
@@ -230,6 +251,20 @@ mod tests {
                 .to_string();
             assert!(e.contains("rectangular grid (6x8"), "{e}");
         }
+        // a row indexer on a 6×8 grid: digits 7 and 8 name no row
+        let e = Puzzle::new(
+            s.clone(),
+            Grid::empty_rect(6, 8),
+            vec![rule(r#"{"type":"row-indexer","cells":["r1c1"]}"#)],
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("row that is not there"), "{e}");
+        // on an 8×6 grid it names every row
+        on(
+            Shape::rect(8, 6).unwrap(),
+            &[],
+            vec![rule(r#"{"type":"row-indexer","cells":["r1c1"]}"#)],
+        );
         let e = Shape::rect(6, 8).unwrap().with_chaos().unwrap_err();
         assert!(e.to_string().contains("square"), "{e}");
         // a killer stays: on a rectangle it is about its own cells
