@@ -79,6 +79,7 @@ fn candidates_and_generate_on_a_rectangle() {
         "8 columns"
     );
     assert_eq!(rec["status"], "unique");
+    assert_eq!(rec["dims"], serde_json::json!([6, 8]));
     // a layout file of a 4×6 grid: generated puzzles are unique on it
     let dir = tempfile::tempdir().unwrap();
     let layout = write_file(

@@ -121,6 +121,7 @@ fn one(
         let mut o = CandidatesRecord::new(&rec.source, rec.line, status);
         o.puzzle = Some(Line::new(puzzle.givens(), symbols).to_string());
         o.size = Some(puzzle.size());
+        o.dims = satdoku::report::rect_dims(puzzle.shape());
         // The answer is about the puzzle without these drawn elements: every record says so.
         o.ignored = (!rec.meta.ignored.is_empty()).then(|| rec.meta.ignored.clone());
         o
