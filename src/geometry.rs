@@ -193,7 +193,7 @@ impl Shape {
     /// hold exactly N cells unless some cells are in no region; then smaller regions are
     /// allowed (they are all-different, not full houses).
     pub fn with_regions(size: usize, regions: Vec<Option<u16>>) -> Result<Shape, Error> {
-        Shape::rect_with_regions(size, size, regions)
+        Shape::rect_with_sized_regions(size, size, size, regions)
     }
 
     /// A `rows` × `cols` shape whose regions are given per cell (row-major). The full
@@ -373,9 +373,7 @@ impl Shape {
     /// values as cells in a row, and regions of that many cells. Otherwise some houses are
     /// all-different only (see [`Shape::covers`]).
     pub fn houses_cover_values(&self) -> bool {
-        self.is_square()
-            && self.values.count == self.side()
-            && self.region_cells().iter().all(|g| g.len() <= self.side())
+        self.is_square() && self.values.count == self.side() && self.region_size() <= self.side()
     }
     /// Whether a house of `cells` cells holds every value (as many cells as values); a
     /// smaller one is all-different only.
@@ -479,16 +477,6 @@ impl Shape {
             _ if self.jigsaw => format!("region {}", i - r - c + 1),
             _ => format!("box {}", i - r - c + 1),
         }
-    }
-    /// Errors naming `what` (a rule, a format, a command) if the grid is not square.
-    pub fn require_square(&self, what: &str) -> Result<(), Error> {
-        if self.is_square() {
-            return Ok(());
-        }
-        Err(Error::GridShape(format!(
-            "{what} needs a square grid; this one is {}x{} (rows x columns)",
-            self.rows, self.cols
-        )))
     }
 }
 

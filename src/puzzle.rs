@@ -152,8 +152,10 @@ impl Puzzle {
 
     /// Houses, distinct groups, peers and house intersections of this puzzle.
     pub fn groups(&self) -> Arc<Groups> {
-        let cover = self.shape.houses_cover_values();
-        if self.constraints.is_empty() && !self.shape.is_jigsaw() && cover && !self.shape.is_chaos()
+        if self.constraints.is_empty()
+            && !self.shape.is_jigsaw()
+            && !self.shape.is_chaos()
+            && self.shape.houses_cover_values()
         {
             return classic_groups(&self.shape);
         }
