@@ -2,24 +2,39 @@
 """satdoku against the Interactive Sudoku Solver (ISS) on ISS's own examples that satdoku reads
 (tests/iss/examples.jsonl), one run each, in one process each (warm).
 
-    python3 benches/iss_examples.py --iss ISS_DIR [--timeout 60] [--args "--engine cadical"]
+    python3 benches/iss_examples.py --iss ISS_DIR [--timeout 60] [--args "--engine cadical"] \
+        [--shaped]
 
 satdoku: `satdoku check -f json -j1 --timeout T` over the file; its per-puzzle `time_us` (the
 solve, after reading). ISS: `node benches/iss_examples.mjs` (process CPU time of parse + build
 + run({maxSolutions: 2}) per puzzle, after module loading). Both prove uniqueness (two
 solutions looked for). Prints a Markdown summary: the ratio satdoku / ISS per puzzle
 (median, geometric mean, how many at most 1x), the totals, and the ten puzzles where satdoku
-is furthest behind. Needs node 20+; nothing is fetched.
+is furthest behind. `--shaped` keeps the examples whose grid is not a square holding 1..N
+(a rectangle, another value range, regions of another size: `Shape~RxC~…`, `RegionSize`).
+Needs node 20+; nothing is fetched.
 """
 import argparse
 import json
 import math
 import os
+import re
+import tempfile
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FILE = os.path.join(ROOT, "tests", "iss", "examples.jsonl")
+
+
+def is_shaped(iss):
+    """Whether an ISS string's grid is not a square holding 1..N: a rectangle, another value
+    range (`9x9~0-8`, `6x6~9`) or regions of another size (`RegionSize`)."""
+    t = re.sub(r"\s+", "", iss)
+    m = re.search(r"\.Shape~(\d+)x(\d+)(~[^.~]+)?", t)
+    if m and (m.group(1) != m.group(2) or m.group(3)):
+        return True
+    return ".RegionSize~" in t
 
 
 def main():
@@ -28,14 +43,24 @@ def main():
     ap.add_argument("--timeout", type=float, default=60)
     # more arguments of `satdoku check`, e.g. --args="--engine cadical"
     ap.add_argument("--args", default="")
+    ap.add_argument("--shaped", action="store_true",
+                    help="only the examples whose grid is not a square holding 1..N")
     a = ap.parse_args()
-    titles = [json.loads(l)["title"] for l in open(FILE)]
+    lines = open(FILE).read().splitlines()
+    src = FILE
+    if a.shaped:
+        lines = [l for l in lines if is_shaped(json.loads(l)["iss"])]
+        tmp = tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False)
+        tmp.write("\n".join(lines) + "\n")
+        tmp.close()
+        src = tmp.name
+    titles = [json.loads(l)["title"] for l in lines]
     sat = subprocess.run(
         [os.path.join(ROOT, "target", "release", "satdoku"), "check", "-f", "json", "-j1",
-         "--timeout", str(a.timeout), *a.args.split(), FILE],
+         "--timeout", str(a.timeout), *a.args.split(), src],
         capture_output=True, text=True)
     sat_rows = [json.loads(l) for l in sat.stdout.splitlines() if l.strip()]
-    iss = subprocess.run(["node", os.path.join(ROOT, "benches", "iss_examples.mjs"), "--iss", a.iss, FILE],
+    iss = subprocess.run(["node", os.path.join(ROOT, "benches", "iss_examples.mjs"), "--iss", a.iss, src],
                          capture_output=True, text=True, check=True)
     iss_rows = {o["name"]: o for o in map(json.loads, iss.stdout.splitlines())}
     ratios, rows, timeouts = [], [], []

@@ -23,8 +23,12 @@ use crate::solve::{count_on, Formula, Simplify};
 /// The true candidates of a puzzle with at least one solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidates {
-    /// Side length N.
+    /// Side length N (on a rectangle the longer side).
     pub size: usize,
+    /// Rows.
+    pub rows: usize,
+    /// Columns (the stride of `masks`).
+    pub cols: usize,
     /// Per cell (row-major), the digits that appear in some solution.
     pub masks: Vec<Mask>,
     /// Calls to the SAT solver.
@@ -50,7 +54,7 @@ impl Candidates {
             return None;
         }
         let cells = self.masks.iter().map(|&m| digits(m).next()).collect();
-        let mut grid = Grid::from_cells(self.size, cells)?;
+        let mut grid = Grid::from_cells_rect(self.rows, self.cols, cells)?;
         if let Some(Ok(regions)) = &self.chaos_regions {
             grid.set_regions(Some(regions.clone()));
         }
@@ -58,7 +62,7 @@ impl Candidates {
     }
     /// The candidates of `cell`.
     pub fn of(&self, cell: Cell) -> Mask {
-        self.masks[cell.position(self.size)]
+        self.masks[cell.position(self.cols)]
     }
 }
 
@@ -87,14 +91,16 @@ pub fn candidates_on(
     engine: &Engine,
     mut progress: impl FnMut(&Candidates),
 ) -> Result<Option<Candidates>, Error> {
-    let n = puzzle.size();
+    let (rows, cols) = (puzzle.shape().rows(), puzzle.shape().cols());
     let formula = Formula::new(puzzle, Simplify::Full);
     if formula.contradiction().is_some() {
         return Ok(None);
     }
     let mut result = Candidates {
-        size: n,
-        masks: vec![0; n * n],
+        size: puzzle.size(),
+        rows,
+        cols,
+        masks: vec![0; rows * cols],
         sat_calls: 0,
         decided: formula.decided(),
         chaos_regions: None,
@@ -126,7 +132,7 @@ pub fn candidates_on(
         let mut clause: Vec<Lit> = vec![!act];
         for (i, &m) in open.iter().enumerate() {
             if m.count_ones() > 1 {
-                let cell = Cell::from_position(i, n);
+                let cell = Cell::from_position(i, cols);
                 for d in digits(m & !result.masks[i]) {
                     clause.push(shape_var(puzzle.shape(), cell, d).positive());
                 }
@@ -219,20 +225,20 @@ impl<'a> PencilGrid<'a> {
 
 impl std::fmt::Display for PencilGrid<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        let n = self.shape.size();
+        let (rows, cols) = (self.shape.rows(), self.shape.cols());
         let (br, bc) = if self.shape.is_jigsaw() {
-            (n, n)
+            (rows, cols)
         } else {
             (self.shape.box_rows(), self.shape.box_cols())
         };
         let mut rule = String::new();
-        for r in 0..n {
+        for r in 0..rows {
             let mut line = String::new();
-            for c in 0..n {
+            for c in 0..cols {
                 if c > 0 {
                     line.push_str(if c % bc == 0 { " | " } else { " " });
                 }
-                line.push_str(&self.cell(self.masks[r * n + c]));
+                line.push_str(&self.cell(self.masks[r * cols + c]));
             }
             if r > 0 && r % br == 0 {
                 if rule.is_empty() {
@@ -252,8 +258,10 @@ impl std::fmt::Display for PencilGrid<'_> {
 /// How many solutions use each candidate, counted over at most `limit` solutions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CandidateCounts {
-    /// Side length N.
+    /// Side length N (on a rectangle the longer side).
     pub size: usize,
+    /// Columns (the stride of `counts`).
+    pub cols: usize,
     /// Per cell (row-major), per digit (index 0 is digit 1): solutions seen with it.
     pub counts: Vec<Vec<usize>>,
     /// Solutions seen.
@@ -284,7 +292,7 @@ pub fn candidate_counts_on(
     engine: &Engine,
 ) -> Result<CandidateCounts, Error> {
     let n = puzzle.size();
-    let mut counts = vec![vec![0usize; puzzle.shape().value_count()]; n * n];
+    let mut counts = vec![vec![0usize; puzzle.shape().value_count()]; puzzle.shape().cell_count()];
     let c = count_on(puzzle, limit.max(1), engine, |g| {
         for (i, d) in g.cells().iter().enumerate() {
             counts[i][d.expect("full").index()] += 1;
@@ -292,6 +300,7 @@ pub fn candidate_counts_on(
     })?;
     Ok(CandidateCounts {
         size: n,
+        cols: puzzle.shape().cols(),
         counts,
         solutions: c.found,
         capped: c.capped,

@@ -36,6 +36,10 @@ pub enum Error {
     /// Regions of the wrong sizes.
     #[error("bad regions: {0}")]
     Regions(String),
+    /// A grid shape that cannot be stated: rows or columns out of range, or a rule, format
+    /// or command that needs a square grid given a rectangle.
+    #[error("bad grid shape: {0}")]
+    GridShape(String),
     /// A puzzle text that cannot be read.
     #[error("{0}")]
     Parse(#[from] ParseError),

@@ -72,10 +72,9 @@ pub struct Formula<'p> {
 impl<'p> Formula<'p> {
     /// Simplifies `puzzle` as `mode` says.
     pub fn new(puzzle: &'p Puzzle, mode: Simplify) -> Formula<'p> {
-        let n = puzzle.size();
         let all = crate::geometry::full_mask(puzzle.shape().value_count());
         let cands = match mode {
-            Simplify::None => vec![all; n * n],
+            Simplify::None => vec![all; puzzle.shape().cell_count()],
             _ => puzzle.initial_candidates(),
         };
         Formula::with_candidates(puzzle, puzzle.groups(), cands, mode)
@@ -92,7 +91,7 @@ impl<'p> Formula<'p> {
         mut cands: Vec<Mask>,
         mode: Simplify,
     ) -> Formula<'p> {
-        let n = puzzle.size();
+        let n = puzzle.shape().cols();
         let mut contradiction = None;
         let mut probed = 0;
         if mode == Simplify::Full {
@@ -207,7 +206,11 @@ impl<'p> Formula<'p> {
         mode: crate::engine::Propagation,
     ) -> Option<Box<dyn crate::engine::Propagator>> {
         use crate::engine::Propagation;
-        if mode == Propagation::Off || self.contradiction.is_some() {
+        // the propagator (crate::sums) lays cells out as N×N: rectangles keep their clauses
+        if mode == Propagation::Off
+            || self.contradiction.is_some()
+            || !self.puzzle.shape().is_square()
+        {
             return None;
         }
         let p = crate::sums::propagator(self.puzzle, &self.groups, &self.cands)?;
@@ -238,7 +241,7 @@ impl<'p> Formula<'p> {
     /// a chaos construction, some cell is in another region (the regions are numbered
     /// canonically, so this blocks exactly this pair of digits and regions).
     pub fn blocking_clause(&self, solution: &Grid) -> Vec<Lit> {
-        let n = self.puzzle.size();
+        let n = self.puzzle.shape().cols();
         let mut lits = Vec::new();
         for (i, &m) in self.cands.iter().enumerate() {
             if m.count_ones() > 1 {
@@ -302,8 +305,9 @@ impl<'p> Formula<'p> {
     /// Reads a grid from a model (`value(var)` gives a variable's value, `None` if the model
     /// does not say) and verifies it against the puzzle.
     pub fn decode(&self, value: impl Fn(Var) -> Option<bool>) -> Result<Grid, Error> {
-        let n = self.puzzle.size();
-        let mut grid = Grid::empty(n);
+        let shape = self.puzzle.shape();
+        let n = shape.cols();
+        let mut grid = Grid::empty_rect(shape.rows(), n);
         for (i, &m) in self.cands.iter().enumerate() {
             let cell = Cell::from_position(i, n);
             let mut chosen: Option<Digit> = None;

@@ -76,14 +76,27 @@ pub enum Symmetry {
 impl Symmetry {
     /// The cells that `cell` maps to under the symmetry, `cell` first, without repeats.
     pub fn orbit(self, cell: Cell, n: usize) -> Vec<Cell> {
+        self.orbit_in(cell, n, n)
+    }
+
+    /// Whether the symmetry maps a grid of `rows` × `cols` cells onto itself: all do on a
+    /// square; a 90° rotation and the diagonal reflection need one.
+    pub fn fits(self, rows: usize, cols: usize) -> bool {
+        rows == cols || !matches!(self, Symmetry::Rot90 | Symmetry::Diagonal)
+    }
+
+    /// [`Symmetry::orbit`] on a grid of `rows` × `cols` cells, for a symmetry that
+    /// [`fits`](Symmetry::fits) it.
+    pub fn orbit_in(self, cell: Cell, rows: usize, cols: usize) -> Vec<Cell> {
         let (r, c) = (cell.r(), cell.c());
-        let m = n - 1;
+        let (mr, mc) = (rows - 1, cols - 1);
+        let m = mr;
         let mut v = vec![(r, c)];
         match self {
             Symmetry::None => {}
-            Symmetry::Rot180 => v.push((m - r, m - c)),
+            Symmetry::Rot180 => v.push((mr - r, mc - c)),
             Symmetry::Rot90 => v.extend([(c, m - r), (m - r, m - c), (m - c, r)]),
-            Symmetry::Mirror => v.push((r, m - c)),
+            Symmetry::Mirror => v.push((r, mc - c)),
             Symmetry::Diagonal => v.push((c, r)),
         }
         let mut out: Vec<Cell> = Vec::new();
@@ -218,8 +231,8 @@ impl<'p> Oracle<'p> {
         let Some(mut current) = self.solve_under(&[])? else {
             return Ok(None);
         };
-        let n = self.formula.puzzle().size();
-        let mut cells: Vec<usize> = (0..n * n)
+        let n = self.formula.puzzle().shape().cols();
+        let mut cells: Vec<usize> = (0..self.formula.puzzle().shape().cell_count())
             .filter(|&i| self.formula.candidates()[i].count_ones() > 1)
             .collect();
         rng.shuffle(&mut cells);
@@ -277,7 +290,7 @@ impl<'p> Removal<'p> {
     /// Whether the puzzle with S's digits in the cells marked in `given` (row-major) has a
     /// solution whose digit in `cell` is not S's.
     fn differs_at(&mut self, given: &[bool], cell: Cell) -> Result<bool, Error> {
-        let n = self.layout.size();
+        let n = self.layout.shape().cols();
         let at = cell.position(n);
         let mut cands = self.base.clone();
         for (i, m) in cands.iter_mut().enumerate() {
@@ -353,7 +366,7 @@ impl<'p> Removal<'p> {
     /// Whether the cells of `orbit` can all lose their givens at once (they are marked in
     /// `given`, and stay marked): no solution differs from S in any of them.
     fn removable(&mut self, given: &mut [bool], orbit: &[Cell]) -> Result<bool, Error> {
-        let n = self.layout.size();
+        let n = self.layout.shape().cols();
         for &c in orbit {
             given[c.position(n)] = false;
         }
@@ -422,7 +435,14 @@ fn generate_once(
     rng: &mut Rng,
 ) -> Result<Generated, GenerateError> {
     let (symmetry, engine) = (opts.symmetry, &opts.engine);
-    let n = layout.size();
+    let (rows, n) = (layout.shape().rows(), layout.shape().cols());
+    if !symmetry.fits(rows, n) {
+        return Err(Error::GridShape(format!(
+            "the symmetry {symmetry:?} needs a square grid; this one is {rows}x{n} (rows x columns)"
+        ))
+        .into());
+    }
+    let cells = rows * n;
     let mut oracle = match Oracle::new(layout, engine)? {
         Some(o) => o,
         None => {
@@ -435,16 +455,16 @@ fn generate_once(
     };
     // Every cell given at first; the orbits of the cells the layout leaves open, in random
     // order, each tried once for removal.
-    let mut given = vec![true; n * n];
+    let mut given = vec![true; cells];
     let mut orbits: Vec<Vec<Cell>> = Vec::new();
-    let mut placed = vec![false; n * n];
-    for i in 0..n * n {
+    let mut placed = vec![false; cells];
+    for i in 0..cells {
         let cell = Cell::from_position(i, n);
         if placed[i] || layout.givens().get(cell).is_some() {
             continue;
         }
         let orbit: Vec<Cell> = symmetry
-            .orbit(cell, n)
+            .orbit_in(cell, rows, n)
             .into_iter()
             .filter(|&c| layout.givens().get(c).is_none())
             .collect();
@@ -455,7 +475,7 @@ fn generate_once(
     }
     rng.shuffle(&mut orbits);
     let mut removal = Removal::new(layout, &solution, engine);
-    let mut count = n * n;
+    let mut count = cells;
     let mut minimal = true;
     for orbit in &orbits {
         if opts.stop_at.is_some_and(|k| count <= k) {
@@ -520,7 +540,7 @@ pub fn classic_layout(n: usize, boxes: Option<(usize, usize)>) -> Result<Puzzle,
 ///
 /// `solution` must be the puzzle's unique solution (from [`crate::check`]).
 pub fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<Cell>, Error> {
-    let n = puzzle.size();
+    let (rows, cols) = (puzzle.shape().rows(), puzzle.shape().cols());
     if puzzle.shape().is_chaos() {
         // The removal oracle compares digits; a chaos construction's solutions also differ by
         // their regions: each given is tried with a whole uniqueness check instead.
@@ -535,7 +555,7 @@ pub fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<Cell>, E
         }
         return Ok(out);
     }
-    let base = with_givens(puzzle, Grid::empty(n))?;
+    let base = with_givens(puzzle, Grid::empty_rect(rows, cols))?;
     let mut given: Vec<bool> = puzzle
         .givens()
         .cells()

@@ -8,19 +8,23 @@ pub use crate::cell::{digits, full_mask, Cell, Digit, Mask, ParseCellError, MAX_
 pub const MAX_CHAOS_SIDE: usize = 25;
 use crate::error::Error;
 
-/// The shape of a puzzle: side length N, box dimensions, and the region of each cell.
+/// The shape of a puzzle: R rows × C columns (a square N×N grid, or a rectangle such as
+/// 6×8), box dimensions, the region of each cell, and the values the cells hold.
 ///
 /// Regions default to boxes of `box_rows` × `box_cols`; a jigsaw puzzle sets its own. A cell
-/// may belong to no region (f-puzzles `"region": null`).
+/// may belong to no region (f-puzzles `"region": null`, or a rectangle with no boxes).
+/// Regions hold `region_size` cells (the box size; N on a classic grid), at most as many as
+/// there are values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shape {
-    size: usize,
+    rows: usize,
+    cols: usize,
     box_rows: usize,
     box_cols: usize,
     /// Region id per cell (row-major), `None` for a cell in no region.
     regions: Vec<Option<u16>>,
     jigsaw: bool,
-    /// The values the cells hold; 1..=N unless set by [`Shape::with_values`].
+    /// The values the cells hold; 1..=max(R, C) unless set by [`Shape::with_values`].
     values: Values,
     /// Chaos construction ([`Shape::with_chaos`]): N more regions, unknown, to be found.
     chaos: bool,
@@ -117,32 +121,109 @@ impl Shape {
                 box_cols,
             });
         }
-        let per_band = size / box_cols;
-        let regions = (0..size * size)
+        Shape::rect_with_box(size, size, box_rows, box_cols)
+    }
+
+    /// A grid of `rows` × `cols` cells (square or not) with boxes of `box_rows` ×
+    /// `box_cols` cells that tile it; the boxes may hold another number of cells than a row
+    /// (a 6×6 grid with 3×3 boxes of 9 cells, holding 9 values). The values default to
+    /// 1..=max(rows, cols).
+    pub fn rect_with_box(
+        rows: usize,
+        cols: usize,
+        box_rows: usize,
+        box_cols: usize,
+    ) -> Result<Shape, Error> {
+        check_dims(rows, cols)?;
+        if box_rows == 0 || box_cols == 0 || rows % box_rows != 0 || cols % box_cols != 0 {
+            return Err(Error::GridShape(format!(
+                "boxes of {box_rows}x{box_cols} do not tile a {rows}x{cols} grid"
+            )));
+        }
+        let per_band = cols / box_cols;
+        let regions = (0..rows * cols)
             .map(|i| {
-                let (r, c) = (i / size, i % size);
+                let (r, c) = (i / cols, i % cols);
                 Some(((r / box_rows) * per_band + c / box_cols) as u16)
             })
             .collect();
         Ok(Shape {
-            size,
+            rows,
+            cols,
             box_rows,
             box_cols,
             regions,
             jigsaw: false,
-            values: Values::standard(size),
+            values: Values::standard(rows.max(cols)),
             chaos: false,
         })
+    }
+
+    /// A grid of `rows` × `cols` cells with its default boxes: a square one as
+    /// [`Shape::new`]; a rectangle with the boxes of [`rect_box`] for regions of
+    /// max(rows, cols) cells, or no regions when no box fits (a 9×8 grid).
+    pub fn rect(rows: usize, cols: usize) -> Result<Shape, Error> {
+        if rows == cols {
+            return Shape::new(rows);
+        }
+        Shape::rect_sized(rows, cols, rows.max(cols))
+    }
+
+    /// A rectangle or square of `rows` × `cols` cells whose boxes hold `size` cells
+    /// ([`rect_box`]); no regions when no box of that size tiles the grid.
+    pub fn rect_sized(rows: usize, cols: usize, size: usize) -> Result<Shape, Error> {
+        check_dims(rows, cols)?;
+        match rect_box(rows, cols, size) {
+            Some((r, c)) => Shape::rect_with_box(rows, cols, r, c),
+            // no boxes: every cell in no region (box dimensions kept as one row, unused)
+            None => Ok(Shape {
+                rows,
+                cols,
+                box_rows: 1,
+                box_cols: cols,
+                regions: vec![None; rows * cols],
+                jigsaw: true,
+                values: Values::standard(rows.max(cols)),
+                chaos: false,
+            }),
+        }
     }
 
     /// A shape whose regions are given per cell (row-major), e.g. a jigsaw. Every region must
     /// hold exactly N cells unless some cells are in no region; then smaller regions are
     /// allowed (they are all-different, not full houses).
     pub fn with_regions(size: usize, regions: Vec<Option<u16>>) -> Result<Shape, Error> {
-        let base = Shape::new(size)?;
-        if regions.len() != size * size {
+        Shape::rect_with_sized_regions(size, size, size, regions)
+    }
+
+    /// A `rows` × `cols` shape whose regions are given per cell (row-major). The full
+    /// regions hold as many cells as the largest one (a jigsaw of 9-cell regions on a 6×6
+    /// grid holding 9 values); they must all be that size unless some cells are in no
+    /// region, which allows smaller regions (all-different, not full houses).
+    pub fn rect_with_regions(
+        rows: usize,
+        cols: usize,
+        regions: Vec<Option<u16>>,
+    ) -> Result<Shape, Error> {
+        let mut counts = std::collections::BTreeMap::<u16, usize>::new();
+        for r in regions.iter().flatten() {
+            *counts.entry(*r).or_default() += 1;
+        }
+        let size = counts.values().copied().max().unwrap_or(rows.max(cols));
+        Shape::rect_with_sized_regions(rows, cols, size, regions)
+    }
+
+    /// [`Shape::rect_with_regions`] with regions of `size` cells (ISS `RegionSize`).
+    pub fn rect_with_sized_regions(
+        rows: usize,
+        cols: usize,
+        size: usize,
+        regions: Vec<Option<u16>>,
+    ) -> Result<Shape, Error> {
+        check_dims(rows, cols)?;
+        if regions.len() != rows * cols {
             return Err(Error::Regions(format!(
-                "{} region entries for a {size}×{size} grid",
+                "{} region entries for a {rows}×{cols} grid",
                 regions.len()
             )));
         }
@@ -159,48 +240,82 @@ impl Shape {
                 )));
             }
         }
-        let jigsaw = regions != base.regions;
+        let default = match rows == cols && size == rows {
+            true => Shape::new(rows)?,
+            false => Shape::rect_sized(rows, cols, size)?,
+        };
+        let jigsaw = default.jigsaw || regions != default.regions;
         Ok(Shape {
             regions,
             jigsaw,
-            ..base
+            ..default
         })
     }
 
-    /// This shape with its cells holding `values` instead of 1..=N: at least N values (a
-    /// house holds each at most once; exactly once when there are N).
+    /// This shape with its cells holding `values` instead of 1..=N: at least max(R, C)
+    /// values and at least as many as a region has cells (a house holds each at most once;
+    /// exactly once when it has as many cells as there are values).
     pub fn with_values(self, values: Values) -> Result<Shape, Error> {
-        if values.count < self.size || values.count > MAX_SIZE {
+        if values.count < self.side() || values.count > MAX_SIZE {
             return Err(Error::ValueCount {
                 values: values.to_string(),
-                size: self.size,
+                size: self.side(),
             });
         }
-        if self.chaos && values.count != self.size {
+        if self.chaos && values.count != self.side() {
             return Err(Error::Regions(format!(
                 "chaos construction needs as many values as the side ({}), not {values}",
-                self.size
+                self.side()
             )));
         }
-        Ok(Shape { values, ..self })
+        let shape = Shape { values, ..self };
+        shape.check_region_size()?;
+        Ok(shape)
+    }
+
+    /// Errors if a region holds more cells than there are values (checked when the values
+    /// are set, and by every puzzle).
+    pub fn check_region_size(&self) -> Result<(), Error> {
+        let size = self.region_size();
+        if size > self.values.count {
+            return Err(Error::Regions(format!(
+                "regions of {size} cells cannot hold different values out of {} ({})",
+                self.values.count, self.values
+            )));
+        }
+        Ok(())
     }
 
     /// This shape with chaos construction (sides up to [`MAX_CHAOS_SIDE`]): besides its rows, columns and any regions it
     /// states, the grid is split into N regions that the solver finds — each of N
-    /// orthogonally connected cells, each holding every value once. Needs as many values as
-    /// cells in a row (a region then holds each value exactly once).
+    /// orthogonally connected cells, each holding every value once. Needs a square grid and
+    /// as many values as cells in a row (a region then holds each value exactly once).
     pub fn with_chaos(self) -> Result<Shape, Error> {
-        if self.size > MAX_CHAOS_SIDE {
+        if !self.is_square() {
+            return Err(Error::GridShape(format!(
+                "chaos construction needs a square grid, not {}x{}",
+                self.rows, self.cols
+            )));
+        }
+        if self.side() > MAX_CHAOS_SIDE {
             return Err(Error::Regions(format!(
                 "chaos construction is limited to grids of side {MAX_CHAOS_SIDE} or less (its \
                  formula grows with the side to the fourth power), not {}",
-                self.size
+                self.side()
             )));
         }
         if !self.houses_cover_values() {
             return Err(Error::Regions(format!(
                 "chaos construction needs as many values as the side ({}), not {}",
-                self.size, self.values
+                self.side(),
+                self.values
+            )));
+        }
+        if self.region_cells().iter().any(|g| g.len() > self.side()) {
+            return Err(Error::Regions(format!(
+                "chaos construction finds regions of {} cells; the stated regions hold {}",
+                self.side(),
+                self.region_size()
             )));
         }
         Ok(Shape {
@@ -215,9 +330,32 @@ impl Shape {
         self.chaos
     }
 
-    /// Side length N.
+    /// Side length N of a square grid; on a rectangle, the longer side (what
+    /// [`Shape::side`] returns). Code that reads it as both the number of rows and of
+    /// columns must refuse rectangles first (see [`Shape::is_square`]).
     pub fn size(&self) -> usize {
-        self.size
+        self.side()
+    }
+    /// The longer side, max(R, C): the number of cells of the longer houses, the default
+    /// number of values, and the side N of a square grid.
+    pub fn side(&self) -> usize {
+        self.rows.max(self.cols)
+    }
+    /// Number of rows R.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+    /// Number of columns C (the cells of a row; the stride of row-major positions).
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+    /// Whether the grid is square (R = C).
+    pub fn is_square(&self) -> bool {
+        self.rows == self.cols
+    }
+    /// Whether `cell` lies inside the grid.
+    pub fn contains(&self, cell: Cell) -> bool {
+        cell.r() < self.rows && cell.c() < self.cols
     }
     /// The values the cells hold (1..=N unless set).
     pub fn values(&self) -> Values {
@@ -227,18 +365,32 @@ impl Shape {
     pub fn value_count(&self) -> usize {
         self.values.count
     }
-    /// Whether the cells hold 1..=N.
+    /// Whether the cells hold 1..=N on a square grid (the classic values).
     pub fn has_standard_values(&self) -> bool {
-        self.values.is_standard(self.size)
+        self.is_square() && self.values.is_standard(self.side())
     }
-    /// Whether a house (N cells) holds every value: as many values as cells. With more
-    /// values than cells, houses are all-different only.
+    /// Whether every row, column and region holds every value: a square grid with as many
+    /// values as cells in a row, and regions of that many cells. Otherwise some houses are
+    /// all-different only (see [`Shape::covers`]).
     pub fn houses_cover_values(&self) -> bool {
-        self.values.count == self.size
+        self.is_square() && self.values.count == self.side() && self.region_size() <= self.side()
     }
-    /// Number of cells, N².
+    /// Whether a house of `cells` cells holds every value (as many cells as values); a
+    /// smaller one is all-different only.
+    pub fn covers(&self, cells: usize) -> bool {
+        cells == self.values.count
+    }
+    /// The number of cells of a full region: the box size for boxes; the largest region
+    /// otherwise (0 when there are no regions).
+    pub fn region_size(&self) -> usize {
+        if !self.jigsaw {
+            return self.box_rows * self.box_cols;
+        }
+        self.region_cells().iter().map(Vec::len).max().unwrap_or(0)
+    }
+    /// Number of cells, R·C.
     pub fn cell_count(&self) -> usize {
-        self.size * self.size
+        self.rows * self.cols
     }
     /// Rows per box.
     pub fn box_rows(&self) -> usize {
@@ -254,15 +406,38 @@ impl Shape {
     }
     /// The region of `cell`, if any.
     pub fn region_of(&self, cell: Cell) -> Option<u16> {
-        self.regions[cell.position(self.size)]
+        self.regions[cell.position(self.cols)]
     }
     /// Region id per cell, row-major.
     pub fn regions(&self) -> &[Option<u16>] {
         &self.regions
     }
+    /// The row-major position of `cell` (`row · C + col`).
+    pub fn position(&self, cell: Cell) -> usize {
+        cell.position(self.cols)
+    }
+    /// The cell at row-major position `i`.
+    pub fn cell_at(&self, i: usize) -> Cell {
+        Cell::from_position(i, self.cols)
+    }
     /// All cells, row-major.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + Clone + '_ {
-        (0..self.cell_count()).map(move |i| Cell::from_position(i, self.size))
+        (0..self.cell_count()).map(move |i| Cell::from_position(i, self.cols))
+    }
+    /// The cells of row `r` (0-based), left to right.
+    pub fn row_cells(&self, r: usize) -> Vec<Cell> {
+        (0..self.cols).map(|c| Cell::from_index(r, c)).collect()
+    }
+    /// The cells of column `c` (0-based), top to bottom.
+    pub fn col_cells(&self, c: usize) -> Vec<Cell> {
+        (0..self.rows).map(|r| Cell::from_index(r, c)).collect()
+    }
+    /// The cell offset from `cell` by (`dr`, `dc`), if it lies inside the grid.
+    pub fn offset(&self, cell: Cell, dr: isize, dc: isize) -> Option<Cell> {
+        let r = cell.r() as isize + dr;
+        let c = cell.c() as isize + dc;
+        (r >= 0 && c >= 0 && r < self.rows as isize && c < self.cols as isize)
+            .then(|| Cell::from_index(r as usize, c as usize))
     }
     /// Regions as lists of cells, in region-id order.
     pub fn region_cells(&self) -> Vec<Vec<Cell>> {
@@ -274,32 +449,66 @@ impl Shape {
         }
         map.into_values().collect()
     }
-    /// Rows, then columns, then regions holding N cells: the houses of classic sudoku.
+    /// Rows, then columns, then full regions (of [`Shape::region_size`] cells): the houses
+    /// of classic sudoku. A house holds every value when it has as many cells as there are
+    /// values ([`Shape::covers`]), else its values differ only.
     pub fn houses(&self) -> Vec<House> {
-        let n = self.size;
-        let mut houses: Vec<House> = Vec::with_capacity(3 * n);
-        houses.extend((0..n).map(|r| (0..n).map(|c| Cell::from_index(r, c)).collect()));
-        houses.extend((0..n).map(|c| (0..n).map(|r| Cell::from_index(r, c)).collect()));
-        houses.extend(self.region_cells().into_iter().filter(|g| g.len() == n));
+        let full = self.region_size();
+        let mut houses: Vec<House> = Vec::with_capacity(self.rows + 2 * self.cols);
+        houses.extend((0..self.rows).map(|r| self.row_cells(r)));
+        houses.extend((0..self.cols).map(|c| self.col_cells(c)));
+        houses.extend(self.region_cells().into_iter().filter(|g| g.len() == full));
         houses
     }
-    /// Regions with fewer than N cells (only where some cells are in no region).
+    /// Regions with fewer cells than a full region (only where some cells are in no region).
     pub fn partial_regions(&self) -> Vec<Vec<Cell>> {
+        let full = self.region_size();
         self.region_cells()
             .into_iter()
-            .filter(|g| g.len() < self.size)
+            .filter(|g| g.len() < full)
             .collect()
     }
     /// The name of house `i` of [`Shape::houses`], for messages ("row 3", "box 5").
     pub fn house_name(&self, i: usize) -> String {
-        let n = self.size;
+        let (r, c) = (self.rows, self.cols);
         match i {
-            _ if i < n => format!("row {}", i + 1),
-            _ if i < 2 * n => format!("column {}", i - n + 1),
-            _ if self.jigsaw => format!("region {}", i - 2 * n + 1),
-            _ => format!("box {}", i - 2 * n + 1),
+            _ if i < r => format!("row {}", i + 1),
+            _ if i < r + c => format!("column {}", i - r + 1),
+            _ if self.jigsaw => format!("region {}", i - r - c + 1),
+            _ => format!("box {}", i - r - c + 1),
         }
     }
+}
+
+/// Checks `rows` and `cols` against the supported range (1..=[`MAX_SIZE`] each).
+pub fn check_dims(rows: usize, cols: usize) -> Result<(), Error> {
+    check_size(rows)?;
+    check_size(cols)
+}
+
+/// The boxes of `size` cells for a `rows` × `cols` grid, as ISS lays them out: the most
+/// square factorisation `small × large` of `size` (small from ⌊√size⌋ down to 2) that
+/// tiles the grid, `small` rows × `large` columns first, else `large` rows × `small`
+/// columns; `None` when none tiles it (a 9×8 grid has no boxes of 9). A 6×8 grid has 2×4
+/// boxes; a 6×9 grid 3×3; a 5×10 grid 5×2; a 6×6 grid with regions of 9 cells, 3×3.
+pub fn rect_box(rows: usize, cols: usize, size: usize) -> Option<(usize, usize)> {
+    let mut small = (size as f64).sqrt().floor() as usize;
+    while small * small > size {
+        small -= 1;
+    }
+    while small >= 2 {
+        if size % small == 0 {
+            let large = size / small;
+            if rows % small == 0 && cols % large == 0 {
+                return Some((small, large));
+            }
+            if large != small && rows % large == 0 && cols % small == 0 {
+                return Some((large, small));
+            }
+        }
+        small -= 1;
+    }
+    None
 }
 
 /// Checks `size` against the supported range.

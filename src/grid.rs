@@ -1,15 +1,16 @@
-//! A grid of N×N cells, each empty or holding a digit. Printing lives in `format::text`.
+//! A grid of R×C cells (N×N, or a rectangle), each empty or holding a digit. Printing lives in `format::text`.
 
 use crate::error::Error;
 use crate::geometry::{Cell, Digit, Mask};
 
-/// An N×N grid of optional digits (givens of a puzzle, or a solution when full).
+/// An R×C grid of optional digits (givens of a puzzle, or a solution when full).
 ///
 /// The solution of a chaos construction also carries the regions found
 /// ([`Grid::regions`]): two solutions differ when their digits or their regions do.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Grid {
-    size: usize,
+    rows: usize,
+    cols: usize,
     cells: Vec<Option<Digit>>,
     /// The regions found, one id per cell (row-major), for a chaos construction's solution.
     regions: Option<Vec<u16>>,
@@ -18,16 +19,26 @@ pub struct Grid {
 impl Grid {
     /// An empty grid of side `size`.
     pub fn empty(size: usize) -> Grid {
+        Grid::empty_rect(size, size)
+    }
+    /// An empty grid of `rows` × `cols` cells.
+    pub fn empty_rect(rows: usize, cols: usize) -> Grid {
         Grid {
-            size,
-            cells: vec![None; size * size],
+            rows,
+            cols,
+            cells: vec![None; rows * cols],
             regions: None,
         }
     }
     /// A grid from row-major cells; `None` if the count is not `size²`.
     pub fn from_cells(size: usize, cells: Vec<Option<Digit>>) -> Option<Grid> {
-        (cells.len() == size * size).then_some(Grid {
-            size,
+        Grid::from_cells_rect(size, size, cells)
+    }
+    /// A `rows` × `cols` grid from row-major cells; `None` if the count is not `rows·cols`.
+    pub fn from_cells_rect(rows: usize, cols: usize, cells: Vec<Option<Digit>>) -> Option<Grid> {
+        (cells.len() == rows * cols).then_some(Grid {
+            rows,
+            cols,
             cells,
             regions: None,
         })
@@ -43,17 +54,29 @@ impl Grid {
         debug_assert!(regions.as_ref().is_none_or(|r| r.len() == self.cells.len()));
         self.regions = regions;
     }
-    /// Side length N.
+    /// Side length N of a square grid; on a rectangle, the longer side.
     pub fn size(&self) -> usize {
-        self.size
+        self.rows.max(self.cols)
+    }
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+    /// Number of columns (the stride of row-major positions).
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+    /// Whether two grids have the same rows and columns.
+    pub fn same_dims(&self, rows: usize, cols: usize) -> bool {
+        self.rows == rows && self.cols == cols
     }
     /// The digit in `cell`.
     pub fn get(&self, cell: Cell) -> Option<Digit> {
-        self.cells[cell.position(self.size)]
+        self.cells[cell.position(self.cols)]
     }
     /// Puts `digit` (or nothing) in `cell`.
     pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
-        let i = cell.position(self.size);
+        let i = cell.position(self.cols);
         self.cells[i] = digit;
     }
     /// Cells row-major.
@@ -62,7 +85,7 @@ impl Grid {
     }
     /// Filled cells and their digits, row-major.
     pub fn filled(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
-        let n = self.size;
+        let n = self.cols;
         self.cells
             .iter()
             .enumerate()
@@ -83,7 +106,7 @@ impl Grid {
     /// Cells where `stated` holds a digit that this grid does not, row-major: a found
     /// solution set against a stated one, which may leave cells open.
     pub fn disagreements(&self, stated: &Grid) -> Vec<Cell> {
-        let n = self.size;
+        let n = self.cols;
         (0..self.cells.len())
             .filter(|&i| stated.cells[i].is_some() && self.cells[i] != stated.cells[i])
             .map(|i| Cell::from_position(i, n))
@@ -92,7 +115,7 @@ impl Grid {
     /// Cells where two grids differ, row-major: in their digits or, for two solutions of a
     /// chaos construction, in the region found for them.
     pub fn diff(&self, other: &Grid) -> Vec<Cell> {
-        let n = self.size;
+        let n = self.cols;
         let region = |g: &Grid, i: usize| g.regions.as_ref().map(|r| r[i]);
         (0..self.cells.len())
             .filter(|&i| self.cells[i] != other.cells[i] || region(self, i) != region(other, i))

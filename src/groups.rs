@@ -63,6 +63,8 @@ impl Groups {
         &self.intersections
     }
 
+    /// The groups of an `n`×`n` grid.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) fn build(
         n: usize,
         houses: Vec<House>,
@@ -70,7 +72,20 @@ impl Groups {
         distinct: Vec<Vec<Cell>>,
         distinct_names: Vec<String>,
     ) -> Groups {
-        let mut peers: Vec<Vec<u16>> = vec![Vec::new(); n * n];
+        Groups::build_dims(n, n, houses, house_names, distinct, distinct_names)
+    }
+
+    /// The groups of a `rows`×`cols` grid.
+    pub(crate) fn build_dims(
+        rows: usize,
+        cols: usize,
+        houses: Vec<House>,
+        house_names: Vec<String>,
+        distinct: Vec<Vec<Cell>>,
+        distinct_names: Vec<String>,
+    ) -> Groups {
+        let n = cols;
+        let mut peers: Vec<Vec<u16>> = vec![Vec::new(); rows * cols];
         let mut seen = std::collections::HashSet::new();
         let pairs = houses
             .iter()
@@ -146,9 +161,14 @@ impl Groups {
 
 /// Groups of classic shapes (no variant constraints), built once per shape.
 pub(crate) fn classic_groups(shape: &Shape) -> Arc<Groups> {
-    type Cache = Mutex<HashMap<(usize, usize, usize), Arc<Groups>>>;
+    type Cache = Mutex<HashMap<(usize, usize, usize, usize), Arc<Groups>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
-    let key = (shape.size(), shape.box_rows(), shape.box_cols());
+    let key = (
+        shape.rows(),
+        shape.cols(),
+        shape.box_rows(),
+        shape.box_cols(),
+    );
     let cache = CACHE.get_or_init(Default::default);
     if let Some(g) = cache.lock().expect("groups cache").get(&key) {
         return g.clone();
@@ -159,11 +179,29 @@ pub(crate) fn classic_groups(shape: &Shape) -> Arc<Groups> {
 }
 
 pub(crate) fn shape_groups(shape: &Shape) -> Groups {
-    let houses = shape.houses();
-    let house_names = (0..houses.len()).map(|i| shape.house_name(i)).collect();
-    let distinct = shape.partial_regions();
-    let distinct_names = (0..distinct.len())
-        .map(|i| format!("partial region {}", i + 1))
-        .collect();
-    Groups::build(shape.size(), houses, house_names, distinct, distinct_names)
+    // a house with as many cells as values holds each once; a shorter one (the columns of
+    // a 6×8 grid, the rows of a 6×6 grid holding 9 values) holds different values only
+    let (mut houses, mut house_names) = (Vec::new(), Vec::new());
+    let (mut distinct, mut distinct_names) = (Vec::new(), Vec::new());
+    for (i, h) in shape.houses().into_iter().enumerate() {
+        if shape.covers(h.len()) {
+            houses.push(h);
+            house_names.push(shape.house_name(i));
+        } else {
+            distinct.push(h);
+            distinct_names.push(shape.house_name(i));
+        }
+    }
+    for (i, g) in shape.partial_regions().into_iter().enumerate() {
+        distinct.push(g);
+        distinct_names.push(format!("partial region {}", i + 1));
+    }
+    Groups::build_dims(
+        shape.rows(),
+        shape.cols(),
+        houses,
+        house_names,
+        distinct,
+        distinct_names,
+    )
 }

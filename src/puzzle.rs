@@ -33,13 +33,13 @@ impl Puzzle {
             .iter()
             .enumerate()
             .map(|(index, c)| {
-                crate::rules::values::to_index_space(c, &shape).map_err(|message| {
-                    Error::Constraint {
+                crate::rules::shapes::on_shape(c, &shape)
+                    .and_then(|()| crate::rules::values::to_index_space(c, &shape))
+                    .map_err(|message| Error::Constraint {
                         index,
                         kind: c.kind().to_string(),
                         message,
-                    }
-                })
+                    })
             })
             .collect::<Result<Vec<_>, _>>()?;
         let p = Puzzle {
@@ -63,7 +63,7 @@ impl Puzzle {
     pub fn shape(&self) -> &Shape {
         &self.shape
     }
-    /// Side length N.
+    /// Side length N of a square grid; on a rectangle, the longer side ([`Shape::side`]).
     pub fn size(&self) -> usize {
         self.shape.size()
     }
@@ -90,11 +90,13 @@ impl Puzzle {
     }
 
     fn validate(&self) -> Result<(), Error> {
-        let n = self.size();
-        if self.givens.size() != n {
+        let (rows, cols) = (self.shape.rows(), self.shape.cols());
+        self.shape.check_region_size()?;
+        if !self.givens.same_dims(rows, cols) {
             return Err(Error::Input(format!(
-                "givens are {0}x{0} but the shape is {n}x{n}",
-                self.givens.size()
+                "givens are {}x{} but the shape is {rows}x{cols}",
+                self.givens.rows(),
+                self.givens.cols()
             )));
         }
         for (i, c) in self.constraints.iter().enumerate() {
@@ -150,8 +152,10 @@ impl Puzzle {
 
     /// Houses, distinct groups, peers and house intersections of this puzzle.
     pub fn groups(&self) -> Arc<Groups> {
-        let cover = self.shape.houses_cover_values();
-        if self.constraints.is_empty() && !self.shape.is_jigsaw() && cover && !self.shape.is_chaos()
+        if self.constraints.is_empty()
+            && !self.shape.is_jigsaw()
+            && !self.shape.is_chaos()
+            && self.shape.houses_cover_values()
         {
             return classic_groups(&self.shape);
         }
@@ -160,21 +164,24 @@ impl Puzzle {
         let (mut distinct, mut distinct_names) = (base.distinct, base.distinct_names);
         for (i, c) in self.constraints.iter().enumerate() {
             for h in c.houses(&self.shape) {
-                houses.push(h);
-                house_names.push(format!("{} (constraint {i})", c.kind()));
+                // a rule's house of fewer cells than values (a diagonal of a grid holding
+                // more values than its side) holds different values only
+                if self.shape.covers(h.len()) {
+                    houses.push(h);
+                    house_names.push(format!("{} (constraint {i})", c.kind()));
+                } else {
+                    distinct.push(h);
+                    distinct_names.push(format!("{} (constraint {i})", c.kind()));
+                }
             }
             for g in c.distinct_groups(&self.shape) {
                 distinct.push(g);
                 distinct_names.push(format!("{} (constraint {i})", c.kind()));
             }
         }
-        if !cover {
-            // more values than cells: a house holds each value at most once, not every one
-            distinct.splice(0..0, houses.drain(..));
-            distinct_names.splice(0..0, house_names.drain(..));
-        }
-        Arc::new(Groups::build(
-            self.size(),
+        Arc::new(Groups::build_dims(
+            self.shape.rows(),
+            self.shape.cols(),
             houses,
             house_names,
             distinct,
@@ -201,10 +208,14 @@ impl Puzzle {
     /// Checks a full grid against every rule of the puzzle without any SAT: the givens, each
     /// row, column and region, and every constraint's own checker.
     pub fn verify(&self, grid: &Grid) -> Result<(), Error> {
-        let n = self.size();
+        let (rows, cols) = (self.shape.rows(), self.shape.cols());
         let fail = |m: String| Err(Error::Verification(m));
-        if grid.size() != n {
-            return fail(format!("grid is {0}x{0}, puzzle is {n}x{n}", grid.size()));
+        if !grid.same_dims(rows, cols) {
+            return fail(format!(
+                "grid is {}x{}, puzzle is {rows}x{cols}",
+                grid.rows(),
+                grid.cols()
+            ));
         }
         for cell in self.shape.cells() {
             match (grid.get(cell), self.givens.get(cell)) {
@@ -223,19 +234,28 @@ impl Puzzle {
         }
         // Rows and columns, computed here rather than taken from `groups()`, so a mistake in
         // the shared house list cannot hide from the checker.
-        for i in 0..n {
-            let row = (0..n).map(|c| Cell::from_index(i, c));
-            let col = (0..n).map(|r| Cell::from_index(r, i));
+        for i in 0..rows {
+            let row = (0..cols).map(|c| Cell::from_index(i, c));
             check_distinct(grid, row, &format!("row {}", i + 1))?;
+        }
+        for i in 0..cols {
+            let col = (0..rows).map(|r| Cell::from_index(r, i));
             check_distinct(grid, col, &format!("column {}", i + 1))?;
         }
         // Regions: one digit mask per region id, from the shape's region map.
-        let mut masks = [0u64; crate::geometry::MAX_SIZE];
+        let ids = self
+            .shape
+            .regions()
+            .iter()
+            .flatten()
+            .max()
+            .map_or(0, |&m| m as usize + 1);
+        let mut masks = vec![0u64; ids];
         for cell in self.shape.cells() {
             let Some(r) = self.shape.region_of(cell) else {
                 continue;
             };
-            let (r, bit) = (r as usize % masks.len(), grid.digit(cell).bit());
+            let (r, bit) = (r as usize, grid.digit(cell).bit());
             if masks[r] & bit != 0 {
                 let region = self.shape.region_of(cell);
                 let cells = self

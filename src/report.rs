@@ -73,6 +73,11 @@ pub struct SearchStats {
     pub engine: Option<&'static str>,
 }
 
+/// `[rows, columns]` of a rectangular grid, for the records' `dims`; `None` on a square one.
+pub fn rect_dims(shape: &crate::geometry::Shape) -> Option<[usize; 2]> {
+    (!shape.is_square()).then(|| [shape.rows(), shape.cols()])
+}
+
 /// One record of `solve`, `check` and `count`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct PuzzleRecord {
@@ -86,6 +91,10 @@ pub struct PuzzleRecord {
     /// Side length, when the puzzle could be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<usize>,
+    /// Rows and columns of a rectangular grid (`size` is then the longer side); absent on
+    /// a square one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dims: Option<[usize; 2]>,
     /// Drawn elements of the input that were ignored at the user's request (SudokuPad): the
     /// answer is about the puzzle without them.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -207,6 +216,10 @@ pub struct CandidatesRecord {
     /// Side length, when the puzzle could be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<usize>,
+    /// Rows and columns of a rectangular grid (`size` is then the longer side); absent on
+    /// a square one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dims: Option<[usize; 2]>,
     /// Drawn elements ignored at the user's request (as in [`PuzzleRecord::ignored`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ignored: Option<Vec<String>>,
@@ -275,6 +288,10 @@ pub struct GenerateRecord {
     /// Side length.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<usize>,
+    /// Rows and columns of a rectangular grid (`size` is then the longer side); absent on
+    /// a square one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dims: Option<[usize; 2]>,
     /// The puzzle as one line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<String>,

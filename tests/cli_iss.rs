@@ -95,10 +95,20 @@ fn refusals_name_the_constraint_and_its_place() {
             "ISS item 1 (Shape): unsupported grid shape \"9x9~1-8\"",
         ));
     satdoku()
-        .args(["check", ".Shape~6x8"])
+        .args(["check", ".Shape~9x9~1-9~Raw"])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("unsupported grid shape \"6x8\""));
+        .stdout(predicate::str::contains(
+            "unsupported grid shape \"9x9~1-9~Raw\"",
+        ));
+    // a rectangle is read (ISS's conventions); a rule that needs a square is refused by name
+    satdoku()
+        .args(["check", ".Shape~6x8.Diagonal~1"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "ISS item 2 (Diagonal): diagonal: the rule diagonal is not supported on a rectangular grid (6x8",
+        ));
 }
 
 /// ISS's "0-indexed: Classic sudoku" (data/collections.js, EXAMPLE_ZERO_INDEXED, MIT): the

@@ -270,7 +270,8 @@ fn grid_of(p: &Puzzle, line: &str) -> Grid {
         return grid(line);
     }
     let symbols = satdoku::Symbols::standard().for_shape(p.shape());
-    satdoku::format::text::parse_grid(line, p.size(), &symbols)
+    let (rows, cols) = (p.shape().rows(), p.shape().cols());
+    satdoku::format::text::parse_grid_dims(line, rows, cols, &symbols)
         .unwrap_or_else(|e| panic!("cannot read back {line:?}: {e}"))
 }
 

@@ -121,6 +121,7 @@ fn one(
         let mut o = CandidatesRecord::new(&rec.source, rec.line, status);
         o.puzzle = Some(Line::new(puzzle.givens(), symbols).to_string());
         o.size = Some(puzzle.size());
+        o.dims = satdoku::report::rect_dims(puzzle.shape());
         // The answer is about the puzzle without these drawn elements: every record says so.
         o.ignored = (!rec.meta.ignored.is_empty()).then(|| rec.meta.ignored.clone());
         o
@@ -208,10 +209,11 @@ fn one(
             } else {
                 Word::Multiple
             });
+            let (rows, cols) = (puzzle.shape().rows(), puzzle.shape().cols());
             o.candidates = Some(
-                (0..n)
+                (0..rows)
                     .map(|r| {
-                        (0..n)
+                        (0..cols)
                             .map(|col| {
                                 digits(c.of(Cell::from_index(r, col)))
                                     .map(|d| d.get())
@@ -224,8 +226,12 @@ fn one(
             o.solution = c.solution().map(|sol| Line::new(&sol, symbols).to_string());
             if let Some(k) = &counts {
                 o.counts = Some(
-                    (0..n)
-                        .map(|r| (0..n).map(|col| k.counts[r * n + col].clone()).collect())
+                    (0..rows)
+                        .map(|r| {
+                            (0..cols)
+                                .map(|col| k.counts[r * cols + col].clone())
+                                .collect()
+                        })
                         .collect(),
                 );
                 o.solutions_counted = Some(k.solutions);
@@ -323,7 +329,12 @@ fn print_counts(
             .filter(|(_, &x)| x > 0)
             .map(|(d, x)| format!("{}: {x}", symbols.symbol(Digit::from_index(d), n)))
             .collect();
-        writeln!(out, "  {}  {}", Cell::from_position(i, n), parts.join(", "))?;
+        writeln!(
+            out,
+            "  {}  {}",
+            Cell::from_position(i, k.cols),
+            parts.join(", ")
+        )?;
     }
     Ok(())
 }

@@ -86,6 +86,15 @@ fn write_one(
     loc: &str,
 ) -> Result<String, String> {
     let shape = doc.puzzle.shape();
+    if !shape.is_square() && args.to != Target::Native {
+        // f-puzzles and SudokuPad links state a side N; a text line is read as N×N
+        return Err(format!(
+            "is a rectangular grid ({}x{}, rows x columns); f-puzzles, SudokuPad and text lines \
+             carry square grids only (use --to native)",
+            shape.rows(),
+            shape.cols()
+        ));
+    }
     if !shape.has_standard_values()
         && matches!(args.to, Target::Fpuzzles | Target::Sudokupad | Target::Scl)
     {

@@ -11,7 +11,7 @@ use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use satdoku::format::dimacs::{read_answer_from, write_formula, Header, Query, SolverAnswer};
 use satdoku::format::text::{
-    parse_one_with, parse_solution, region_line, Line, Pretty, Symbols, TextOptions,
+    parse_one_with, parse_solution_for, region_line, Line, Pretty, Symbols, TextOptions,
 };
 use satdoku::solve::{Formula, Session, Simplify};
 use satdoku::Grid;
@@ -142,7 +142,7 @@ pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
         query = Query::Uniqueness(solution);
     } else if let Some(text) = &args.exclude {
         // A grid alone, checked against the puzzle's own rules just below.
-        let grid = parse_solution(text, puzzle.size(), &opts.symbols).context("--exclude")?;
+        let grid = parse_solution_for(text, puzzle.shape(), &opts.symbols).context("--exclude")?;
         puzzle
             .verify(&grid)
             .context("--exclude: the grid is not a solution of the puzzle")?;
@@ -207,9 +207,9 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
                 .with_context(|| format!("{}: the puzzle in the header", args.puzzle))?,
         };
         let blocked = match &h.uniqueness {
-            Some(s) => Some(parse_solution(
+            Some(s) => Some(parse_solution_for(
                 s,
-                p.size(),
+                p.shape(),
                 &Symbols::standard().for_shape(p.shape()),
             )?),
             None => None,
@@ -237,8 +237,10 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
     };
     let formula = Formula::new(&puzzle, simplify);
     // The model is read as a stream: memory holds one value per variable of this formula.
-    let n = puzzle.size();
-    let max_vars = formula.size().0.max(n * n * puzzle.shape().value_count());
+    let max_vars = formula
+        .size()
+        .0
+        .max(puzzle.shape().cell_count() * puzzle.shape().value_count());
     let answer = match &args.answer {
         Some(path) if path != "-" => {
             let f = fs::File::open(path).with_context(|| format!("cannot open {path}"))?;

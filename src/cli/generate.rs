@@ -241,6 +241,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
                     let formula = Formula::new(&g.puzzle, Simplify::Full);
                     let mut o = record(Status::Generated);
                     o.size = Some(g.puzzle.size());
+                    o.dims = satdoku::report::rect_dims(g.puzzle.shape());
                     o.puzzle = Some(line);
                     o.givens = Some(givens);
                     o.minimal = Some(g.minimal);

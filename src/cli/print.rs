@@ -343,6 +343,7 @@ impl Printer {
         if let Some(p) = &done.puzzle {
             o.puzzle = Some(self.line(p.givens()));
             o.size = Some(p.size());
+            o.dims = satdoku::report::rect_dims(p.shape());
         }
         if !done.ignored.is_empty() {
             // The verdict below is about the puzzle without these drawn elements.

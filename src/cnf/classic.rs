@@ -8,9 +8,9 @@ use crate::geometry::{Cell, Digit};
 
 /// Encodes the cells of the grid: each holds exactly one of its candidates.
 pub fn encode_cells(enc: &mut Encoder) {
-    let (n, v) = (enc.size(), enc.value_count());
+    let (cells, v) = (enc.candidates.len(), enc.value_count());
     let mut terms: Vec<Term> = Vec::with_capacity(v);
-    for pos in 0..n * n {
+    for pos in 0..cells {
         if enc.candidates[pos].count_ones() == 1 {
             continue; // decided: every term is a constant, every clause satisfied
         }

@@ -38,7 +38,7 @@ pub fn grid_phase(grid: &crate::grid::Grid) -> Vec<Lit> {
 /// [`grid_phase`] for a grid whose cells hold one of `values` values
 /// ([`Shape::value_count`]).
 pub fn grid_phase_with(grid: &crate::grid::Grid, values: usize) -> Vec<Lit> {
-    let n = grid.size();
+    let n = grid.cols();
     let mut lits = Vec::new();
     for (cell, d) in grid.filled() {
         for e in (0..values).map(Digit::from_index) {
@@ -128,15 +128,28 @@ pub fn cell_var(n: usize, cell: Cell, digit: Digit) -> Var {
     cell_var_with(n, n, cell, digit)
 }
 
-/// The variable x(cell, digit) of an `n`×`n` grid whose cells hold one of `values` values:
-/// `position · values + index`.
+/// The variable x(cell, digit) of a grid of `n` columns (an `n`×`n` grid, or a rectangle
+/// of `n` columns) whose cells hold one of `values` values: `position · values + index`.
 pub fn cell_var_with(n: usize, values: usize, cell: Cell, digit: Digit) -> Var {
     Var::from_index(cell.position(n) * values + digit.index())
 }
 
 /// The variable x(cell, digit) of a grid of `shape`.
 pub fn shape_var(shape: &Shape, cell: Cell, digit: Digit) -> Var {
-    cell_var_with(shape.size(), shape.value_count(), cell, digit)
+    cell_var_with(shape.cols(), shape.value_count(), cell, digit)
+}
+
+/// The inverse of [`shape_var`]: the cell and digit of a cell variable of a grid of
+/// `shape`, `None` for an auxiliary variable.
+pub fn decode_shape_var(shape: &Shape, var: Var) -> Option<(Cell, Digit)> {
+    let (cols, values) = (shape.cols(), shape.value_count());
+    let i = var.index();
+    (i < shape.cell_count() * values).then(|| {
+        (
+            Cell::from_position(i / values, cols),
+            Digit::from_index(i % values),
+        )
+    })
 }
 
 /// The inverse of [`cell_var`]: the cell and digit of a cell variable, `None` for an
@@ -174,7 +187,10 @@ pub fn decode_region_var(shape: &Shape, var: Var) -> Option<(Cell, usize)> {
 
 /// Builds clauses for one puzzle into a sink, folding known cell values.
 pub struct Encoder<'a> {
+    /// The longer side ([`Shape::side`]): N of a square grid.
     n: usize,
+    /// Columns: the stride of row-major positions.
+    cols: usize,
     /// Values per cell: the stride of the cell variables.
     v: usize,
     pub(crate) candidates: &'a [Mask],
@@ -197,15 +213,18 @@ impl<'a> Encoder<'a> {
         candidates: &'a [Mask],
         sink: &'a mut dyn ClauseSink,
     ) -> Encoder<'a> {
-        let n = shape.size();
+        let n = shape.side();
         let v = shape.value_count();
-        debug_assert_eq!(candidates.len(), n * n);
+        let cells = shape.cell_count();
+        debug_assert_eq!(candidates.len(), cells);
         Encoder {
             n,
+            cols: shape.cols(),
             v,
             candidates,
             // a chaos construction's region variables come right after the cell variables
-            next_var: n * n * v + if shape.is_chaos() { n * n * n } else { 0 },
+            // (chaos grids are square)
+            next_var: cells * v + if shape.is_chaos() { n * n * n } else { 0 },
             guards: Vec::new(),
             sink,
             buf: Vec::new(),
@@ -243,7 +262,7 @@ impl<'a> Encoder<'a> {
         self.shape
     }
 
-    /// Side length N.
+    /// Side length N of a square grid; on a rectangle the longer side ([`Shape::side`]).
     pub fn size(&self) -> usize {
         self.n
     }
@@ -256,12 +275,12 @@ impl<'a> Encoder<'a> {
 
     /// Candidate digits of `cell`.
     pub fn candidates(&self, cell: Cell) -> Mask {
-        self.candidates[cell.position(self.n)]
+        self.candidates[cell.position(self.cols)]
     }
 
     /// "`cell` holds `digit`": a literal, or a constant when simplification decided it.
     pub fn x(&self, cell: Cell, digit: Digit) -> Term {
-        self.x_at(cell.position(self.n), digit)
+        self.x_at(cell.position(self.cols), digit)
     }
 
     /// [`Encoder::x`] for the cell at row-major position `pos`.

@@ -333,11 +333,11 @@ fn json_record(name: &Arc<str>, line: usize, value: Value, meanings: &Meanings) 
             doc.meta.license = text("license");
             doc.meta.source = text("source");
             if let Some(sol) = w.get("solution") {
-                let n = doc.puzzle.size();
+                let (rows, n) = (doc.puzzle.shape().rows(), doc.puzzle.shape().cols());
                 let values = doc.puzzle.shape().values();
-                let grid = solution_grid(sol, n, values).ok_or_else(|| {
+                let grid = solution_grid(sol, (rows, n), values).ok_or_else(|| {
                     Error::Format(format!(
-                        "solution: not a full {n}x{n} grid of the values {values}"
+                        "solution: not a full {rows}x{n} grid of the values {values}"
                     ))
                 })?;
                 // Two stated solutions (the record's and the f-puzzles one) must agree.
@@ -373,7 +373,7 @@ fn json_record(name: &Arc<str>, line: usize, value: Value, meanings: &Meanings) 
 }
 
 /// A solution written as digits (a string, or an array of numbers), row-major.
-fn solution_grid(v: &Value, n: usize, values: Values) -> Option<Grid> {
+fn solution_grid(v: &Value, (rows, n): (usize, usize), values: Values) -> Option<Grid> {
     // Written in the puzzle's values: one character each when every value is one decimal
     // digit (`0-8`, `1-9`), numbers otherwise.
     let written: Vec<i64> = match v {
@@ -389,14 +389,14 @@ fn solution_grid(v: &Value, n: usize, values: Values) -> Option<Grid> {
         Value::Array(a) => a.iter().map(Value::as_i64).collect::<Option<_>>()?,
         _ => return None,
     };
-    if written.len() != n * n {
+    if written.len() != rows * n {
         return None;
     }
     let cells = written
         .into_iter()
         .map(|v| values.digit(v).map(Some))
         .collect::<Option<Vec<_>>>()?;
-    Grid::from_cells(n, cells)
+    Grid::from_cells_rect(rows, n, cells)
 }
 
 /// Reads a JSON document: one value (a puzzle or an array of puzzles), or several.

@@ -41,12 +41,13 @@ pub const SOLVED: &str = "#1a56c4";
 
 /// White grid, grey cells outside every region, highlighted cells.
 pub fn backgrounds(shape: &Shape, f: &Frame, highlight: &[Cell], out: &mut Out) {
-    let side = f.side();
-    out.rect(f.at(0.0, 0.0), side, side, "fill=\"#fff\"");
-    // a chaos construction's cells are all in a region, found while solving
+    out.rect(f.at(0.0, 0.0), f.width(), f.height(), "fill=\"#fff\"");
+    // a chaos construction's cells are all in a region, found while solving; a grid with
+    // no regions at all (a rectangle without boxes) has no cell set apart
+    let some_region = shape.regions().iter().any(Option::is_some);
     let lonely: Vec<Cell> = shape
         .cells()
-        .filter(|&c| shape.region_of(c).is_none() && !shape.is_chaos())
+        .filter(|&c| shape.region_of(c).is_none() && !shape.is_chaos() && some_region)
         .collect();
     cell_rects(f, &lonely, "class=\"no-region\"", NO_REGION, out);
     cell_rects(f, highlight, "class=\"highlight\"", HIGHLIGHT, out);
@@ -66,19 +67,14 @@ fn cell_rects(f: &Frame, cells: &[Cell], attrs: &str, fill: &str, out: &mut Out)
 
 /// The thin lines between all cells.
 pub fn thin_lines(f: &Frame, out: &mut Out) {
-    let side = f.side();
     out.raw("<path class=\"cells\" stroke=\"#777\" stroke-width=\"1\" d=\"");
-    for i in 1..f.n {
-        let (x, y) = f.at(i as f64, i as f64);
-        out.fmt(format_args!(
-            "M{} {}h{}M{} {}v{}",
-            N(f.x0),
-            N(y),
-            N(side),
-            N(x),
-            N(f.y0),
-            N(side)
-        ));
+    for i in 1..f.rows {
+        let (_, y) = f.at(i as f64, 0.0);
+        out.fmt(format_args!("M{} {}h{}", N(f.x0), N(y), N(f.width())));
+    }
+    for i in 1..f.cols {
+        let (x, _) = f.at(0.0, i as f64);
+        out.fmt(format_args!("M{} {}v{}", N(x), N(f.y0), N(f.height())));
     }
     out.raw("\"/>");
 }
@@ -88,14 +84,12 @@ pub fn thin_lines(f: &Frame, out: &mut Out) {
 /// Regions that are whole rows or columns add nothing to the rows and columns and get no
 /// borders (a puzzle "without regions" is stored that way).
 pub fn region_borders(shape: &Shape, f: &Frame, out: &mut Out) {
-    let n = f.n;
     let trivial: std::collections::HashSet<u16> = shape
         .region_cells()
         .iter()
         .filter(|cells| {
-            cells.len() == n
-                && (cells.iter().all(|c| c.row == cells[0].row)
-                    || cells.iter().all(|c| c.col == cells[0].col))
+            (cells.len() == f.cols && cells.iter().all(|c| c.row == cells[0].row))
+                || (cells.len() == f.rows && cells.iter().all(|c| c.col == cells[0].col))
         })
         .filter_map(|cells| shape.region_of(cells[0]))
         .collect();
@@ -109,14 +103,18 @@ pub fn region_borders(shape: &Shape, f: &Frame, out: &mut Out) {
     if !d.is_empty() {
         out.fmt(format_args!("<path stroke-width=\"3\" d=\"{d}\"/>"));
     }
-    out.rect(f.at(0.0, 0.0), f.side(), f.side(), "stroke-width=\"3.5\"");
+    out.rect(
+        f.at(0.0, 0.0),
+        f.width(),
+        f.height(),
+        "stroke-width=\"3.5\"",
+    );
     out.close();
 }
 
 /// The thick lines between neighbouring cells that `differ`, runs along one grid line
 /// joined, as SVG path data.
 fn border_path(f: &Frame, differ: impl Fn(Cell, Cell) -> bool) -> String {
-    let n = f.n;
     let mut d = String::new();
     let push = |d: &mut String, from: (f64, f64), to: (f64, f64)| {
         let (a, b) = (f.at(from.0, from.1), f.at(to.0, to.1));
@@ -128,10 +126,16 @@ fn border_path(f: &Frame, differ: impl Fn(Cell, Cell) -> bool) -> String {
     let point = |(r, c): (usize, usize)| (r as f64, c as f64);
     for vertical in [true, false] {
         let rc = |line: usize, k: usize| if vertical { (k, line) } else { (line, k) };
-        for line in 1..n {
+        // vertical lines run down the rows between columns; horizontal ones across
+        let (lines, len) = if vertical {
+            (f.cols, f.rows)
+        } else {
+            (f.rows, f.cols)
+        };
+        for line in 1..lines {
             let mut start = None;
-            for k in 0..=n {
-                let thick = k < n && differ(cell(rc(line - 1, k)), cell(rc(line, k)));
+            for k in 0..=len {
+                let thick = k < len && differ(cell(rc(line - 1, k)), cell(rc(line, k)));
                 match (thick, start) {
                     (true, None) => start = Some(k),
                     (false, Some(s)) => {
@@ -149,8 +153,7 @@ fn border_path(f: &Frame, differ: impl Fn(Cell, Cell) -> bool) -> String {
 /// A chaos construction's found regions (`regions`: one id per cell, row-major), drawn over a
 /// solution as thick coloured borders between cells of different regions.
 pub fn found_region_borders(regions: &[u16], f: &Frame, out: &mut Out) {
-    let n = f.n;
-    let id = |c: Cell| regions.get(c.position(n)).copied();
+    let id = |c: Cell| regions.get(c.position(f.cols)).copied();
     let d = border_path(f, |a, b| id(a) != id(b));
     out.raw(
         "<g class=\"found-regions\" fill=\"none\" stroke=\"#c2410c\" stroke-linecap=\"square\">",
@@ -195,7 +198,7 @@ pub fn digits_layer(givens: &Grid, content: &Content, f: &Frame, w: Writing, out
         }
         Content::Candidates(masks) => {
             for (i, &m) in masks.iter().enumerate() {
-                let cell = Cell::from_position(i, f.n);
+                let cell = Cell::from_position(i, f.cols);
                 if givens.get(cell).is_some() {
                     continue;
                 }

@@ -121,7 +121,7 @@ pub fn extremum(f: &Frame, cells: &[Cell], maximum: bool, out: &mut Out) {
         );
         let (cx, cy) = f.centre(cell);
         for (dr, dc) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
-            if cell.offset(dr, dc, f.n).is_none_or(listed) {
+            if f.offset(cell, dr, dc).is_none_or(listed) {
                 continue;
             }
             let (dx, dy) = (dc as f64, dr as f64);
@@ -202,6 +202,8 @@ mod tests {
             y0: 0.0,
             s: 40.0,
             n: 9,
+            rows: 9,
+            cols: 9,
         };
         let mut out = super::Out::new();
         let c = crate::geometry::Cell::new;

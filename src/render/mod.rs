@@ -129,13 +129,16 @@ const CAPTION: f64 = 24.0;
 /// Height of a row of rule labels.
 const TAG_ROW: f64 = 24.0;
 
-/// Where a grid sits: its top-left corner, the cell side and N.
+/// Where a grid sits: its top-left corner, the cell side, N (the longer side) and its rows
+/// and columns.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Frame {
     x0: f64,
     y0: f64,
     s: f64,
     n: usize,
+    rows: usize,
+    cols: usize,
 }
 
 impl Frame {
@@ -157,9 +160,19 @@ impl Frame {
         let (p, q) = (self.centre(a), self.centre(b));
         ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0)
     }
-    /// The grid's side length in picture units.
-    fn side(&self) -> f64 {
-        self.n as f64 * self.s
+    /// The grid's width in picture units.
+    fn width(&self) -> f64 {
+        self.cols as f64 * self.s
+    }
+    /// The grid's height in picture units.
+    fn height(&self) -> f64 {
+        self.rows as f64 * self.s
+    }
+    /// The cell offset from `cell` by (`dr`, `dc`), if it lies inside the grid.
+    fn offset(&self, cell: Cell, dr: isize, dc: isize) -> Option<Cell> {
+        let (r, c) = (cell.r() as isize + dr, cell.c() as isize + dc);
+        (r >= 0 && c >= 0 && r < self.rows as isize && c < self.cols as isize)
+            .then(|| Cell::from_index(r as usize, c as usize))
     }
 }
 
@@ -436,18 +449,19 @@ pub fn render_with(
         return Err(RenderError::NoPanels);
     }
     let n = puzzle.size();
+    let (rows, cols) = (puzzle.shape().rows(), puzzle.shape().cols());
     for (i, p) in panels.iter().enumerate() {
         let found = match &p.content {
             Content::Givens => continue,
-            Content::Solution(g) => (g.size() * g.size(), "solution"),
+            Content::Solution(g) => (g.rows() * g.cols(), "solution"),
             Content::Candidates(m) => (m.len(), "candidates"),
         };
-        if found.0 != n * n {
+        if found.0 != rows * cols {
             return Err(RenderError::Size {
                 panel: i,
                 what: found.1,
                 found: found.0,
-                expected: n * n,
+                expected: rows * cols,
             });
         }
     }
@@ -455,7 +469,7 @@ pub fn render_with(
     let [top, right, bottom, left] =
         outside::sides(puzzle.written_constraints(), n)
             .map(|clues| if clues { S } else { S / 4.0 });
-    let panel_w = n as f64 * S + left + right;
+    let panel_w = cols as f64 * S + left + right;
     let width = 2.0 * PAD + panels.len() as f64 * panel_w + (panels.len() - 1) as f64 * GAP;
     let inner = width - 2.0 * PAD;
 
@@ -465,11 +479,13 @@ pub fn render_with(
         y0: 0.0,
         s: S,
         n,
+        rows,
+        cols,
     };
     let tag_rows = outside::tag_rows(&Layers::of(puzzle, &probe).tags, panel_w);
     let captioned = panels.iter().any(|p| p.caption.is_some());
     let caption_h = if captioned { CAPTION } else { 0.0 };
-    let panel_h = caption_h + top + bottom + n as f64 * S + tag_rows as f64 * TAG_ROW;
+    let panel_h = caption_h + top + bottom + rows as f64 * S + tag_rows as f64 * TAG_ROW;
 
     let mut head = Out::new();
     let mut y = PAD;
@@ -497,6 +513,8 @@ pub fn render_with(
             y0: panels_y + caption_h + top,
             s: S,
             n,
+            rows,
+            cols,
         };
         if let Some(c) = &panel.caption {
             body.text(
@@ -506,7 +524,7 @@ pub fn render_with(
                 "class=\"caption\"",
             );
         }
-        let below = f.y0 + f.side() + bottom;
+        let below = f.y0 + f.height() + bottom;
         draw_panel(puzzle, panel, &f, (px, below), panel_w, writing, &mut body);
     }
     y = panels_y + panel_h;

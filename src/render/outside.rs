@@ -58,8 +58,8 @@ impl Slots {
             return ((x, y), 1.0);
         }
         let shift = ((index as f64 + 0.5) / total as f64 - 0.5) * f.s * 0.9;
-        let beside_row = pos.1 < 0 || pos.1 >= f.n as isize;
-        let beside_column = pos.0 < 0 || pos.0 >= f.n as isize;
+        let beside_row = pos.1 < 0 || pos.1 >= f.cols as isize;
+        let beside_column = pos.0 < 0 || pos.0 >= f.rows as isize;
         let p = if beside_row && !beside_column {
             (x, y + shift)
         } else {

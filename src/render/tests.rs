@@ -381,6 +381,8 @@ fn killer_outline_turns_inwards_at_concave_corners() {
         y0: 0.0,
         s: 40.0,
         n: 9,
+        rows: 9,
+        cols: 9,
     };
     let mut out = Out::new();
     let c = Cell::new;

@@ -9,11 +9,14 @@ use std::collections::HashSet;
 
 /// Errors if `cell` lies outside the grid.
 pub fn inside(shape: &Shape, cell: Cell) -> Result<(), String> {
-    let n = shape.size();
-    if cell.r() < n && cell.c() < n {
+    if shape.contains(cell) {
         Ok(())
     } else {
-        Err(format!("{cell} is outside the {n}x{n} grid"))
+        Err(format!(
+            "{cell} is outside the {}x{} grid",
+            shape.rows(),
+            shape.cols()
+        ))
     }
 }
 

@@ -65,12 +65,15 @@ impl Rule for Killer {
 
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         let Some(s) = self.sum else { return };
-        let n = shape.size();
-        let masks: Vec<Mask> = self.cells.iter().map(|c| cands[c.position(n)]).collect();
+        let masks: Vec<Mask> = self
+            .cells
+            .iter()
+            .map(|c| cands[c.position(shape.cols())])
+            .collect();
         if let Some(sets) = digit_sets(&masks, s, SELECTOR_LIMIT) {
             let used = sets.iter().fold(0, |m, &set| m | set);
             for c in &self.cells {
-                cands[c.position(n)] &= used;
+                cands[c.position(shape.cols())] &= used;
             }
         }
     }

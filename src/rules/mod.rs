@@ -114,6 +114,7 @@ pub mod same_region;
 pub mod same_values;
 
 pub mod relation;
+pub mod shapes;
 pub mod value_indexing;
 pub mod values;
 

@@ -18,10 +18,10 @@ pub fn brute_force_count(puzzle: &Puzzle, limit: usize) -> usize {
     let mut grid = puzzle.givens().clone();
     let mut count = 0;
     fn fits(grid: &Grid, shape: &crate::geometry::Shape, cell: Cell, d: Digit) -> bool {
-        let n = grid.size();
+        let (rows, cols) = (grid.rows(), grid.cols());
         let region = shape.region_of(cell);
-        (0..n).all(|k| grid.get(Cell::from_index(cell.r(), k)) != Some(d))
-            && (0..n).all(|k| grid.get(Cell::from_index(k, cell.c())) != Some(d))
+        (0..cols).all(|k| grid.get(Cell::from_index(cell.r(), k)) != Some(d))
+            && (0..rows).all(|k| grid.get(Cell::from_index(k, cell.c())) != Some(d))
             && (region.is_none()
                 || shape
                     .cells()
@@ -29,11 +29,11 @@ pub fn brute_force_count(puzzle: &Puzzle, limit: usize) -> usize {
                     .all(|o| grid.get(o) != Some(d)))
     }
     fn go(puzzle: &Puzzle, grid: &mut Grid, pos: usize, count: &mut usize, limit: usize) {
-        let n = puzzle.size();
+        let (cells, n) = (puzzle.shape().cell_count(), puzzle.shape().cols());
         if *count >= limit {
             return;
         }
-        if pos == n * n {
+        if pos == cells {
             if puzzle.verify(grid).is_ok() {
                 *count += 1;
             }

@@ -32,7 +32,7 @@ impl Rule for Thermometer {
             // i+1 ≤ digit ≤ N-(len-1-i): digits with 0-based index i ..= N-len+i
             let low = full_mask(i);
             let high = !full_mask(n.saturating_sub(len - 1 - i));
-            cands[c.position(n)] &= !(low | high);
+            cands[c.position(shape.cols())] &= !(low | high);
         }
     }
     fn encode(&self, enc: &mut Encoder) {

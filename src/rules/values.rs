@@ -63,7 +63,8 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
         return Ok(c.clone());
     }
     let kind = c.kind();
-    let many = !shape.houses_cover_values();
+    // more values than the longer side: the rules' encoders take the side as the values
+    let many = shape.value_count() != shape.side();
     if ANY_COUNT.contains(&kind) || (!many && ORDER_ONLY.contains(&kind)) {
         return match c {
             Constraint::Killer(k) => {

@@ -49,7 +49,7 @@ impl Rule for Whispers {
             .filter(|&d| d <= k && d + k > n)
             .fold(0, |m, d| m | Digit::new(d).bit());
         for c in &self.cells {
-            cands[c.position(n)] &= !lonely;
+            cands[c.position(shape.cols())] &= !lonely;
         }
     }
     fn encode(&self, enc: &mut Encoder) {

@@ -38,6 +38,7 @@ pub struct Propagated {
 
 /// Applies naked and hidden singles (and, with `locked`, locked candidates) to `cands` until
 /// nothing changes.
+/// `n` is the number of columns (the stride of `cands`, row-major).
 pub fn propagate(
     n: usize,
     groups: &Groups,
@@ -90,17 +91,20 @@ pub(crate) struct Engine<'g> {
 }
 
 impl<'g> Engine<'g> {
-    /// An engine for an `n`×`n` grid with the all-different structure `groups`.
+    /// An engine for a grid of `n` columns (an `n`×`n` grid, or a rectangle) with the
+    /// all-different structure `groups`. Every house holds every value once, so the values
+    /// are as many as a house's cells.
     pub(crate) fn new(n: usize, groups: &'g Groups) -> Engine<'g> {
+        let values = groups.houses.first().map_or(n, Vec::len);
         Engine {
             n,
-            full: full_mask(n),
+            full: full_mask(values),
             groups,
             stack: Vec::with_capacity(n * n),
         }
     }
 
-    /// Side length N.
+    /// Columns: the stride of row-major positions.
     pub(crate) fn size(&self) -> usize {
         self.n
     }

@@ -89,6 +89,11 @@ pub fn implied_sums(
     cands: &[Mask],
     max_cells: usize,
 ) -> Vec<ImpliedSum> {
+    // the areas are runs of N-cell rows and columns holding 1..N: square grids with N values
+    // only (a rectangle's shorter houses, or more values than a row holds, have no known sum)
+    if !(shape.is_square() && shape.value_count() == shape.side()) {
+        return Vec::new();
+    }
     let n = shape.size();
     // the cages used: with a sum, pairwise disjoint (greedily, in order)
     let mut caged = vec![false; n * n];

@@ -65,13 +65,14 @@ impl Header<'_> {
     pub fn lines(&self, formula: &Formula) -> Vec<String> {
         let puzzle = self.puzzle;
         let n = puzzle.size();
+        let (rows, cols) = (puzzle.shape().rows(), puzzle.shape().cols());
         let v = puzzle.shape().value_count();
         let std = Symbols::standard().for_shape(puzzle.shape());
         let (vars, _) = formula.size();
-        let mut decided = Grid::empty(n);
+        let mut decided = Grid::empty_rect(rows, cols);
         for (i, m) in formula.candidates().iter().enumerate() {
             if m.count_ones() == 1 {
-                decided.set(Cell::from_position(i, n), digits(*m).next());
+                decided.set(Cell::from_position(i, cols), digits(*m).next());
             }
         }
         // a solution as a line: its digits, and a chaos construction's regions after `/`
@@ -104,6 +105,15 @@ impl Header<'_> {
                     "var x(r,c,d) = (r-1)*{} + (c-1)*{n} + d for r, c, d in 1..{n}: cell r,c holds digit d",
                     n * n
                 )
+            } else if !puzzle.shape().is_square() {
+                let values = puzzle.shape().values();
+                format!(
+                    "var x(r,c,i) = (r-1)*{} + (c-1)*{v} + i for r in 1..{rows}, c in 1..{cols}, \
+                     i in 1..{v}: cell r,c holds the value i{:+} (values {values}; a grid of \
+                     {rows} rows x {cols} columns)",
+                    cols * v,
+                    values.offset()
+                )
             } else {
                 let values = puzzle.shape().values();
                 format!(
@@ -121,7 +131,7 @@ impl Header<'_> {
                 h.insert(2, format!("puzzle-json: {line}"));
             }
         }
-        let mut first_aux = n * n * v + 1;
+        let mut first_aux = rows * cols * v + 1;
         if puzzle.shape().is_chaos() {
             h.push(format!(
                 "var g(r,c,k) = {} + (r-1)*{} + (c-1)*{n} + k for r, c, k in 1..{n}: cell r,c is in \

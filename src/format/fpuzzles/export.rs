@@ -85,10 +85,24 @@ impl Marks {
 /// lists differ from its dots, two minimum (or maximum) sets (f-puzzles has one), a little
 /// killer that is not a whole diagonal, and the source and license are
 /// reported in [`Export::losses`].
+///
+/// f-puzzles grids are square: a rectangular grid exports as an empty object whose one
+/// loss says so (the CLI refuses it before exporting).
 pub fn export(doc: &Document) -> Export {
     let p = &doc.puzzle;
     let n = p.size();
     let shape = p.shape();
+    if !shape.is_square() {
+        return Export {
+            value: Value::Object(Map::new()),
+            losses: vec![format!(
+                "the whole puzzle: a rectangular grid ({}x{}) has no f-puzzles form (f-puzzles \
+                 grids are square)",
+                shape.rows(),
+                shape.cols()
+            )],
+        };
+    }
     let mut losses = Vec::new();
     let mut out = Map::new();
     out.insert("size".into(), json!(n));

@@ -59,8 +59,8 @@ pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
             }
         }
     }
-    let (n, values) = side(&items)?;
-    let (shape, extra) = grid_shape(&items, n, values)?;
+    let (rows, cols, values) = side(&items)?;
+    let (shape, extra) = grid_shape(&items, (rows, cols), values)?;
     let mut top = Top {
         rules: extra,
         ..Top::default()
@@ -238,7 +238,6 @@ fn marked(rules: &[(Constraint, At)], kropki: bool) -> (Vec<[Cell; 2]>, bool) {
 }
 
 fn finish(mut top: Top, shape: Shape) -> Result<Import, IssError> {
-    let n = shape.size();
     if let Some((at, positive, negative)) = top.diagonal.take() {
         top.rules.push((
             Constraint::Diagonal(diagonal::Diagonal { positive, negative }),
@@ -285,8 +284,18 @@ fn finish(mut top: Top, shape: Shape) -> Result<Import, IssError> {
             at,
         ));
     }
-    let mut givens = Grid::empty(n);
+    let mut givens = Grid::empty_rect(shape.rows(), shape.cols());
     for (cell, (at, digits)) in std::mem::take(&mut top.givens) {
+        if !shape.contains(cell) {
+            return Err(bad(
+                &at,
+                format!(
+                    "{cell} is outside the {}x{} grid",
+                    shape.rows(),
+                    shape.cols()
+                ),
+            ));
+        }
         match digits[..] {
             [] => return Err(bad(&at, format!("the givens of {cell} leave no digit"))),
             [d] => givens.set(cell, Some(Digit::new(d))),

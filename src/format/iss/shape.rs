@@ -2,14 +2,18 @@
 //! satdoku [`Shape`]. All of the shape handling is [`grid_shape`], so that new shapes
 //! (rectangles, value ranges, chaos construction) are added in one place.
 //!
-//! satdoku states square N×N grids (4 ≤ N ≤ 16 here, ISS's largest) holding the digits 1..N
-//! or another range of at least N values (`9x9~0-8`, `6x6~9`: satdoku's value sets),
-//! with ISS's default boxes (the most square r×c, r ≤ c: the same rule as satdoku's
-//! [`default_box`](crate::geometry::default_box)), no boxes (`NoBoxes`, or a prime N, where
-//! ISS finds no boxes), or jigsaw regions (the regions when there are no boxes; beside boxes,
-//! extra regions), and a chaos construction (`ChaosConstruction`: N regions found while
-//! solving, beside any of those). Refused:
-//! rectangles (`6x8`), raw grids (`~Raw`), boxes of another size (`RegionSize`).
+//! satdoku states R×C grids, square or rectangular (each side up to 16 here, ISS's largest;
+//! the longer side at least 4), holding max(R, C) values 1..max(R, C) by default (ISS's
+//! rule: a 6×8 grid holds 1..8) or another range of at least that many (`9x9~0-8`,
+//! `6x6~9`: satdoku's value sets). Regions hold `RegionSize~k` cells (default: max(R, C)),
+//! at most as many as there are values. The boxes are ISS's (satdoku's
+//! [`rect_box`](crate::geometry::rect_box)): the most square factorisation of k that tiles
+//! the grid (`6x8` → 2×4, `6x6` with `RegionSize~9` → 3×3, a square N → satdoku's
+//! [`default_box`](crate::geometry::default_box)), none when none tiles it (`9x8`, a prime
+//! N); no boxes with `NoBoxes`; jigsaw regions of k cells (the regions when there are no
+//! boxes; beside boxes, extra regions); and a chaos construction (`ChaosConstruction`, square
+//! grids: N regions found while solving, beside any of those). Refused: raw grids (`~Raw`),
+//! chaos constructions on rectangles or with regions of another size than N.
 
 use super::error::{At, IssError};
 use super::tokens::Item;
@@ -31,10 +35,11 @@ pub struct ShapeItems {
     pub chaos: Option<Item>,
 }
 
-/// The side N and the values the `Shape` item states (9 and 1..9 without one).
-pub fn side(items: &ShapeItems) -> Result<(usize, Values), IssError> {
+/// The rows, the columns and the values the `Shape` item states (9, 9 and 1..9 without
+/// one).
+pub fn side(items: &ShapeItems) -> Result<(usize, usize, Values), IssError> {
     let Some(item) = &items.shape else {
-        return Ok((9, Values::standard(9)));
+        return Ok((9, 9, Values::standard(9)));
     };
     let spec = item.args.join("~");
     let refuse = |why: &str| IssError::Shape {
@@ -43,7 +48,7 @@ pub fn side(items: &ShapeItems) -> Result<(usize, Values), IssError> {
         why: why.to_string(),
     };
     let (dims, range, kind) = match &item.args[..] {
-        [] => return Ok((9, Values::standard(9))),
+        [] => return Ok((9, 9, Values::standard(9))),
         [d] => (d.as_str(), "", ""),
         [d, r] => (d.as_str(), r.as_str(), ""),
         [d, r, k] => (d.as_str(), r.as_str(), k.as_str()),
@@ -53,12 +58,12 @@ pub fn side(items: &ShapeItems) -> Result<(usize, Values), IssError> {
         .split_once('x')
         .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
         .ok_or_else(|| refuse("expected ROWSxCOLS, e.g. 9x9"))?;
-    if rows != cols {
-        return Err(refuse("satdoku grids are square"));
-    }
-    let n = rows;
-    if !(crate::format::MIN_SIZE..=16).contains(&n) {
-        return Err(refuse("satdoku reads ISS grids of 4x4 to 16x16"));
+    // ISS: a grid of R rows and C columns holds max(R, C) values by default
+    let n = rows.max(cols);
+    if !(1..=16).contains(&rows.min(cols)) || !(crate::format::MIN_SIZE..=16).contains(&n) {
+        return Err(refuse(
+            "satdoku reads ISS grids of 1 to 16 rows and columns, the longer side at least 4",
+        ));
     }
     // ISS: `~9` is the values 1..9, `~0-8` the values 0..8 (satdoku's value sets).
     let values = if range.is_empty() {
@@ -77,7 +82,7 @@ pub fn side(items: &ShapeItems) -> Result<(usize, Values), IssError> {
             "grid type {kind:?}: satdoku grids have sudoku rows and columns"
         )));
     }
-    Ok((n, values))
+    Ok((rows, cols, values))
 }
 
 /// Where a shape error points: the `Shape` item, or item 0 when the string has none.
@@ -91,17 +96,19 @@ fn shape_at(items: &ShapeItems) -> At {
     )
 }
 
-/// The satdoku shape for side `n`, and the rules it adds (jigsaw regions kept beside boxes
-/// become extra regions).
+/// The satdoku shape for a grid of `rows` × `cols`, and the rules it adds (jigsaw regions
+/// kept beside boxes become extra regions).
 pub fn grid_shape(
     items: &ShapeItems,
-    n: usize,
+    (rows, cols): (usize, usize),
     values: Values,
 ) -> Result<(Shape, Vec<(Constraint, At)>), IssError> {
+    let n = rows.max(cols);
+    let cells = rows * cols;
     let valued = |shape: Shape| {
         let shape = shape.with_values(values).map_err(|e| IssError::Shape {
             at: shape_at(items),
-            spec: format!("{n}x{n}~{values}"),
+            spec: format!("{rows}x{cols}~{values}"),
             why: e.to_string(),
         })?;
         match &items.chaos {
@@ -118,17 +125,31 @@ pub fn grid_shape(
         at: at.clone(),
         message,
     };
-    if let Some(item) = &items.region_size {
-        let k: Option<usize> = item.args.first().and_then(|a| a.parse().ok());
-        if k != Some(n) {
-            return Err(IssError::Shape {
-                at: item.at.clone(),
-                spec: item.args.join("~"),
-                why: format!("regions of another size than {n} (satdoku regions hold every digit)"),
-            });
+    // ISS: regions (boxes, jigsaw pieces) hold `RegionSize` cells, by default max(R, C)
+    let k = match &items.region_size {
+        None => n,
+        Some(item) => {
+            let k: Option<usize> = match &item.args[..] {
+                [a] => a.trim().parse().ok(),
+                _ => None,
+            };
+            match k {
+                Some(k) if (1..=values.count).contains(&k) && k <= cells => k,
+                _ => {
+                    return Err(IssError::Shape {
+                        at: item.at.clone(),
+                        spec: item.args.join("~"),
+                        why: format!(
+                            "expected RegionSize~K, K a region's cell count from 1 to the {} \
+                             values",
+                            values.count
+                        ),
+                    })
+                }
+            }
         }
-    }
-    // Jigsaw regions: each layout character names a region of N cells; ISS lets one
+    };
+    // Jigsaw regions: each layout character names a region of k cells; ISS lets one
     // character name cells of another count (cells in no region).
     let mut regions: Vec<Vec<usize>> = Vec::new();
     let mut jigsaw_at: Vec<At> = Vec::new();
@@ -138,10 +159,10 @@ pub fn grid_shape(
             _ => return Err(bad(&item.at, "expected Jigsaw~LAYOUT".into())),
         };
         let chars: Vec<char> = layout.chars().collect();
-        if chars.len() != n * n {
+        if chars.len() != cells {
             return Err(bad(
                 &item.at,
-                format!("the layout has {} cells, expected {}", chars.len(), n * n),
+                format!("the layout has {} cells, expected {cells}", chars.len()),
             ));
         }
         let mut names: Vec<char> = Vec::new();
@@ -155,9 +176,9 @@ pub fn grid_shape(
         }
         let mut other = false;
         for name in names {
-            let cells: Vec<usize> = (0..n * n).filter(|&i| chars[i] == name).collect();
-            if cells.len() == n {
-                regions.push(cells);
+            let members: Vec<usize> = (0..cells).filter(|&i| chars[i] == name).collect();
+            if members.len() == k {
+                regions.push(members);
                 jigsaw_at.push(item.at.clone());
             } else if !other {
                 other = true;
@@ -169,13 +190,14 @@ pub fn grid_shape(
             }
         }
     }
-    let boxes = Shape::new(n).map_err(|e| IssError::Shape {
+    let boxes = Shape::rect_sized(rows, cols, k).map_err(|e| IssError::Shape {
         at: shape_at(items),
-        spec: format!("{n}x{n}"),
+        spec: format!("{rows}x{cols}"),
         why: e.to_string(),
     })?;
-    // ISS has no boxes for a prime N (its box search finds none), as with NoBoxes.
-    let has_boxes = items.no_boxes.is_none() && crate::geometry::default_box(n).0 > 1;
+    // ISS has no boxes when no box of k cells tiles the grid (a prime N, a 9x8 grid), as
+    // with NoBoxes.
+    let has_boxes = items.no_boxes.is_none() && crate::geometry::rect_box(rows, cols, k).is_some();
     if has_boxes {
         // Boxes stay; jigsaw regions beside them are extra all-different regions.
         let extra = regions
@@ -184,20 +206,20 @@ pub fn grid_shape(
             .map(|(cells, at)| {
                 let cells = cells
                     .into_iter()
-                    .map(|i| Cell::from_position(i, n))
+                    .map(|i| Cell::from_position(i, cols))
                     .collect();
                 (Constraint::ExtraRegion(ExtraRegion { cells }), at)
             })
             .collect();
         return Ok((valued(boxes)?, extra));
     }
-    let mut per_cell: Vec<Option<u16>> = vec![None; n * n];
-    for (id, cells) in regions.iter().enumerate() {
-        for &i in cells {
+    let mut per_cell: Vec<Option<u16>> = vec![None; cells];
+    for (id, members) in regions.iter().enumerate() {
+        for &i in members {
             if per_cell[i].is_some() {
                 return Err(bad(
                     &jigsaw_at[id],
-                    format!("{} is in two jigsaw regions", Cell::from_position(i, n)),
+                    format!("{} is in two jigsaw regions", Cell::from_position(i, cols)),
                 ));
             }
             per_cell[i] = Some(id as u16);
@@ -212,10 +234,11 @@ pub fn grid_shape(
             item: 0,
             name: "Shape".into(),
         });
-    let shape = Shape::with_regions(n, per_cell).map_err(|e| IssError::Shape {
-        at,
-        spec: "Jigsaw".into(),
-        why: e.to_string(),
-    })?;
+    let shape =
+        Shape::rect_with_sized_regions(rows, cols, k, per_cell).map_err(|e| IssError::Shape {
+            at,
+            spec: "Jigsaw".into(),
+            why: e.to_string(),
+        })?;
     Ok((valued(shape)?, Vec::new()))
 }

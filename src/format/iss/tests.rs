@@ -137,13 +137,25 @@ fn shapes() {
         e.contains("ISS item 1 (Shape)") && e.contains("8 values"),
         "{e}"
     );
-    let e = refusal(".Shape~6x8");
-    assert!(
-        e.contains("unsupported grid shape") && e.contains("square"),
-        "{e}"
-    );
+    // Rectangles: max(R, C) values, ISS's boxes (2x4 on a 6x8; none on a 9x8)
+    let rect = parse(".Shape~6x8.~R6C8_8").unwrap().document.puzzle;
+    let s = rect.shape();
+    assert_eq!((s.rows(), s.cols(), s.value_count()), (6, 8, 8));
+    assert_eq!((s.box_rows(), s.box_cols()), (2, 4));
+    let tall = parse(".Shape~9x8~0-8").unwrap().document.puzzle;
+    assert!(tall.shape().regions().iter().all(Option::is_none));
+    let e = refusal(".Shape~6x8.~R7C1_1");
+    assert!(e.contains("outside the 6x8 grid"), "{e}");
+    let e = refusal(".Shape~6x8.Diagonal~1");
+    assert!(e.contains("rectangular grid"), "{e}");
+    assert!(refusal(".Shape~6x8.ChaosConstruction").contains("square"));
+    // RegionSize: boxes of that many cells (3x3 on a 6x6 holding 1..9), at most the values
+    let nine = parse(".Shape~6x6~9.RegionSize~9").unwrap().document.puzzle;
+    assert_eq!((nine.shape().box_rows(), nine.shape().box_cols()), (3, 3));
+    assert_eq!(nine.shape().region_size(), 9);
+    assert!(refusal(".Shape~6x6.RegionSize~9").contains("RegionSize"));
+    assert!(refusal(".RegionSize~x").contains("RegionSize"));
     assert!(refusal(".Shape~9x9~1-9~Raw").contains("grid type"));
-    assert!(refusal(".RegionSize~6").contains("RegionSize"));
 }
 
 #[test]

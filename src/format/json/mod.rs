@@ -14,7 +14,7 @@
 //! `constraints[0].cells[2]`), then the rule's own validation message. Writing produces the
 //! same document back ([`to_string_pretty`] then [`from_str`] is the identity).
 
-use super::text::{parse_cells, parse_cells_at, Symbols};
+use super::text::{parse_cells_dims, Symbols};
 use crate::error::{excerpt, Error};
 use crate::geometry::{default_box, parse_box, Digit, Shape, Values};
 use crate::grid::Grid;
@@ -119,7 +119,13 @@ struct File {
     source: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     license: Option<String>,
-    size: usize,
+    /// The side of a square grid; a rectangle gives `rows` and `cols` instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    size: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rows: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cols: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     values: Option<String>,
     #[serde(rename = "box", default, skip_serializing_if = "Option::is_none")]
@@ -202,7 +208,7 @@ pub fn constraint_from_value(index: usize, value: Value) -> Result<Constraint, E
 /// Reads the givens or solution field: one string of N² cells, or N row strings; the cells
 /// are read by the text reader (`format::text::parse_cells`), so the same symbols work.
 fn read_grid(text: &GridText, shape: &Shape, field: &str) -> Result<Grid, Error> {
-    let n = shape.size();
+    let (rows_n, n) = (shape.rows(), shape.cols());
     let symbols = symbols_of(shape);
     // A parse error names its line and column; here the field (and row) is the place.
     let located = |path: String, e: Error| match e {
@@ -213,26 +219,26 @@ fn read_grid(text: &GridText, shape: &Shape, field: &str) -> Result<Grid, Error>
         e => format_err(&path, e),
     };
     let cells = match text {
-        GridText::Line(s) => {
-            parse_cells(s, n * n, n, &symbols).map_err(|e| located(field.to_string(), e))?
-        }
+        GridText::Line(s) => parse_cells_dims(s, 0, rows_n * n, (rows_n, n), &symbols)
+            .map_err(|e| located(field.to_string(), e))?,
         GridText::Rows(rows) => {
-            if rows.len() != n {
+            if rows.len() != rows_n {
                 return Err(format_err(
                     field,
-                    format!("{} rows, expected {n}", rows.len()),
+                    format!("{} rows, expected {rows_n}", rows.len()),
                 ));
             }
-            let mut all = Vec::with_capacity(n * n);
+            let mut all = Vec::with_capacity(rows_n * n);
             for (i, r) in rows.iter().enumerate() {
-                let row = parse_cells_at(r, i * n, n, n, &symbols)
+                let row = parse_cells_dims(r, i * n, n, (rows_n, n), &symbols)
                     .map_err(|e| located(format!("{field}[{i}]"), e))?;
                 all.extend(row);
             }
             all
         }
     };
-    Ok(Grid::from_cells(n, cells).expect("n² cells"))
+    Grid::from_cells_rect(rows_n, n, cells)
+        .ok_or_else(|| format_err(field, format!("expected {} cells", rows_n * n)))
 }
 
 /// The symbols of a grid of `shape`: digits as before on values 1..=N, else as values.
@@ -244,11 +250,11 @@ fn symbols_of(shape: &Shape) -> Symbols {
     }
 }
 
-fn read_regions(rows: &[String], n: usize) -> Result<Vec<Option<u16>>, Error> {
-    if rows.len() != n {
+fn read_regions(rows: &[String], rows_n: usize, n: usize) -> Result<Vec<Option<u16>>, Error> {
+    if rows.len() != rows_n {
         return Err(format_err(
             "regions",
-            format!("{} rows, expected {n}", rows.len()),
+            format!("{} rows, expected {rows_n}", rows.len()),
         ));
     }
     let mut names: Vec<char> = Vec::new();
@@ -345,8 +351,32 @@ fn from_file(file: File) -> Result<Document, Error> {
             ),
         ));
     }
-    let n = file.size;
-    super::check_size(n).map_err(|e| format_err("size", e))?;
+    let (rows, n) = match (file.size, file.rows, file.cols) {
+        (Some(n), None, None) => {
+            super::check_size(n).map_err(|e| format_err("size", e))?;
+            (n, n)
+        }
+        (None, Some(r), Some(c)) => {
+            crate::geometry::check_dims(r, c).map_err(|e| format_err("rows", e))?;
+            if r.max(c) < super::MIN_SIZE {
+                return Err(format_err("rows", Error::Size(r.max(c))));
+            }
+            (r, c)
+        }
+        (Some(_), _, _) => {
+            return Err(format_err(
+                "size",
+                "give either \"size\" (a square grid) or \"rows\" and \"cols\", not both",
+            ))
+        }
+        (None, _, _) => {
+            return Err(format_err(
+                "size",
+                "missing \"size\" (a square grid) or \"rows\" and \"cols\" (a rectangle)",
+            ))
+        }
+    };
+    let square = rows == n;
     let shape = match (&file.box_shape, &file.regions) {
         (Some(_), Some(_)) => {
             return Err(format_err(
@@ -356,16 +386,24 @@ fn from_file(file: File) -> Result<Document, Error> {
         }
         (Some(b), None) => {
             let (r, c) = parse_box(b).map_err(|e| format_err("box", e))?;
-            Shape::with_box(n, r, c).map_err(|e| format_err("box", e))?
+            if square && r * c == n {
+                Shape::with_box(n, r, c).map_err(|e| format_err("box", e))?
+            } else {
+                // a rectangle's boxes, or boxes of another size than the side (3x3 boxes
+                // of 9 cells on a 6x6 grid holding 9 values)
+                Shape::rect_with_box(rows, n, r, c).map_err(|e| format_err("box", e))?
+            }
         }
-        (None, Some(rows)) => {
-            Shape::with_regions(n, read_regions(rows, n)?).map_err(|e| format_err("regions", e))?
+        (None, Some(lines)) if square && file.values.is_none() => {
+            Shape::with_regions(n, read_regions(lines, n, n)?)
+                .map_err(|e| format_err("regions", e))?
         }
+        (None, Some(lines)) => Shape::rect_with_regions(rows, n, read_regions(lines, rows, n)?)
+            .map_err(|e| format_err("regions", e))?,
         // a chaos construction without stated regions: its found regions are the only ones
-        (None, None) if file.chaos => {
-            Shape::with_regions(n, vec![None; n * n]).map_err(|e| format_err("size", e))?
-        }
-        (None, None) => Shape::new(n).map_err(|e| format_err("size", e))?,
+        (None, None) if file.chaos => Shape::rect_with_regions(rows, n, vec![None; rows * n])
+            .map_err(|e| format_err("size", e))?,
+        (None, None) => Shape::rect(rows, n).map_err(|e| format_err("size", e))?,
     };
     let shape = match &file.values {
         Some(v) => {
@@ -383,7 +421,7 @@ fn from_file(file: File) -> Result<Document, Error> {
     };
     let givens = match &file.givens {
         Some(g) => read_grid(g, &shape, "givens")?,
-        None => Grid::empty(n),
+        None => Grid::empty_rect(rows, n),
     };
     let solution = match &file.solution {
         Some(g) => {
@@ -423,8 +461,18 @@ fn from_file(file: File) -> Result<Document, Error> {
     })
 }
 
+/// The boxes a file without `"box"` gets on `shape`'s grid: [`default_box`] on a square,
+/// [`crate::geometry::rect_box`] on a rectangle (`None`: no boxes).
+fn default_boxes(shape: &Shape) -> Option<(usize, usize)> {
+    if shape.is_square() {
+        Some(default_box(shape.side()))
+    } else {
+        crate::geometry::rect_box(shape.rows(), shape.cols(), shape.side())
+    }
+}
+
 fn grid_rows(g: &Grid, shape: &Shape) -> GridText {
-    let n = g.size();
+    let n = g.cols();
     if !shape.has_standard_values() {
         let symbols = symbols_of(shape);
         let count = shape.value_count();
@@ -442,7 +490,7 @@ fn grid_rows(g: &Grid, shape: &Shape) -> GridText {
                 .collect(),
         );
     }
-    let single = n <= 35;
+    let single = g.size() <= 35;
     let sym = |d: Option<Digit>| match d {
         None => ".".to_string(),
         Some(d) if single => {
@@ -469,7 +517,7 @@ fn grid_rows(g: &Grid, shape: &Shape) -> GridText {
 fn to_file(doc: &Document) -> Result<File, Error> {
     let p = &doc.puzzle;
     let shape = p.shape();
-    let n = p.size();
+    let n = shape.cols();
     let (box_shape, regions) = if shape.is_chaos() && shape.regions().iter().all(Option::is_none) {
         // `"chaos": true` alone: no stated regions
         (None, None)
@@ -482,7 +530,7 @@ fn to_file(doc: &Document) -> Result<File, Error> {
     } else if shape.is_jigsaw() {
         let symbols: Vec<char> = REGION_SYMBOLS.chars().collect();
         let ids = normalize_regions(shape.regions());
-        let mut rows = Vec::with_capacity(n);
+        let mut rows = Vec::with_capacity(shape.rows());
         for row in ids.chunks(n) {
             let mut s = String::with_capacity(n);
             for r in row {
@@ -499,7 +547,7 @@ fn to_file(doc: &Document) -> Result<File, Error> {
             rows.push(s);
         }
         (None, Some(rows))
-    } else if (shape.box_rows(), shape.box_cols()) != default_box(n) {
+    } else if Some((shape.box_rows(), shape.box_cols())) != default_boxes(shape) {
         (
             Some(format!("{}x{}", shape.box_rows(), shape.box_cols())),
             None,
@@ -519,8 +567,10 @@ fn to_file(doc: &Document) -> Result<File, Error> {
         rules: doc.meta.rules.clone(),
         source: doc.meta.source.clone(),
         license: doc.meta.license.clone(),
-        size: n,
-        values: (!shape.has_standard_values()).then(|| shape.values().to_string()),
+        size: shape.is_square().then_some(n),
+        rows: (!shape.is_square()).then_some(shape.rows()),
+        cols: (!shape.is_square()).then_some(n),
+        values: (!shape.values().is_standard(shape.side())).then(|| shape.values().to_string()),
         box_shape,
         regions,
         chaos: shape.is_chaos(),

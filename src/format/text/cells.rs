@@ -14,12 +14,24 @@ pub(super) fn fill_grid(
     symbols: &Symbols,
     first: usize,
 ) -> Result<Grid, Error> {
-    let mut grid = Grid::empty(n);
+    fill_grid_dims((n, n), n, rows, symbols, first)
+}
+
+/// [`fill_grid`] for a grid of `dims` = (rows, columns) whose symbols are those of side `n`
+/// (the longer side).
+fn fill_grid_dims(
+    dims: (usize, usize),
+    n: usize,
+    rows: &[Row],
+    symbols: &Symbols,
+    first: usize,
+) -> Result<Grid, Error> {
+    let mut grid = Grid::empty_rect(dims.0, dims.1);
     let count = symbols.value_count(n);
     let mut i = first;
     for row in rows {
         for t in &row.tokens {
-            let cell = crate::geometry::Cell::from_position(i, n);
+            let cell = crate::geometry::Cell::from_position(i, dims.1);
             let at = |m: String| ParseError::new(row.line, Some(t.column), m);
             let value = match &t.word {
                 None => read_char(t.ch, n, symbols),
@@ -29,8 +41,10 @@ pub(super) fn fill_grid(
             if let Some(v) = value {
                 if v > count {
                     return Err(at(format!(
-                        "{cell}: {:?} is digit {v}, out of range for a {n}x{n} grid",
-                        crate::error::excerpt(&t.text())
+                        "{cell}: {:?} is digit {v}, out of range for a {}x{} grid",
+                        crate::error::excerpt(&t.text()),
+                        dims.0,
+                        dims.1
                     ))
                     .into());
                 }
@@ -47,6 +61,30 @@ pub(super) fn fill_grid(
 pub fn parse_grid(text: &str, n: usize, symbols: &Symbols) -> Result<Grid, Error> {
     let cells = parse_cells(text, n * n, n, symbols)?;
     Ok(Grid::from_cells(n, cells).expect("n² cells"))
+}
+
+/// [`parse_grid`] for a grid of `rows` × `cols` cells (square or not).
+pub fn parse_grid_dims(
+    text: &str,
+    rows: usize,
+    cols: usize,
+    symbols: &Symbols,
+) -> Result<Grid, Error> {
+    let cells = parse_cells_dims(text, 0, rows * cols, (rows, cols), symbols)?;
+    Ok(Grid::from_cells_rect(rows, cols, cells).expect("rows·cols cells"))
+}
+
+/// [`parse_solution`] for the grid of `shape` (square or not).
+pub fn parse_solution_for(
+    text: &str,
+    shape: &crate::geometry::Shape,
+    symbols: &Symbols,
+) -> Result<Grid, Error> {
+    if shape.is_square() {
+        return parse_solution(text, shape.size(), symbols);
+    }
+    // a rectangle is never a chaos construction: no regions after `/`
+    parse_grid_dims(text, shape.rows(), shape.cols(), symbols)
 }
 
 /// Reads a solution as plain output writes it: a grid as [`parse_grid`] reads it, then for
@@ -104,6 +142,19 @@ pub fn parse_cells_at(
     n: usize,
     symbols: &Symbols,
 ) -> Result<Vec<Option<Digit>>, Error> {
+    parse_cells_dims(text, first, count, (n, n), symbols)
+}
+
+/// [`parse_cells_at`] for a grid of `dims` = (rows, columns), square or not; the symbols
+/// are those of the longer side.
+pub fn parse_cells_dims(
+    text: &str,
+    first: usize,
+    count: usize,
+    dims: (usize, usize),
+    symbols: &Symbols,
+) -> Result<Vec<Option<Digit>>, Error> {
+    let n = dims.0.max(dims.1);
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let content = strip_comment(line, symbols);
@@ -116,15 +167,18 @@ pub fn parse_cells_at(
         }
     }
     let found: usize = rows.iter().map(|r| r.tokens.len()).sum();
-    if found != count || first + count > n * n {
+    if found != count || first + count > dims.0 * dims.1 {
         return Err(ParseError::new(
             1,
             None,
-            format!("{found} cells, expected {count} for a {n}x{n} grid"),
+            format!(
+                "{found} cells, expected {count} for a {}x{} grid",
+                dims.0, dims.1
+            ),
         )
         .into());
     }
-    let grid = fill_grid(n, &rows, symbols, first)?;
+    let grid = fill_grid_dims(dims, n, &rows, symbols, first)?;
     Ok(grid.cells()[first..first + count].to_vec())
 }
 

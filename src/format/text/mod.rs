@@ -24,7 +24,10 @@ mod symbols;
 mod tests;
 mod tokens;
 
-pub use cells::{parse_cells, parse_cells_at, parse_grid, parse_solution};
+pub use cells::{
+    parse_cells, parse_cells_at, parse_cells_dims, parse_grid, parse_grid_dims, parse_solution,
+    parse_solution_for,
+};
 pub use print::{region_line, region_symbol, Line, Pretty, FOUND_REGION_SYMBOLS};
 pub use reader::{TextReader, TextRecord};
 pub use symbols::Symbols;

@@ -56,12 +56,13 @@ impl<'a> Pretty<'a> {
 
 impl fmt::Display for Pretty<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let n = self.grid.size();
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        let n = cols;
         let shaped = self.symbols.for_shape(self.shape);
         let symbols = &shaped;
         let v = self.shape.value_count();
         let (br, bc) = if self.shape.is_jigsaw() {
-            (n, n)
+            (rows, cols)
         } else {
             (self.shape.box_rows(), self.shape.box_cols())
         };
@@ -76,12 +77,12 @@ impl fmt::Display for Pretty<'_> {
                 .max(values.max().to_string().len())
         };
         let segment = "-".repeat(bc * (width + 1) + 1);
-        let border = format!("+{}", vec![segment; n / bc].join("+")) + "+";
-        for r in 0..n {
+        let border = format!("+{}", vec![segment; cols / bc].join("+")) + "+";
+        for r in 0..rows {
             if r % br == 0 {
                 writeln!(f, "{border}")?;
             }
-            for c in 0..n {
+            for c in 0..cols {
                 if c % bc == 0 {
                     f.write_str("| ")?;
                 }

@@ -2,13 +2,25 @@
 
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
-use crate::rules::cell_lists::move_pairs;
+
+/// Every pair of cells of the grid of `shape` (square or not) one of `moves` apart.
+fn move_pairs(shape: &Shape, moves: &[(isize, isize)]) -> Vec<(Cell, Cell)> {
+    let mut out = Vec::new();
+    for a in shape.cells() {
+        for &(dr, dc) in moves {
+            if let Some(b) = shape.offset(a, dr, dc) {
+                out.push((a, b));
+            }
+        }
+    }
+    out
+}
 
 /// Each pair of cells one of `moves` apart, as a size-2 all-different group
 /// (`x(a,d) -> !x(b,d)`); pairs inside one region are left out: the region already keeps
 /// them apart.
 pub fn distinct_groups(shape: &Shape, moves: &[(isize, isize)]) -> Vec<Vec<Cell>> {
-    move_pairs(shape.size(), moves)
+    move_pairs(shape, moves)
         .into_iter()
         .filter(|&(a, b)| shape.region_of(a).is_none() || shape.region_of(a) != shape.region_of(b))
         .map(|(a, b)| vec![a, b])
@@ -23,7 +35,7 @@ pub fn check(
     moves: &[(isize, isize)],
     what: &str,
 ) -> Result<(), String> {
-    for (a, b) in move_pairs(shape.size(), moves) {
+    for (a, b) in move_pairs(shape, moves) {
         if grid.digit(a) == grid.digit(b) {
             return Err(format!(
                 "{a} and {b}, {what} apart, both hold {}",

@@ -1,0 +1,341 @@
+//! Rules on rectangular grids (R rows × C columns, R ≠ C).
+//!
+//! A rule whose meaning needs a square grid — the main diagonals, a box or row indexed by a
+//! digit, a clue outside the grid read as the side N — is refused on a rectangle with a
+//! clear message, never guessed. The rules listed in [`ON_RECTANGLES`] have been read for
+//! rectangles: their meaning is about their own cells (cages, lines, dots, moves) or about
+//! rows and columns of any length, and their validation, encoding and checker take the
+//! rows and columns from the shape. A column indexer (a digit v sends the cell's column
+//! number to column v of its row) keeps its meaning when the rows are the longer side (as
+//! many columns as values: every digit names a column), a row indexer when the columns are
+//! the shorter side; otherwise a digit would name a column or row that is not there. Every
+//! other rule is refused on a rectangle.
+
+use super::Constraint;
+use crate::geometry::Shape;
+
+/// Rules that keep their meaning, validation, encoding and checker on a rectangle.
+pub const ON_RECTANGLES: &[&str] = &[
+    "killer",
+    "extra-region",
+    "thermometer",
+    "whispers",
+    "renban",
+    "greater-than",
+    "anti-knight",
+    "anti-king",
+];
+
+/// `Ok` if `c` can stand on `shape`: always on a square grid; on a rectangle only the rules
+/// of [`ON_RECTANGLES`]. `Err` says why not.
+pub fn on_shape(c: &Constraint, shape: &Shape) -> Result<(), String> {
+    let kind = c.kind();
+    if shape.is_square() || ON_RECTANGLES.contains(&kind) {
+        return Ok(());
+    }
+    let (rows, cols, values) = (shape.rows(), shape.cols(), shape.value_count());
+    match kind {
+        "column-indexer" if cols == values => return Ok(()),
+        "row-indexer" if rows == values => return Ok(()),
+        "column-indexer" | "row-indexer" => {
+            return Err(format!(
+                "the rule {kind} on a {rows}x{cols} grid holding {values} values would send \
+                 some digits to a {} that is not there",
+                if kind == "row-indexer" {
+                    "row"
+                } else {
+                    "column"
+                }
+            ))
+        }
+        _ => {}
+    }
+    Err(format!(
+        "the rule {kind} is not supported on a rectangular grid ({}x{}, rows x columns): its \
+         meaning or its encoding assumes a square grid",
+        shape.rows(),
+        shape.cols()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{rect_box, Values};
+    use crate::grid::Grid;
+    use crate::puzzle::Puzzle;
+    use crate::rules::testing::*;
+
+    /// A puzzle on `shape` with givens written as (row, column, digit) 1-based, and `rules`.
+    fn on(shape: Shape, givens: &[(usize, usize, usize)], rules: Vec<Constraint>) -> Puzzle {
+        let mut g = Grid::empty_rect(shape.rows(), shape.cols());
+        for &(r, c, d) in givens {
+            g.set(Cell::new(r, c), Some(Digit::new(d)));
+        }
+        Puzzle::new(shape, g, rules).unwrap()
+    }
+
+    fn rule(json: &str) -> Constraint {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn boxes_follow_iss_layout() {
+        assert_eq!(rect_box(6, 8, 8), Some((2, 4)));
+        assert_eq!(rect_box(6, 9, 9), Some((3, 3)));
+        assert_eq!(rect_box(5, 10, 10), Some((5, 2)));
+        assert_eq!(rect_box(4, 6, 6), Some((2, 3)));
+        assert_eq!(rect_box(6, 4, 6), Some((3, 2)));
+        assert_eq!(rect_box(9, 8, 9), None);
+        assert_eq!(rect_box(4, 7, 7), None);
+        assert_eq!(rect_box(6, 6, 9), Some((3, 3)));
+        for n in [4, 6, 8, 9, 10, 12, 16, 25] {
+            assert_eq!(
+                rect_box(n, n, n),
+                Some(crate::geometry::default_box(n)),
+                "n = {n}"
+            );
+        }
+        let s = Shape::rect(6, 8).unwrap();
+        assert_eq!((s.box_rows(), s.box_cols(), s.value_count()), (2, 4, 8));
+        assert_eq!(s.house_name(6), "column 1");
+        assert_eq!(s.house_name(14), "box 1");
+        // rows of 8 cells hold 1..8 once, columns of 6 cells differ only
+        let g = crate::groups::shape_groups(&s);
+        assert_eq!(g.houses.len(), 6 + 6);
+        assert_eq!(g.distinct.len(), 8);
+        let s = Shape::rect(9, 8).unwrap();
+        assert!(s.regions().iter().all(Option::is_none));
+        assert_eq!(s.region_size(), 0);
+    }
+
+    #[test]
+    fn small_rectangles_count_like_brute_force() {
+        // 2×3 without boxes (3 values): the Latin rectangles, 3!·2 = 12
+        let p = on(Shape::rect(2, 3).unwrap(), &[], vec![]);
+        assert_eq!(assert_count_matches(&p, 1000), 12);
+        complete_without_simplification(&p);
+        // 3×2: the same grids turned
+        let p = on(Shape::rect(3, 2).unwrap(), &[], vec![]);
+        assert_eq!(assert_count_matches(&p, 1000), 12);
+        // 3×4 without boxes (4 values): the 3×4 Latin rectangles
+        let p = on(Shape::rect(3, 4).unwrap(), &[], vec![]);
+        let free = assert_count_matches(&p, 10_000);
+        assert_eq!(free, 576);
+        // 2×4 with 2×2 boxes (the boxes hold 1..4 once too)
+        let boxed = Shape::rect_with_box(2, 4, 2, 2).unwrap();
+        let n = assert_count_matches(&on(boxed.clone(), &[], vec![]), 10_000);
+        let no_regions = Shape::rect_with_regions(2, 4, vec![None; 8]).unwrap();
+        let unboxed = assert_count_matches(&on(no_regions, &[], vec![]), 10_000);
+        // the 2×4 Latin rectangles: 4!·9
+        assert_eq!(unboxed, 216);
+        assert!(0 < n && n < unboxed, "{n} {unboxed}");
+        complete_without_simplification(&on(boxed, &[(1, 1, 1)], vec![]));
+        // 6×4 with ISS's 3×2 boxes and a few givens: rows of 4 differ, columns of 6 cover
+        let s = Shape::rect(6, 4).unwrap();
+        assert_eq!((s.box_rows(), s.box_cols()), (3, 2));
+        let p = on(
+            s,
+            &[(1, 1, 1), (2, 3, 2), (4, 2, 3), (6, 4, 4), (3, 1, 5)],
+            vec![],
+        );
+        let found = assert_count_matches(&p, 100_000);
+        assert!(found > 1, "{found}");
+        complete_without_simplification(&p);
+        // values 0-3 on a 3x4 grid: the same count as 1-4
+        let zero = Shape::rect(3, 4)
+            .unwrap()
+            .with_values(Values::parse("0-3").unwrap())
+            .unwrap();
+        assert_eq!(assert_count_matches(&on(zero, &[], vec![]), 10_000), free);
+    }
+
+    #[test]
+    fn rules_on_rectangles_count_like_brute_force() {
+        let s = || Shape::rect(4, 6).unwrap();
+        let givens = [
+            (1, 1, 1),
+            (2, 4, 2),
+            (3, 2, 3),
+            (4, 6, 4),
+            (1, 5, 5),
+            (3, 6, 6),
+        ];
+        let base = assert_count_matches(&on(s(), &givens, vec![]), 100_000);
+        for rules in [
+            vec![rule(
+                r#"{"type":"killer","cells":["r1c2","r2c2","r2c3"],"sum":10}"#,
+            )],
+            vec![rule(
+                r#"{"type":"thermometer","cells":["r4c1","r3c1","r3c2"]}"#,
+            )],
+            vec![rule(r#"{"type":"anti-knight"}"#)],
+            vec![rule(r#"{"type":"anti-king"}"#)],
+            vec![rule(
+                r#"{"type":"whispers","cells":["r4c2","r4c3","r4c4"]}"#,
+            )],
+            vec![rule(r#"{"type":"renban","cells":["r2c5","r3c5","r4c5"]}"#)],
+            vec![rule(
+                r#"{"type":"extra-region","cells":["r2c1","r3c3","r4c4","r1c6"]}"#,
+            )],
+            vec![rule(r#"{"type":"greater-than","cells":["r2c6","r2c5"]}"#)],
+            vec![rule(r#"{"type":"column-indexer","cells":["r1c2","r3c4"]}"#)],
+        ] {
+            let p = on(s(), &givens, rules.clone());
+            let found = assert_count_matches(&p, 100_000);
+            assert!(found < base, "{rules:?}: {found} of {base}");
+            complete_without_simplification(&p);
+        }
+        // a 9×8 grid (more rows than columns, no boxes) with an anti-king
+        let p = on(
+            Shape::rect(9, 8).unwrap(),
+            &[(1, 1, 1), (2, 2, 2)],
+            vec![rule(r#"{"type":"anti-king"}"#)],
+        );
+        let sol = crate::solve::some_solution(&p).unwrap().unwrap();
+        p.verify(&sol).unwrap();
+    }
+
+    #[test]
+    fn regions_larger_than_the_side_count_like_brute_force() {
+        // a 4×4 holding 1-8 with two 2×4 boxes of 8 cells: each box holds 1..8 once
+        let s = Shape::rect_with_box(4, 4, 2, 4)
+            .unwrap()
+            .with_values(Values::parse("8").unwrap())
+            .unwrap();
+        assert_eq!(s.region_size(), 8);
+        let p = on(
+            s,
+            &[
+                (1, 1, 1),
+                (1, 2, 2),
+                (1, 3, 3),
+                (2, 1, 4),
+                (2, 2, 5),
+                (2, 3, 6),
+                (3, 1, 7),
+            ],
+            vec![],
+        );
+        let found = assert_count_matches(&p, 100_000);
+        assert!(found > 0, "{found}");
+        complete_without_simplification(&p);
+        // boxes of 9 cells cannot hold 6 different values
+        let e = Puzzle::new(
+            Shape::rect_with_box(6, 6, 3, 3).unwrap(),
+            Grid::empty(6),
+            vec![],
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("regions of 9 cells"), "{e}");
+        let e = Shape::rect_with_box(6, 6, 3, 3)
+            .unwrap()
+            .with_values(Values::parse("1-8").unwrap())
+            .unwrap_err();
+        assert!(e.to_string().contains("regions of 9 cells"), "{e}");
+    }
+
+    #[test]
+    fn square_only_rules_and_shapes_are_refused_on_rectangles() {
+        let s = Shape::rect(6, 8).unwrap();
+        for json in [
+            r#"{"type":"diagonal","positive":true}"#,
+            r#"{"type":"sandwich","clue":"r1c0","sum":5}"#,
+        ] {
+            let c = match serde_json::from_str::<Constraint>(json) {
+                Ok(c) => c,
+                Err(_) => continue,
+            };
+            let e = Puzzle::new(s.clone(), Grid::empty_rect(6, 8), vec![c])
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("rectangular grid (6x8"), "{e}");
+        }
+        // a row indexer on a 6×8 grid: digits 7 and 8 name no row
+        let e = Puzzle::new(
+            s.clone(),
+            Grid::empty_rect(6, 8),
+            vec![rule(r#"{"type":"row-indexer","cells":["r1c1"]}"#)],
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("row that is not there"), "{e}");
+        // on an 8×6 grid it names every row
+        on(
+            Shape::rect(8, 6).unwrap(),
+            &[],
+            vec![rule(r#"{"type":"row-indexer","cells":["r1c1"]}"#)],
+        );
+        let e = Shape::rect(6, 8).unwrap().with_chaos().unwrap_err();
+        assert!(e.to_string().contains("square"), "{e}");
+        // a killer stays: on a rectangle it is about its own cells
+        on(
+            Shape::rect(6, 8).unwrap(),
+            &[],
+            vec![rule(r#"{"type":"killer","cells":["r6c8","r5c8"],"sum":3}"#)],
+        );
+        // a cell below the last row is outside, though its row is under the longer side
+        let e = Puzzle::new(
+            Shape::rect(6, 8).unwrap(),
+            Grid::empty_rect(6, 8),
+            vec![rule(r#"{"type":"killer","cells":["r7c1"]}"#)],
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("outside the 6x8 grid"), "{e}");
+        // generation: a 90° turn does not map a rectangle onto itself
+        let layout = on(Shape::rect(4, 6).unwrap(), &[], vec![]);
+        let opts = crate::generate::GenerateOptions {
+            symmetry: crate::generate::Symmetry::Rot90,
+            ..Default::default()
+        };
+        let e = crate::generate::generate(&layout, &opts, &mut crate::generate::Rng::new(1));
+        assert!(e.is_err());
+        let opts = crate::generate::GenerateOptions {
+            symmetry: crate::generate::Symmetry::Rot180,
+            ..Default::default()
+        };
+        let g =
+            crate::generate::generate(&layout, &opts, &mut crate::generate::Rng::new(1)).unwrap();
+        assert!(matches!(
+            crate::solve::check(&g.puzzle).unwrap(),
+            crate::solve::Verdict::Unique(_)
+        ));
+        // f-puzzles has no rectangles: the export says so instead of a wrong grid
+        let doc = crate::format::json::Document::new(layout);
+        let x = crate::format::fpuzzles::export(&doc);
+        assert!(x.losses[0].contains("rectangular"), "{:?}", x.losses);
+    }
+
+    #[test]
+    fn rectangles_round_trip_through_native_json() {
+        let text = r#"{"satdoku": 1, "rows": 4, "cols": 6, "values": "0-5",
+            "givens": ["0.....", "......", "......", ".....5"],
+            "constraints": [{"type": "killer", "cells": ["r1c2", "r1c3"], "sum": 3}]}"#;
+        let doc = crate::format::json::from_str(text).unwrap();
+        assert_eq!(
+            (doc.puzzle.shape().rows(), doc.puzzle.shape().cols()),
+            (4, 6)
+        );
+        let out = crate::format::json::to_string_pretty(&doc).unwrap();
+        assert!(
+            out.contains("\"rows\": 4") && !out.contains("\"size\""),
+            "{out}"
+        );
+        let back = crate::format::json::from_str(&out).unwrap();
+        assert_eq!(back.puzzle, doc.puzzle);
+        for bad in [
+            r#"{"satdoku": 1, "rows": 4}"#,
+            r#"{"satdoku": 1, "size": 4, "rows": 4, "cols": 6}"#,
+            r#"{"satdoku": 1, "rows": 4, "cols": 65}"#,
+        ] {
+            assert!(crate::format::json::from_str(bad).is_err(), "{bad}");
+        }
+        // a 6×6 holding 1-9 in four 3×3 boxes (ISS `6x6~9` with `RegionSize~9`)
+        let doc = crate::format::json::from_str(
+            r#"{"satdoku": 1, "size": 6, "values": "1-9", "box": "3x3"}"#,
+        )
+        .unwrap();
+        assert_eq!(doc.puzzle.shape().region_size(), 9);
+        let sol = crate::solve::some_solution(&doc.puzzle).unwrap().unwrap();
+        doc.puzzle.verify(&sol).unwrap();
+    }
+}
