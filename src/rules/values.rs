@@ -34,7 +34,7 @@
 //!   length with one total, regexes written over values, fixed halves of 1..N): it is
 //!   refused with the value set named, never guessed.
 
-use super::Constraint;
+use super::{Constraint, Rule};
 use crate::geometry::{Cell, Shape, Values};
 
 /// Rules whose meaning depends only on equality, order and differences of the values, and
@@ -195,6 +195,17 @@ fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> 
             .map(|d| d.get())
             .ok_or_else(|| format!("{what} {v} is not one of the values {values}"))
     };
+    // the rule's form, when its restatement is another rule that would not check it
+    if matches!(
+        c,
+        Constraint::NegativeXv(_)
+            | Constraint::NegativeRatio(_)
+            | Constraint::EqualSums(_)
+            | Constraint::RegionSumLine(_)
+            | Constraint::Skyscraper(_)
+    ) {
+        c.validate(shape)?;
+    }
     Ok(Some(match c {
         Constraint::LittleKiller(l) => {
             let mut l = l.clone();
@@ -220,6 +231,7 @@ fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> 
             Constraint::WeightedSum(w)
         }
         Constraint::Arrow(a) => {
+            a.validate_form(shape)?;
             if a.circle.len() > 1 && values.max() > 9 {
                 return Err(format!(
                     "an arrow's pill reads its values as decimal digits, and the values here \
@@ -540,14 +552,26 @@ mod tests {
         let arrow = r#"{"type":"arrow","circle":["r1c1"],"line":["r2c2","r3c3"]}"#;
         agrees_on_values("0-3", arrow, |v| v(1, 1) == v(2, 2) + v(3, 3));
         agrees_on_values("2-5", arrow, |v| v(1, 1) == v(2, 2) + v(3, 3));
-        // a pill: 10·r4c1 + r4c2 = the sum of six cells (row 1 adds 6, so the pill is 1x)
-        let pill = r#"{"type":"arrow","circle":["r4c1","r4c2"],"line":["r1c1","r1c2","r1c3","r1c4","r2c2","r3c3"]}"#;
+        // a pill: 10·r4c1 + r4c2 = the sum of six cells (0x or 1x on 0-3)
+        let pill = r#"{"type":"arrow","circle":["r4c1","r4c2"],"line":["r3c2","r3c3","r2c4","r1c3","r1c2","r2c1"]}"#;
         agrees_on_values("0-3", pill, |v| {
-            10 * v(4, 1) + v(4, 2) == v(1, 1) + v(1, 2) + v(1, 3) + v(1, 4) + v(2, 2) + v(3, 3)
+            10 * v(4, 1) + v(4, 2) == v(3, 2) + v(3, 3) + v(2, 4) + v(1, 3) + v(1, 2) + v(2, 1)
         });
         let w =
             r#"{"type":"weighted-sum","cells":["r1c1","r2c3","r4c4"],"weights":[2,-1,3],"sum":4}"#;
         agrees_on_values("0-3", w, |v| 2 * v(1, 1) - v(2, 3) + 3 * v(4, 4) == 4);
+        // the arrow's form is still checked: a line that does not start beside the circle
+        let far: Constraint =
+            serde_json::from_str(r#"{"type":"arrow","circle":["r1c1"],"line":["r3c3","r4c4"]}"#)
+                .unwrap();
+        let e = to_index_space(&far, &shape(4, "0-3")).unwrap_err();
+        assert!(e.contains("does not touch the circle"), "{e}");
+        let e = to_index_space(
+            &serde_json::from_str(r#"{"type":"equal-sums","segments":[["r1c1"]]}"#).unwrap(),
+            &shape(4, "0-3"),
+        )
+        .unwrap_err();
+        assert!(e.contains("at least two"), "{e}");
         // pills past 9 are refused
         let e =
             to_index_space(&serde_json::from_str(pill).unwrap(), &shape(16, "0-15")).unwrap_err();
