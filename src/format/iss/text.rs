@@ -579,16 +579,39 @@ fn pencil_marks(t: &[char], out: &mut Out) -> Result<bool, IssError> {
 /// killer string, a jigsaw (givens and layout), a jigsaw layout in characters that are no
 /// digits of the grid, or pencil marks written one place per value (`1.3……`).
 pub fn looks_like_iss_text(text: &str) -> bool {
+    // the longest of these formats: 16×16 pencil marks
+    if text.len() > 2 * 16 * 16 * 16 {
+        return false;
+    }
+    let t: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if t.starts_with(&['3', 'x', '3', ':']) {
+        // a killer string, even one to be refused
+        return true;
+    }
+    let short_killer = t.len() == 81
+        && t.iter().any(|c| "<>^v`'".contains(*c))
+        && t.iter()
+            .all(|&c| arrow(c).is_some() || killer_sum(c).is_some());
+    if short_killer {
+        return true;
+    }
     match format_of(text, 1) {
-        // a killer string or pencil marks with a mistake: still ISS's, to be refused so
-        Err(IssError::Text { .. }) => true,
         Ok(Some((LAYOUT, _))) => {
-            let t: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
             let n = side_of(t.len()).unwrap_or(0);
             !t.iter()
                 .all(|c| c.to_digit(36).is_some_and(|d| (1..=n as u32).contains(&d)))
         }
-        Ok(Some((f, _))) => [SOLUTION, SHORT_KILLER, LONG_KILLER, JIGSAW, PENCIL].contains(&f),
+        // pencil marks written one place per value, each cell with one at least
+        Ok(Some((PENCIL, _))) => {
+            let n = (2..=9).find(|n| n * n * n == t.len()).unwrap_or(0);
+            n > 0
+                && t.chunks(n).all(|cell| {
+                    cell.iter()
+                        .enumerate()
+                        .all(|(k, &c)| c == '.' || c.to_digit(10) == Some(k as u32 + 1))
+                })
+        }
+        Ok(Some((f, _))) => [SOLUTION, JIGSAW].contains(&f),
         _ => false,
     }
 }
@@ -812,9 +835,15 @@ mod tests {
         assert!(looks_like_iss_text("1...............aabbaabbccddccdd"));
         assert!(looks_like_iss_text(&"123456789".repeat(81)));
         assert!(looks_like_iss_text("=1234341221434321"));
+        // a cell without marks is no pencil-mark grid (an empty 16x16 is 4096 dots)
         let mut bad = "123456789".repeat(81);
         bad.replace_range(0..9, ".........");
-        assert!(looks_like_iss_text(&bad));
+        assert!(!looks_like_iss_text(&bad));
+        assert!(!looks_like_iss_text(&".".repeat(4096)));
+        assert!(!looks_like_iss_text(&"1".repeat(100_000)));
+        // a killer string with a mistake is still ISS's, to be refused with its place
+        assert!(looks_like_iss_text(&format!("<{}", "5".repeat(80))));
+        assert!(looks_like_iss_text("3x3::k:1:"));
         // satdoku's own grids stay satdoku's
         assert!(!looks_like_iss_text("1234341221434321"));
         assert!(!looks_like_iss_text("1..4............"));
