@@ -8,8 +8,10 @@
     python3 benches/iss_examples_build.py ship /tmp/strings.jsonl /tmp/iss.out /tmp/satdoku.out \
         > tests/iss/examples.jsonl 2> /tmp/report.txt
 
-`strings` keeps the examples written as ISS constraint strings (`.Name~…`; other ISS text
-formats and script paths are left out and counted). `ship` keeps those satdoku reads (its
+`strings` keeps the examples written as ISS text: constraint strings (`.Name~…`) and ISS's
+other text formats (killer strings, plain grids, jigsaw layouts, pencil marks), which
+satdoku reads too; script paths (`/data/scripts/…`, puzzles built by running JavaScript)
+are left out and counted. `ship` keeps those satdoku reads (its
 verdict is not `invalid`) and ISS solves (no error), with ISS's status and, when unique, its
 solution as the record's `solution` (which `satdoku check` compares with its own); it prints
 to stderr the counts: examples readable, and which ISS constraints or shapes block the rest.
@@ -29,8 +31,8 @@ def value_min(text):
 
 
 def is_string(text):
-    t = re.sub(r"\s+", "", text)
-    return re.match(r"^\.[A-Za-z~]", t) is not None
+    """ISS text (a constraint string or another ISS text format), not a script path."""
+    return not re.sub(r"\s+", "", text).startswith("/data/scripts/")
 
 
 def strings(path):
@@ -41,7 +43,7 @@ def strings(path):
             print(json.dumps(r))
         else:
             other += 1
-    print(f"{other} examples are not constraint strings (other ISS text formats, scripts)", file=sys.stderr)
+    print(f"{other} examples are scripts, not ISS text", file=sys.stderr)
 
 
 def ship(strings_path, iss_path, satdoku_path):
@@ -78,7 +80,7 @@ def ship(strings_path, iss_path, satdoku_path):
                 out["solution"] = " ".join(str(v) for v in vals)
         print(json.dumps(out))
         kept += 1
-    print(f"{kept} of {len(recs)} constraint-string examples shipped; blocked:", file=sys.stderr)
+    print(f"{kept} of {len(recs)} ISS text examples shipped; blocked:", file=sys.stderr)
     for k, n in blocked.most_common():
         print(f"  {n:4d}  {k}", file=sys.stderr)
 

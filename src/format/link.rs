@@ -67,7 +67,7 @@ const STORED_HINT: &str = "satdoku does not go on the network; open the link in 
 /// readers and the command line use to tell them apart.
 pub fn looks_like_link(text: &str) -> bool {
     let t = text.trim();
-    if iss::looks_like_iss(t) || iss::is_iss_link(t) {
+    if iss::looks_like_iss(t) || iss::is_iss_link(t) || iss::looks_like_iss_text(t) {
         return true;
     }
     let lower = |p: &str| t.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p));
@@ -113,7 +113,7 @@ pub fn classify(text: &str) -> Result<Payload, Error> {
     if let Some(q) = iss::link_query(t) {
         return Ok(Payload::Iss(q?));
     }
-    if iss::looks_like_iss(t) {
+    if iss::looks_like_iss(t) || iss::looks_like_iss_text(t) {
         return Ok(Payload::Iss(t.to_string()));
     }
     match url_parts(t) {

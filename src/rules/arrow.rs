@@ -32,9 +32,11 @@ pub struct Arrow {
     pub line: Vec<Cell>,
 }
 
-impl Rule for Arrow {
-    fn validate(&self, shape: &Shape) -> Result<(), String> {
-        let n = shape.size();
+impl Arrow {
+    /// The arrow's form, whatever the cells hold: a circle and a line, in the grid, no cell
+    /// twice, the line drawn cell to touching cell from beside the circle, a pill's cells
+    /// touching (what a restatement on other values keeps, see [`super::values`]).
+    pub(crate) fn validate_form(&self, shape: &Shape) -> Result<(), String> {
         if self.circle.is_empty() {
             return Err("the arrow has no circle".into());
         }
@@ -61,6 +63,14 @@ impl Rule for Arrow {
                 self.line[0]
             ));
         }
+        Ok(())
+    }
+}
+
+impl Rule for Arrow {
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        let n = shape.size();
+        self.validate_form(shape)?;
         let k = self.circle.len();
         if k > 1 && n > 9 {
             return Err(format!(

@@ -26,7 +26,7 @@ super::cells_rule! {
 
 impl RegionSumLine {
     /// The runs of consecutive cells in one region.
-    fn segments(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+    pub(crate) fn segments(&self, shape: &Shape) -> Vec<Vec<Cell>> {
         let mut out: Vec<Vec<Cell>> = Vec::new();
         let mut region = None;
         for (i, &c) in self.cells.iter().enumerate() {

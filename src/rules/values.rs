@@ -8,20 +8,34 @@
 //! indices unchanged.
 //!
 //! - Rules about equality, order and differences mean the same on indices (a thermometer
-//!   rises in values exactly when it rises in indices; `|a - b|` is the same): kept as they
-//!   are.
+//!   rises in values exactly when it rises in indices; `|a - b|` is the same; a
+//!   skyscraper sees the same towers; rows rank the same): kept as they are.
 //! - Sums with a constant total shift once: `Σ (idx_i + offset) = T` ⇔
-//!   `Σ idx_i = T - offset·k` over k cells.
-//! - A look-and-say cage counts values: each becomes its digit index.
-//! - Every other rule's meaning depends on the values themselves (parity, ratios, a digit
-//!   used as a count or position, the sum of "1 to N", fixed totals like X = 10, listed
-//!   digits): it is refused with the value set named, never guessed.
-//!
-//! With more values than a house has cells, only rules whose encoders take the number of
-//! values from the encoder (not the side length) are kept; the others are refused.
+//!   `Σ idx_i = T - offset·k` over k cells (killer, little killer, sum dot, an X or V, which
+//!   becomes a sum dot of the shifted total); a weighted sum by `offset·Σ w_i`.
+//! - An arrow, `Σ line values = circle value` (a pill read as a decimal number), becomes a
+//!   weighted sum with a constant over indices: `Σ idx_line − Σ 10^e_j·idx_pill_j =
+//!   offset·(Σ 10^e_j − k)`.
+//! - A ratio dot becomes the table of index pairs whose values have that ratio (a
+//!   `relation`); negative XV and negative ratios (unmarked neighbours avoid those sums and
+//!   ratios) become one such table per unmarked pair of orthogonal neighbours (an `and` of
+//!   relations).
+//! - Equal sums over segments of different lengths (equal-sums, a region-sum line outside a
+//!   chaos construction) become weighted sums, the first segment against each other one:
+//!   `Σ_A idx − Σ_B idx = offset·(|B| − |A|)`; segments all as long are kept.
+//! - A skyscraper counts the same on values from 1 up; with a 0 (no skyscraper, as ISS
+//!   reads it) it is an `or`: a 0 in front and one tower more seen over indices, or
+//!   another value in front and the same count.
+//! - Rules that name values (pencil marks, quadruples, a hidden skyscraper's height, a
+//!   look-and-say count) name their indices instead.
+//! - Odd and even swap when the offset is odd (value parity = index parity + offset).
+//! - Every other rule's meaning depends on the values in a way no restatement on indices
+//!   keeps (the sum of "1 to N", a value used as a count or position, segments of varying
+//!   length with one total, regexes written over values, fixed halves of 1..N): it is
+//!   refused with the value set named, never guessed.
 
-use super::Constraint;
-use crate::geometry::{Shape, Values};
+use super::{Constraint, Rule};
+use crate::geometry::{Cell, Shape, Values};
 
 /// Rules whose meaning depends only on equality, order and differences of the values, and
 /// whose encoders and checkers work for any number of values.
@@ -51,6 +65,8 @@ const ORDER_ONLY: &[&str] = &[
     "whispers",
     "nabner",
     "greater-than",
+    "full-rank",
+    "same-values",
 ];
 
 /// The rule `c` as written about the values of `shape` (JSON, f-puzzles), restated about
@@ -89,34 +105,8 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
         };
     }
     if !many {
-        match c {
-            Constraint::LittleKiller(l) => {
-                let mut l = l.clone();
-                l.sum = shift(l.sum, l.cells.len(), values)?;
-                return Ok(Constraint::LittleKiller(l));
-            }
-            Constraint::SumDot(d) => {
-                let mut d = d.clone();
-                d.sum = shift(d.sum, 2, values)?;
-                return Ok(Constraint::SumDot(d));
-            }
-            Constraint::LookAndSay(l) => {
-                // each counted value becomes its digit index
-                let mut l = l.clone();
-                for p in &mut l.counts {
-                    p[1] = values
-                        .digit(p[1] as i64)
-                        .ok_or_else(|| {
-                            format!(
-                                "look-and-say counts {}, not one of the values {values}",
-                                p[1]
-                            )
-                        })?
-                        .get();
-                }
-                return Ok(Constraint::LookAndSay(l));
-            }
-            _ => {}
+        if let Some(r) = restate(c, shape)? {
+            return Ok(r);
         }
     }
     let why = if many {
@@ -127,13 +117,233 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
             shape.size()
         )
     } else {
-        "depends on the values themselves (parity, ratios, counts, positions or fixed totals), \
-         which this build states for 1..N only"
+        "depends on the values in a way this build does not restate on other value sets \
+         (a value used as a count or position, segments of varying length sharing one total, \
+         a pattern written over values, the halves of 1..N)"
             .to_string()
     };
     Err(format!(
         "the rule {kind} {why}; the values here are {values}"
     ))
+}
+
+/// The rule `c` about values restated about indices when the value set has as many values
+/// as the side (see the module docs); `None` when this build has no restatement for it.
+fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> {
+    use super::{relation, sum_dot, weighted_sum};
+    let values = shape.values();
+    let off = values.offset();
+    // the index pairs (i, j) whose values satisfy `ok`
+    let table = |ok: &dyn Fn(i64, i64) -> bool| -> Vec<[usize; 2]> {
+        let k = values.count;
+        (1..=k)
+            .flat_map(|i| (1..=k).map(move |j| [i, j]))
+            .filter(|&[i, j]| ok(i as i64 + off, j as i64 + off))
+            .collect()
+    };
+    // unmarked orthogonal neighbours whose values must not satisfy `bad`: one relation each
+    let negative = |except: &[[Cell; 2]], bad: &dyn Fn(i64, i64) -> bool| -> Constraint {
+        let allowed = table(&|a, b| !bad(a, b));
+        let n = shape.size();
+        let mut of = Vec::new();
+        for r in 0..n {
+            for col in 0..n {
+                let a = Cell::from_index(r, col);
+                for (br, bc) in [(r, col + 1), (r + 1, col)] {
+                    if br >= n || bc >= n {
+                        continue;
+                    }
+                    let b = Cell::from_index(br, bc);
+                    if except.contains(&[a, b]) || except.contains(&[b, a]) {
+                        continue;
+                    }
+                    of.push(Constraint::Relation(relation::Relation {
+                        cells: vec![a, b],
+                        allowed: allowed.clone(),
+                        pairs: relation::Pairs::Consecutive,
+                    }));
+                }
+            }
+        }
+        Constraint::And(super::or::And { of })
+    };
+    // equal value sums over disjoint segments: Σ_A idx − Σ_B idx = off·(|B| − |A|) for
+    // the first segment A and each other B (the segments themselves when all are as long)
+    let equal_sums = |segments: &[Vec<Cell>]| -> Option<Constraint> {
+        let first = segments.first()?;
+        if segments.iter().all(|s| s.len() == first.len()) {
+            return None;
+        }
+        let of = segments[1..]
+            .iter()
+            .map(|b| {
+                let mut cells = first.clone();
+                cells.extend(b.iter().copied());
+                let mut weights = vec![1i64; first.len()];
+                weights.extend(std::iter::repeat_n(-1i64, b.len()));
+                Constraint::WeightedSum(weighted_sum::WeightedSum {
+                    cells,
+                    weights: Some(weights),
+                    sum: off * (b.len() as i64 - first.len() as i64),
+                })
+            })
+            .collect();
+        Some(Constraint::And(super::or::And { of }))
+    };
+    let index = |v: usize, what: &str| -> Result<usize, String> {
+        values
+            .digit(v as i64)
+            .map(|d| d.get())
+            .ok_or_else(|| format!("{what} {v} is not one of the values {values}"))
+    };
+    // the rule's form, when its restatement is another rule that would not check it
+    if matches!(
+        c,
+        Constraint::NegativeXv(_)
+            | Constraint::NegativeRatio(_)
+            | Constraint::EqualSums(_)
+            | Constraint::RegionSumLine(_)
+            | Constraint::Skyscraper(_)
+    ) {
+        c.validate(shape)?;
+    }
+    Ok(Some(match c {
+        Constraint::LittleKiller(l) => {
+            let mut l = l.clone();
+            l.sum = shift(l.sum, l.cells.len(), values)?;
+            Constraint::LittleKiller(l)
+        }
+        Constraint::SumDot(d) => {
+            let mut d = d.clone();
+            d.sum = shift(d.sum, 2, values)?;
+            Constraint::SumDot(d)
+        }
+        Constraint::Xv(x) => Constraint::SumDot(sum_dot::SumDot {
+            cells: x.cells,
+            sum: shift(x.value.sum(), 2, values)?,
+        }),
+        Constraint::WeightedSum(w) => {
+            let mut w = w.clone();
+            let total: i64 = w
+                .weights
+                .as_ref()
+                .map_or(w.cells.len() as i64, |ws| ws.iter().sum());
+            w.sum -= off * total;
+            Constraint::WeightedSum(w)
+        }
+        Constraint::Arrow(a) => {
+            a.validate_form(shape)?;
+            if a.circle.len() > 1 && values.max() > 9 {
+                return Err(format!(
+                    "an arrow's pill reads its values as decimal digits, and the values here \
+                     ({values}) go past 9"
+                ));
+            }
+            // Σ (idx_i + off) = Σ_j 10^e_j (idx_pj + off)
+            //   ⇔ Σ idx_i − Σ_j 10^e_j idx_pj = off·(Σ_j 10^e_j − k)
+            let m = a.circle.len();
+            let place: Vec<i64> = (0..m).map(|j| 10i64.pow((m - 1 - j) as u32)).collect();
+            let mut weights = vec![1i64; a.line.len()];
+            weights.extend(place.iter().map(|p| -p));
+            let mut cells = a.line.clone();
+            cells.extend(a.circle.iter().copied());
+            Constraint::WeightedSum(weighted_sum::WeightedSum {
+                cells,
+                weights: Some(weights),
+                sum: off * (place.iter().sum::<i64>() - a.line.len() as i64),
+            })
+        }
+        Constraint::Ratio(r) => {
+            // the index pairs whose values are in the ratio, either way round
+            let q = r.value as i64;
+            Constraint::Relation(relation::Relation {
+                cells: r.cells.to_vec(),
+                allowed: table(&|a, b| a == q * b || b == q * a),
+                pairs: relation::Pairs::Consecutive,
+            })
+        }
+        Constraint::NegativeXv(x) => negative(&x.except, &|a, b| a + b == 5 || a + b == 10),
+        Constraint::NegativeRatio(r) => {
+            let ratios: Vec<i64> = r.ratios.iter().map(|&q| q as i64).collect();
+            negative(&r.except, &|a, b| {
+                ratios.iter().any(|&q| a == q * b || b == q * a)
+            })
+        }
+        Constraint::EqualSums(e) => match equal_sums(&e.segments) {
+            Some(r) => r,
+            None => c.clone(),
+        },
+        Constraint::RegionSumLine(l) if !shape.is_chaos() => match equal_sums(&l.segments(shape)) {
+            Some(r) => r,
+            None => c.clone(),
+        },
+        Constraint::Odd(o) if off % 2 != 0 => Constraint::Even(super::even::Even {
+            cells: o.cells.clone(),
+        }),
+        Constraint::Even(e) if off % 2 != 0 => Constraint::Odd(super::odd::Odd {
+            cells: e.cells.clone(),
+        }),
+        Constraint::Odd(_) | Constraint::Even(_) => c.clone(),
+        Constraint::PencilMarks(p) => {
+            let mut p = p.clone();
+            p.digits = p
+                .digits
+                .iter()
+                .map(|&v| index(v, "the pencil mark"))
+                .collect::<Result<_, _>>()?;
+            Constraint::PencilMarks(p)
+        }
+        Constraint::Quadruple(q) => {
+            let mut q = q.clone();
+            q.digits = q
+                .digits
+                .iter()
+                .map(|&v| index(v, "the quadruple's digit"))
+                .collect::<Result<_, _>>()?;
+            Constraint::Quadruple(q)
+        }
+        Constraint::Skyscraper(_) if values.min >= 1 => c.clone(),
+        Constraint::Skyscraper(sky) if values.min == 0 => {
+            // ISS: a 0 is no skyscraper. Only a 0 in front is ever seen when counting
+            // indices (index 1), so: front 0 and one more seen, or front not 0 and as many.
+            let line = sky.clue.line(shape.size());
+            let Some(&front) = line.first() else {
+                return Ok(Some(c.clone()));
+            };
+            let mut more = sky.clone();
+            more.count += 1;
+            let marks = |digits: Vec<usize>| {
+                Constraint::PencilMarks(super::pencil_marks::PencilMarks {
+                    cell: front,
+                    digits,
+                })
+            };
+            Constraint::Or(super::or::Or {
+                of: vec![
+                    Constraint::And(super::or::And {
+                        of: vec![marks(vec![1]), Constraint::Skyscraper(more)],
+                    }),
+                    Constraint::And(super::or::And {
+                        of: vec![marks((2..=values.count).collect()), c.clone()],
+                    }),
+                ],
+            })
+        }
+        Constraint::HiddenSkyscraper(h) => {
+            let mut h = h.clone();
+            h.value = index(h.value, "the hidden skyscraper's height")?;
+            Constraint::HiddenSkyscraper(h)
+        }
+        Constraint::LookAndSay(l) => {
+            // each counted value becomes its digit index
+            let mut l = l.clone();
+            for p in &mut l.counts {
+                p[1] = index(p[1], "look-and-say counts")?;
+            }
+            Constraint::LookAndSay(l)
+        }
+        _ => return Ok(None),
+    }))
 }
 
 /// The total of `cells` indices whose values total `sum`: `sum - offset·cells`.
@@ -262,8 +472,13 @@ mod tests {
     #[test]
     fn rules_whose_meaning_needs_the_values_are_refused() {
         let odd: Constraint = serde_json::from_str(r#"{"type":"odd","cells":["r1c1"]}"#).unwrap();
-        let e = to_index_space(&odd, &shape(4, "0-3")).unwrap_err();
-        assert!(e.contains("odd") && e.contains("0-3"), "{e}");
+        // values 0-3: an odd value is an even index; 1-6 on a 4x4: not restated
+        assert!(matches!(
+            to_index_space(&odd, &shape(4, "0-3")).unwrap(),
+            Constraint::Even(_)
+        ));
+        let e = to_index_space(&odd, &shape(4, "1-6")).unwrap_err();
+        assert!(e.contains("odd") && e.contains("1-6"), "{e}");
         assert_eq!(to_index_space(&odd, &shape(4, "1-4")).unwrap(), odd);
         let thermo: Constraint =
             serde_json::from_str(r#"{"type":"thermometer","cells":["r1c1","r1c2"]}"#).unwrap();
@@ -279,5 +494,226 @@ mod tests {
         assert!(to_index_space(&cage(None), &shape(4, "1-6")).is_ok());
         let e = to_index_space(&cage(Some(11)), &shape(4, "1-6")).unwrap_err();
         assert!(e.contains("killer with a sum"), "{e}");
+    }
+
+    /// Every 4×4 sudoku (2×2 boxes) as digit indices 1..=4, by plain backtracking.
+    fn all_4x4() -> Vec<[usize; 16]> {
+        fn go(g: &mut [usize; 16], i: usize, out: &mut Vec<[usize; 16]>) {
+            if i == 16 {
+                out.push(*g);
+                return;
+            }
+            let (r, c) = (i / 4, i % 4);
+            for d in 1..=4 {
+                let clash = (0..i).any(|j| {
+                    let (rj, cj) = (j / 4, j % 4);
+                    g[j] == d && (rj == r || cj == c || (rj / 2 == r / 2 && cj / 2 == c / 2))
+                });
+                if !clash {
+                    g[i] = d;
+                    go(g, i + 1, out);
+                }
+            }
+            g[i] = 0;
+        }
+        let mut out = Vec::new();
+        go(&mut [0; 16], 0, &mut out);
+        out
+    }
+
+    /// The rule written about values on a 4×4 with `values`: the solver's count equals the
+    /// number of 4×4 sudokus whose values satisfy `holds` (a check on values, written here
+    /// apart from the rules' code), and the puzzle's checker accepts exactly those grids.
+    fn agrees_on_values(v: &str, rule: &str, holds: impl Fn(&dyn Fn(usize, usize) -> i64) -> bool) {
+        let shape = shape(4, v);
+        let off = shape.values().offset();
+        let rule: Constraint = serde_json::from_str(rule).unwrap();
+        let p = Puzzle::new(shape, Grid::empty(4), vec![rule.clone()]).unwrap();
+        let mut expected = 0;
+        for g in all_4x4() {
+            // value at 1-based (row, column)
+            let at = |r: usize, c: usize| g[(r - 1) * 4 + c - 1] as i64 + off;
+            let ok = holds(&at);
+            expected += ok as usize;
+            let mut grid = Grid::empty(4);
+            for (i, &d) in g.iter().enumerate() {
+                grid.set(Cell::from_position(i, 4), Some(Digit::new(d)));
+            }
+            assert_eq!(p.verify(&grid).is_ok(), ok, "{rule:?} on {g:?}");
+        }
+        assert!(expected > 0 && expected < 288, "{rule:?}: {expected} grids");
+        assert_eq!(count(&p, 1000), expected, "{rule:?} with values {v}");
+    }
+
+    #[test]
+    fn arrows_become_weighted_sums_over_indices() {
+        // r1c1 = r1c2 + r2c1 + r2c2 in values (a 2x2 box: all different)
+        let arrow = r#"{"type":"arrow","circle":["r1c1"],"line":["r1c2","r2c1","r2c2"]}"#;
+        agrees_on_values("0-3", arrow, |v| v(1, 1) == v(1, 2) + v(2, 1) + v(2, 2));
+        let arrow = r#"{"type":"arrow","circle":["r1c1"],"line":["r2c2","r3c3"]}"#;
+        agrees_on_values("0-3", arrow, |v| v(1, 1) == v(2, 2) + v(3, 3));
+        agrees_on_values("2-5", arrow, |v| v(1, 1) == v(2, 2) + v(3, 3));
+        // a pill: 10·r4c1 + r4c2 = the sum of six cells (0x or 1x on 0-3)
+        let pill = r#"{"type":"arrow","circle":["r4c1","r4c2"],"line":["r3c2","r3c3","r2c4","r1c3","r1c2","r2c1"]}"#;
+        agrees_on_values("0-3", pill, |v| {
+            10 * v(4, 1) + v(4, 2) == v(3, 2) + v(3, 3) + v(2, 4) + v(1, 3) + v(1, 2) + v(2, 1)
+        });
+        let w =
+            r#"{"type":"weighted-sum","cells":["r1c1","r2c3","r4c4"],"weights":[2,-1,3],"sum":4}"#;
+        agrees_on_values("0-3", w, |v| 2 * v(1, 1) - v(2, 3) + 3 * v(4, 4) == 4);
+        // the arrow's form is still checked: a line that does not start beside the circle
+        let far: Constraint =
+            serde_json::from_str(r#"{"type":"arrow","circle":["r1c1"],"line":["r3c3","r4c4"]}"#)
+                .unwrap();
+        let e = to_index_space(&far, &shape(4, "0-3")).unwrap_err();
+        assert!(e.contains("does not touch the circle"), "{e}");
+        let e = to_index_space(
+            &serde_json::from_str(r#"{"type":"equal-sums","segments":[["r1c1"]]}"#).unwrap(),
+            &shape(4, "0-3"),
+        )
+        .unwrap_err();
+        assert!(e.contains("at least two"), "{e}");
+        // pills past 9 are refused
+        let e =
+            to_index_space(&serde_json::from_str(pill).unwrap(), &shape(16, "0-15")).unwrap_err();
+        assert!(e.contains("decimal"), "{e}");
+    }
+
+    #[test]
+    fn dots_and_marks_keep_their_meaning_on_values() {
+        // V: the values sum to 5 (2+3 on 0-3); X: 10 (4+6 on 3-6)
+        let v = r#"{"type":"xv","cells":["r1c1","r1c2"],"value":"V"}"#;
+        agrees_on_values("0-3", v, |v| v(1, 1) + v(1, 2) == 5);
+        let x = r#"{"type":"xv","cells":["r2c2","r3c2"],"value":"X"}"#;
+        agrees_on_values("3-6", x, |v| v(2, 2) + v(3, 2) == 10);
+        // a black dot: one value twice the other (0 and 0 never sit together in a row)
+        let r = r#"{"type":"ratio","cells":["r1c1","r1c2"],"value":2}"#;
+        agrees_on_values("0-3", r, |v| {
+            v(1, 1) == 2 * v(1, 2) || v(1, 2) == 2 * v(1, 1)
+        });
+        agrees_on_values("2-5", r, |v| {
+            v(1, 1) == 2 * v(1, 2) || v(1, 2) == 2 * v(1, 1)
+        });
+        let d = r#"{"type":"sum-dot","cells":["r1c1","r2c1"],"sum":4}"#;
+        agrees_on_values("0-3", d, |v| v(1, 1) + v(2, 1) == 4);
+        // difference and thermometers are the same on indices
+        let k = r#"{"type":"difference","cells":["r1c1","r1c2"],"value":2}"#;
+        agrees_on_values("0-3", k, |v| (v(1, 1) - v(1, 2)).abs() == 2);
+        // odd and even: value parity
+        let odd = r#"{"type":"odd","cells":["r1c1","r2c3"]}"#;
+        agrees_on_values("0-3", odd, |v| v(1, 1) % 2 == 1 && v(2, 3) % 2 == 1);
+        agrees_on_values("2-5", odd, |v| v(1, 1) % 2 == 1 && v(2, 3) % 2 == 1);
+        let even = r#"{"type":"even","cells":["r4c4"]}"#;
+        agrees_on_values("0-3", even, |v| v(4, 4) % 2 == 0);
+        // listed values
+        let marks = r#"{"type":"pencil-marks","cell":"r2c2","digits":[0,3]}"#;
+        agrees_on_values("0-3", marks, |v| [0, 3].contains(&v(2, 2)));
+        let quad = r#"{"type":"quadruple","cells":["r2c2","r2c3","r3c2","r3c3"],"digits":[0,0]}"#;
+        agrees_on_values("0-3", quad, |v| {
+            [v(2, 2), v(2, 3), v(3, 2), v(3, 3)]
+                .iter()
+                .filter(|&&x| x == 0)
+                .count()
+                >= 2
+        });
+        let bad = serde_json::from_str(
+            r#"{"type":"quadruple","cells":["r2c2","r2c3","r3c2","r3c3"],"digits":[4]}"#,
+        )
+        .unwrap();
+        let e = to_index_space(&bad, &shape(4, "0-3")).unwrap_err();
+        assert!(e.contains("4 is not one of the values 0-3"), "{e}");
+    }
+
+    #[test]
+    fn negative_marks_and_equal_sums_on_values() {
+        // unmarked neighbours never sum to 5 (values 0-3 reach 5 only as 2+3)
+        let pairs = |v: &dyn Fn(usize, usize) -> i64| {
+            let mut out = Vec::new();
+            for r in 1..=4 {
+                for c in 1..=4 {
+                    if c < 4 && !(r == 1 && c == 1) {
+                        out.push((v(r, c), v(r, c + 1)));
+                    }
+                    if r < 4 {
+                        out.push((v(r, c), v(r + 1, c)));
+                    }
+                }
+            }
+            out
+        };
+        let nxv = r#"{"type":"negative-xv","except":[["r1c1","r1c2"]]}"#;
+        agrees_on_values("0-3", nxv, |v| {
+            pairs(v).iter().all(|&(a, b)| a + b != 5 && a + b != 10)
+        });
+        let nr = r#"{"type":"negative-ratio","except":[["r1c1","r1c2"]]}"#;
+        agrees_on_values("0-3", nr, |v| {
+            pairs(v).iter().all(|&(a, b)| a != 2 * b && b != 2 * a)
+        });
+        // a segment of one cell and one of two
+        let eq = r#"{"type":"equal-sums","segments":[["r1c1"],["r2c3","r3c3"]]}"#;
+        agrees_on_values("0-3", eq, |v| v(1, 1) == v(2, 3) + v(3, 3));
+        agrees_on_values("2-5", eq, |v| v(1, 1) == v(2, 3) + v(3, 3));
+        // a region-sum line through boxes 1 (two cells) and 2 (one cell)
+        let line = r#"{"type":"region-sum-line","cells":["r2c1","r2c2","r2c3"]}"#;
+        agrees_on_values("0-3", line, |v| v(2, 1) + v(2, 2) == v(2, 3));
+    }
+
+    #[test]
+    fn skyscrapers_see_values() {
+        // the towers seen from the left of row 1, and the first hidden one from the top of
+        // column 2
+        let row = |v: &dyn Fn(usize, usize) -> i64, r: usize| {
+            (1..=4).map(|c| v(r, c)).collect::<Vec<_>>()
+        };
+        let seen = |line: &[i64]| {
+            let mut top = i64::MIN;
+            line.iter()
+                .filter(|&&x| {
+                    x > top && {
+                        top = x;
+                        true
+                    }
+                })
+                .count()
+        };
+        let sky = r#"{"type":"skyscraper","clue":"r1c0","count":3}"#;
+        // a 0 is no skyscraper: only towers above 0 are seen
+        let seen0 = |line: &[i64]| {
+            let towers: Vec<i64> = line.iter().copied().filter(|&x| x > 0).collect();
+            seen(&towers)
+        };
+        agrees_on_values("0-3", sky, |v| seen0(&row(v, 1)) == 3);
+        let sky2 = r#"{"type":"skyscraper","clue":"r0c2","count":2}"#;
+        agrees_on_values("0-3", sky2, |v| {
+            seen0(&(1..=4).map(|r| v(r, 2)).collect::<Vec<_>>()) == 2
+        });
+        agrees_on_values("2-5", sky, |v| seen(&row(v, 1)) == 3);
+        let e = to_index_space(&serde_json::from_str(sky).unwrap(), &shape(4, "-1-2")).unwrap_err();
+        assert!(e.contains("skyscraper"), "{e}");
+        let hidden = r#"{"type":"hidden-skyscraper","clue":"r0c2","value":1}"#;
+        agrees_on_values("0-3", hidden, |v| {
+            let col: Vec<i64> = (1..=4).map(|r| v(r, 2)).collect();
+            let mut top = i64::MIN;
+            let first = col.iter().find(|&&x| {
+                let hid = x < top;
+                top = top.max(x);
+                hid
+            });
+            first == Some(&1)
+        });
+    }
+
+    #[test]
+    fn rules_that_use_values_as_counts_stay_refused() {
+        for rule in [
+            r#"{"type":"sandwich","clue":"r1c0","sum":3}"#,
+            r#"{"type":"x-sum","clue":"r1c0","sum":3}"#,
+            r#"{"type":"equality-cage","cells":["r1c1","r1c2"]}"#,
+            r#"{"type":"sum-line","cells":["r1c1","r1c2","r1c3"],"sum":3}"#,
+        ] {
+            let c: Constraint = serde_json::from_str(rule).unwrap();
+            let e = to_index_space(&c, &shape(4, "0-3")).unwrap_err();
+            assert!(e.contains(c.kind()) && e.contains("0-3"), "{e}");
+        }
     }
 }

@@ -96,6 +96,18 @@ pub fn value_id(
     Ok((c, digits))
 }
 
+/// Digit indices of `values` as the values they stand for (what a rule written about values,
+/// such as pencil marks, lists); a negative value cannot be listed.
+pub fn as_values(at: &At, digits: &[usize], values: Values) -> Result<Vec<usize>, IssError> {
+    digits
+        .iter()
+        .map(|&d| {
+            let v = values.value(crate::geometry::Digit::new(d));
+            usize::try_from(v).map_err(|_| bad(at, format!("the value {v} cannot be listed")))
+        })
+        .collect()
+}
+
 /// The orthogonally adjacent pairs among `cells`, as ISS forms them for dots and XV marks:
 /// each cell with every later listed cell beside it.
 pub fn adjacent_pairs(cells: &[Cell]) -> Vec<[Cell; 2]> {

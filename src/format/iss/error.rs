@@ -22,8 +22,20 @@ impl std::fmt::Display for At {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum IssError {
     /// The text is not an ISS constraint string (it must start with `.`).
-    #[error("not an ISS constraint string: it must start with \".\"")]
+    #[error(
+        "not an ISS puzzle: a constraint string must start with \".\", and the text is none \
+         of ISS's other text formats (killer strings, plain grids, jigsaw layouts, grids of \
+         numbers, pencil marks)"
+    )]
     NotIss,
+    /// A puzzle in one of ISS's other text formats, refused at a place in it.
+    #[error("{format}: {message}")]
+    Text {
+        /// The format and the place in the text.
+        format: String,
+        /// What is wrong.
+        message: String,
+    },
     /// An ISS link without a puzzle in it.
     #[error("ISS link: {0}")]
     Link(String),
@@ -71,6 +83,20 @@ pub enum IssError {
         /// satdoku's reason.
         message: String,
     },
+}
+
+impl IssError {
+    /// The item the error is about, if one.
+    pub fn at(&self) -> Option<&At> {
+        match self {
+            IssError::Unknown { at }
+            | IssError::Unsupported { at, .. }
+            | IssError::Shape { at, .. }
+            | IssError::Bad { at, .. }
+            | IssError::Puzzle { at, .. } => Some(at),
+            _ => None,
+        }
+    }
 }
 
 impl From<IssError> for crate::Error {

@@ -9,7 +9,10 @@
 //! dropped. Only `SearchPriority` (an ordering hint for ISS's search) is left out, with a
 //! warning. Written from ISS's documentation and source read for meaning; no ISS code.
 //!
-//! Layout: [`tokens`] cuts the string into items, [`shape`] reads the grid, [`rules`] maps
+//! ISS's other text formats (short and long killer strings, plain grids, jigsaw layouts,
+//! grids of numbers, pencil marks: [`text`]) are read into the same items first.
+//!
+//! Layout: [`text`] tells the text formats apart, [`tokens`] cuts the string into items, [`shape`] reads the grid, [`rules`] maps
 //! one item, [`clues`] the clues outside the grid, [`pairs`] the relation tables, `read` puts the puzzle together.
 
 mod args;
@@ -22,9 +25,11 @@ pub mod rules;
 pub mod shape;
 #[cfg(test)]
 mod tests;
+pub mod text;
 pub mod tokens;
 
 pub use error::{At, IssError};
+pub use text::looks_like_iss_text;
 pub use tokens::looks_like_iss;
 
 use crate::format::fpuzzles::{percent_decode, Import};
@@ -32,13 +37,14 @@ use crate::format::fpuzzles::{percent_decode, Import};
 /// Hosts and the path ISS is served from.
 const ISS_PATH: &str = "interactive-sudoku-solver";
 
-/// Reads an ISS constraint string (whitespace ignored).
+/// Reads an ISS puzzle text: a constraint string (whitespace ignored) or one of ISS's other
+/// text formats ([`text`]), in parts separated by blank lines.
 pub fn parse(text: &str) -> Result<Import, IssError> {
-    let nodes = tokens::parse(text)?;
-    read::puzzle(&nodes)
+    let read = text::read(text)?;
+    read::puzzle(&read.nodes).map_err(|e| read.locate(e))
 }
 
-/// Reads an ISS constraint string or link.
+/// Reads an ISS puzzle text (see [`parse`]) or link.
 pub fn import_text(text: &str) -> Result<Import, crate::Error> {
     let t = text.trim();
     let string = match link_query(t) {

@@ -300,7 +300,10 @@ fn finish(mut top: Top, shape: Shape) -> Result<Import, IssError> {
             [] => return Err(bad(&at, format!("the givens of {cell} leave no digit"))),
             [d] => givens.set(cell, Some(Digit::new(d))),
             _ => top.rules.push((
-                Constraint::PencilMarks(pencil_marks::PencilMarks { cell, digits }),
+                Constraint::PencilMarks(pencil_marks::PencilMarks {
+                    cell,
+                    digits: super::args::as_values(&at, &digits, shape.values())?,
+                }),
                 at,
             )),
         }

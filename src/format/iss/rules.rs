@@ -60,7 +60,7 @@ pub fn leaf(
                     let (cell, digits) = value_id(at, v, n, shape.values())?;
                     Ok(Constraint::PencilMarks(pencil_marks::PencilMarks {
                         cell,
-                        digits,
+                        digits: super::args::as_values(at, &digits, shape.values())?,
                     }))
                 })
                 .collect()

@@ -34,7 +34,8 @@ pub fn looks_like_iss(text: &str) -> bool {
     let Some(rest) = t.strip_prefix('.') else {
         return false;
     };
-    let first = rest.split('.').next().unwrap_or("");
+    // ISS reads an empty item (`..Cage~…`) as a given of no cells: look past those
+    let first = rest.split('.').find(|i| !i.is_empty()).unwrap_or("");
     let name = first.split('~').next().unwrap_or("");
     if name.is_empty() {
         return first.starts_with('~');
@@ -137,6 +138,8 @@ mod tests {
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82...."
         ));
         assert!(!looks_like_iss(".Foo~1"));
+        assert!(looks_like_iss("..Cage~3~R1C1~R1C2"));
+        assert!(!looks_like_iss("...."));
         assert!(!looks_like_iss("Cage~3"));
     }
 }
