@@ -10,14 +10,16 @@
 //! warning. Written from ISS's documentation and source read for meaning; no ISS code.
 //!
 //! Layout: [`tokens`] cuts the string into items, [`shape`] reads the grid, [`rules`] maps
-//! one item, [`clues`] the clues outside the grid, [`pairs`] the relation tables, `read` puts the puzzle together.
+//! one item, [`clues`] the clues outside the grid, [`pairs`] the relation tables, [`nfa`] the state machines, `read` puts the puzzle together.
 
 mod args;
 pub mod clues;
 pub mod error;
 mod names;
+pub mod nfa;
 pub mod pairs;
 mod read;
+pub mod replicate;
 pub mod rules;
 pub mod shape;
 #[cfg(test)]
