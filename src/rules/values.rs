@@ -12,7 +12,9 @@
 //!   are.
 //! - Sums with a constant total shift once: `Σ (idx_i + offset) = T` ⇔
 //!   `Σ idx_i = T - offset·k` over k cells.
-//! - A look-and-say cage counts values: each becomes its digit index.
+//! - A look-and-say cage counts values: each becomes its digit index; so do the values an
+//!   `nfa` transition reads and the values of a `relation`'s allowed pairs.
+//! - `same-values` compares values for equality only: kept as it is.
 //! - Every other rule's meaning depends on the values themselves (parity, ratios, a digit
 //!   used as a count or position, the sum of "1 to N", fixed totals like X = 10, listed
 //!   digits): it is refused with the value set named, never guessed.
@@ -51,6 +53,7 @@ const ORDER_ONLY: &[&str] = &[
     "whispers",
     "nabner",
     "greater-than",
+    "same-values",
 ];
 
 /// The rule `c` as written about the values of `shape` (JSON, f-puzzles), restated about
@@ -99,6 +102,30 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
                 d.sum = shift(d.sum, 2, values)?;
                 return Ok(Constraint::SumDot(d));
             }
+            Constraint::Nfa(m) => {
+                // each value a transition reads becomes its digit index
+                let mut m = m.clone();
+                for (from, vs, to) in &mut m.transitions {
+                    for v in vs.iter_mut() {
+                        *v = index(*v, values).ok_or_else(|| {
+                            format!("nfa: transition {from} -> {to} reads {v}, not one of the values {values}")
+                        })?;
+                    }
+                }
+                return Ok(Constraint::Nfa(m));
+            }
+            Constraint::Relation(r) => {
+                // each value of an allowed pair becomes its digit index
+                let mut r = r.clone();
+                for pair in &mut r.allowed {
+                    for v in pair.iter_mut() {
+                        *v = index(*v, values).ok_or_else(|| {
+                            format!("relation: {v} is not one of the values {values}")
+                        })?;
+                    }
+                }
+                return Ok(Constraint::Relation(r));
+            }
             Constraint::LookAndSay(l) => {
                 // each counted value becomes its digit index
                 let mut l = l.clone();
@@ -133,6 +160,11 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
     Err(format!(
         "the rule {kind} {why}; the values here are {values}"
     ))
+}
+
+/// The digit index 1..=count of `value`, if it is one of `values`.
+fn index(value: usize, values: Values) -> Option<usize> {
+    values.digit(value as i64).map(|d| d.get())
 }
 
 /// The total of `cells` indices whose values total `sum`: `sum - offset·cells`.

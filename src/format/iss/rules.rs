@@ -18,8 +18,8 @@ fn unsupported(name: &str) -> Option<&'static str> {
             "contain-at-least / contain-exact have no satdoku rule"
         }
         "ConnectedValues" => "connected values have no satdoku rule",
-        "Doppelganger" => "doppelganger has no satdoku rule",
-        "Var" => "extra variables (cells outside the grid) have no satdoku counterpart",
+        "Doppelganger" => "doppelganger needs ISS's hidden extra cells (the digit each house misses), and satdoku's rules and solutions are about grid cells only",
+        "Var" => "extra variables are cells outside the grid; satdoku's rules and solutions are about grid cells only, so they cannot be stated",
         _ => return None,
     })
 }

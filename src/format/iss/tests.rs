@@ -372,6 +372,17 @@ fn nfa_keys_solve_as_their_automata() {
     }
     assert_eq!(import.warnings.len(), 1, "{:?}", import.warnings);
     crate::rules::testing::assert_count_matches(&p, 300);
+    // on the values 0-3 the key's symbols are the values 0 …: the rule states them, and
+    // solving reads them back as indices (the same puzzle, shifted by one)
+    let zero = text.replace(".Shape~4x4.", ".Shape~4x4~0-3.");
+    let p0 = crate::format::iss::parse(&zero).unwrap().document.puzzle;
+    match &p0.written_constraints()[1] {
+        Constraint::Nfa(m) => {
+            assert_eq!(m.transitions, vec![(0, vec![0, 2], 1), (1, vec![1, 3], 0)])
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(p0.constraints()[1], p.constraints()[1]);
     // the same automaton on a 3-cell line accepts nothing (odd length ends in state 1)
     let odd = format!(".Shape~4x4.NFA~{key}~R1C1~R2C1~R3C1");
     let e = crate::format::iss::parse(&odd).unwrap_err().to_string();
