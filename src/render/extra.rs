@@ -111,6 +111,23 @@ pub fn labelled(f: &Frame, cells: &[Cell], pen: lines::Pen, label: &str, out: &m
     Layer::Lines
 }
 
+/// A state-machine line: each segment drawn as a line, the first labelled `NFA`; the
+/// automaton itself is not drawn.
+pub fn nfa(f: &Frame, k: &crate::rules::nfa::Nfa, out: &mut Out) -> Layer {
+    let mut from = 0;
+    for (i, &end) in k.breaks.iter().chain([&k.cells.len()]).enumerate() {
+        if let Some(segment) = k.cells.get(from..end) {
+            if i == 0 {
+                lines::labelled(f, segment, lines::RELATION, "NFA", out);
+            } else {
+                lines::coloured(f, segment, lines::RELATION, out);
+            }
+        }
+        from = end;
+    }
+    Layer::Lines
+}
+
 /// A table relation: a line through its cells, labelled `R` (consecutive pairs) or `R*`
 /// (every two cells); the table itself is not drawn.
 pub fn relation(f: &Frame, r: &crate::rules::relation::Relation, out: &mut Out) -> Layer {

@@ -329,7 +329,14 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         }
         C::RegionSumLine(l) => coloured_line(f, &l.cells, lines::REGION_SUM, o),
         C::ZipperLine(l) => coloured_line(f, &l.cells, lines::ZIPPER, o),
-        C::SumLine(l) => extra::labelled(f, &l.cells, lines::SUM_LINE, &l.sum.to_string(), o),
+        C::SumLine(l) => {
+            // a loop is drawn closed
+            let mut cells = l.cells.clone();
+            if l.is_loop {
+                cells.extend(l.cells.first());
+            }
+            extra::labelled(f, &cells, lines::SUM_LINE, &l.sum.to_string(), o)
+        }
         C::Lunchbox(l) => extra::labelled(f, &l.cells, lines::LUNCHBOX, &l.sum.to_string(), o),
         C::NumberedRoom(r) => extra::clue(f, r.clue, r.value, ":$:", slots, o),
         C::HiddenSkyscraper(r) => extra::clue(f, r.clue, r.value, "|$|", slots, o),
@@ -346,6 +353,7 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         C::Relation(l) => extra::relation(f, l, o),
         C::CountDistinct(k) => extra::count_distinct(f, &k.cells, o),
         C::SameRegion(k) => extra::labelled(f, &k.cells, lines::SAME_REGION, "R=", o),
+        C::Nfa(k) => extra::nfa(f, k, o),
         C::EqualityCage(k) => extra::equality(f, &k.cells, o),
         C::FullRank(k) => extra::full_rank(f, k, slots, o),
         C::WeightedSum(k) => extra::weighted_sum(f, k, o),

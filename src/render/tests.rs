@@ -71,6 +71,7 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"weighted-sum","cells":["r9c4","r9c5"],"weights":[2,-1],"sum":3}"#,
     r#"{"type":"look-and-say","cells":["r9c6","r9c7"],"counts":[[1,6],[0,7]]}"#,
     r#"{"type":"same-region","cells":["r9c6","r8c6"]}"#,
+    r#"{"type":"nfa","cells":["r7c1","r7c2","r8c2"],"start":[0],"accept":[1],"transitions":[[0,[1,2],1],[1,[3],1]],"breaks":[2],"break_moves":[[1,0]]}"#,
 ];
 
 /// A number per variant, with no catch-all arm: a new rule type makes this test module fail
@@ -143,9 +144,10 @@ fn variant_number(c: &Constraint) -> usize {
         C::WeightedSum(_) => 62,
         C::LookAndSay(_) => 63,
         C::SameRegion(_) => 64,
+        C::Nfa(_) => 65,
     }
 }
-const VARIANTS: usize = 65;
+const VARIANTS: usize = 66;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES

@@ -123,6 +123,7 @@ pub mod equality_cage;
 
 pub mod full_rank;
 pub mod look_and_say;
+pub mod nfa;
 pub mod regex;
 pub mod weighted_sum;
 
@@ -322,6 +323,8 @@ macro_rules! registry {
         "look-and-say" => LookAndSay(look_and_say::LookAndSay),
         /// Cells in one found region of a chaos construction.
         "same-region" => SameRegion(same_region::SameRegion),
+        /// A state machine (NFA) reads the line's digits and accepts them.
+        "nfa" => Nfa(nfa::Nfa),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).

@@ -33,6 +33,11 @@
 //!   keeps (the sum of "1 to N", a value used as a count or position, segments of varying
 //!   length with one total, regexes written over values, fixed halves of 1..N): it is
 //!   refused with the value set named, never guessed.
+//! - Values a rule names in a table: the values an `nfa` transition reads and those of a
+//!   `relation`'s allowed pairs become their digit indices.
+//!
+//! With more values than a house has cells, only rules whose encoders take the number of
+//! values from the encoder (not the side length) are kept; the others are refused.
 
 use super::{Constraint, Rule};
 use crate::geometry::{Cell, Shape, Values};
@@ -333,6 +338,26 @@ fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> 
             let mut h = h.clone();
             h.value = index(h.value, "the hidden skyscraper's height")?;
             Constraint::HiddenSkyscraper(h)
+        }
+        Constraint::Nfa(m) => {
+            // each value a transition reads becomes its digit index
+            let mut m = m.clone();
+            for (from, vs, to) in &mut m.transitions {
+                for v in vs.iter_mut() {
+                    *v = index(*v, &format!("nfa: transition {from} -> {to} reads"))?;
+                }
+            }
+            Constraint::Nfa(m)
+        }
+        Constraint::Relation(r) => {
+            // each value of an allowed pair becomes its digit index
+            let mut r = r.clone();
+            for pair in &mut r.allowed {
+                for v in pair.iter_mut() {
+                    *v = index(*v, "relation: the value")?;
+                }
+            }
+            Constraint::Relation(r)
         }
         Constraint::LookAndSay(l) => {
             // each counted value becomes its digit index

@@ -378,7 +378,8 @@ pub fn export(doc: &Document) -> Export {
             | Constraint::FullRank(_)
             | Constraint::Regex(_)
             | Constraint::WeightedSum(_)
-            | Constraint::LookAndSay(_) => losses.push(no_key(c)),
+            | Constraint::LookAndSay(_)
+            | Constraint::Nfa(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {

@@ -417,6 +417,7 @@ const NO_KEY: &[&str] = &[
     "regex",
     "weighted-sum",
     "look-and-say",
+    "nfa",
 ];
 
 /// Every constraint example of docs/FORMAT.md survives the f-puzzles round trip, except

@@ -12,15 +12,18 @@
 //! ISS's other text formats (short and long killer strings, plain grids, jigsaw layouts,
 //! grids of numbers, pencil marks: [`text`]) are read into the same items first.
 //!
-//! Layout: [`text`] tells the text formats apart, [`tokens`] cuts the string into items, [`shape`] reads the grid, [`rules`] maps
-//! one item, [`clues`] the clues outside the grid, [`pairs`] the relation tables, `read` puts the puzzle together.
+//! Layout: [`text`] tells the text formats apart, [`tokens`] cuts the string into items,
+//! [`shape`] reads the grid, [`rules`] maps one item, [`clues`] the clues outside the grid,
+//! [`pairs`] the relation tables, [`nfa`] the state machines, `read` puts the puzzle together.
 
 mod args;
 pub mod clues;
 pub mod error;
 mod names;
+pub mod nfa;
 pub mod pairs;
 mod read;
+pub mod replicate;
 pub mod rules;
 pub mod shape;
 #[cfg(test)]

@@ -111,18 +111,29 @@ pub fn relations(
     warnings: &mut Vec<String>,
 ) -> Result<Vec<Constraint>, IssError> {
     let n = shape.size();
-    if !shape.has_standard_values() {
+    let values = shape.values();
+    if values.count != n || values.min < 0 {
         return Err(IssError::Unsupported {
             at: at.clone(),
             why: format!(
-                "a relation table on the values {} (satdoku reads relation tables on 1..N only)",
-                shape.values()
+                "a relation table on the values {values} of a {n}x{n} grid (satdoku reads \
+                 relation tables with N values, none negative)"
             ),
         });
     }
     let key = args.first().ok_or_else(|| bad(at, "missing key"))?;
     let legacy = at.name.starts_with("Binary");
-    let allowed = decode_key(at, key, n, legacy)?;
+    // the key numbers the values from 1 (the smallest); the rule states the values
+    let offset = (values.min - 1) as isize;
+    let allowed: Vec<[usize; 2]> = decode_key(at, key, n, legacy)?
+        .into_iter()
+        .map(|[d, e]| {
+            [
+                (d as isize + offset) as usize,
+                (e as isize + offset) as usize,
+            ]
+        })
+        .collect();
     let all = at.name.ends_with('X');
     if all {
         if let Some([d, e]) = allowed.iter().find(|&&[d, e]| !allowed.contains(&[e, d])) {
@@ -309,8 +320,22 @@ mod tests {
         assert!(e.contains("at least 2 cells"), "{e}");
         let e = refusal(".Shape~4x4.Pair~~R1C1~R1C2");
         assert!(e.contains("allows no pair"), "{e}");
-        let e = refusal(".Shape~9x9~0-8.Pair~Oj~R1C1~R1C2");
-        assert!(e.contains("values 0-8"), "{e}");
+        let e = refusal(".Shape~6x6~1-9.Pair~Oj~R1C1~R1C2");
+        assert!(e.contains("values 1-9"), "{e}");
+    }
+
+    /// On a value set the table's indices become the values (index 1 is the smallest):
+    /// "d < e" on `4x4~0-3` allows (0, 1) …, and counts as "<" through the reader.
+    #[test]
+    fn tables_on_value_sets_state_values() {
+        let text = ".Shape~4x4~0-3.Pair~Oj~R1C1~R2C2";
+        let import = parse(text).unwrap();
+        let Constraint::Relation(r) = &import.document.puzzle.written_constraints()[0] else {
+            panic!()
+        };
+        assert_eq!(r.allowed[0], [0, 1]);
+        assert_eq!(r.allowed.len(), 6);
+        crate::rules::testing::assert_count_matches(&import.document.puzzle, 300);
     }
 
     /// In an `Or`, an empty table is a false branch (ISS: the relation cannot hold).

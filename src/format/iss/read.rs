@@ -74,6 +74,12 @@ pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
 fn top_node(node: &Node, shape: &Shape, top: &mut Top) -> Result<(), IssError> {
     let n = shape.size();
     let item = match node {
+        Node::Group(h, kids) if h.at.name == "Replicate" => {
+            for k in super::replicate::expand(h, kids, n)? {
+                top_node(&k, shape, top)?;
+            }
+            return Ok(());
+        }
         Node::Group(h, kids) if h.at.name == "And" => {
             for k in kids {
                 top_node(k, shape, top)?;
@@ -177,6 +183,20 @@ fn branch(node: &Node, shape: &Shape, warnings: &mut Vec<String>) -> Result<Cons
                 _ => Ok(Constraint::And(or::And { of: cs })),
             }
         }
+        Node::Group(h, kids) if h.at.name == "Replicate" => {
+            let copies = super::replicate::expand(h, kids, shape.size())?;
+            if copies.is_empty() {
+                return Err(bad(
+                    &h.at,
+                    "states no rule (no targets or no items), so it cannot be a branch of an .Or",
+                ));
+            }
+            let of = copies
+                .iter()
+                .map(|k| branch(k, shape, warnings))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Constraint::And(or::And { of }))
+        }
         Node::Group(h, kids) => {
             let of = kids
                 .iter()
@@ -185,10 +205,7 @@ fn branch(node: &Node, shape: &Shape, warnings: &mut Vec<String>) -> Result<Cons
             match h.at.name.as_str() {
                 "Or" => Ok(Constraint::Or(or::Or { of })),
                 "And" => Ok(Constraint::And(or::And { of })),
-                _ => Err(IssError::Unsupported {
-                    at: h.at.clone(),
-                    why: "Replicate (copies of a template) is not read".into(),
-                }),
+                _ => Err(bad(&h.at, "an unknown group")),
             }
         }
     }

@@ -12,16 +12,14 @@ use crate::rules::*;
 /// Why satdoku refuses each ISS constraint it cannot state.
 fn unsupported(name: &str) -> Option<&'static str> {
     Some(match name {
-        "NFA" => "lines defined by a state machine (ISS's encoded NFA) have no satdoku rule",
-        "Replicate" => "Replicate (copies of a template) is not read",
         "ChaosArrow" | "ChaosCount" => "clues about a chaos construction's regions (ChaosArrow, ChaosCount) have no satdoku rule",
         "RegionSameValues" => "regions holding the same values have no satdoku rule",
         "ContainAtLeast" | "ContainExact" => {
             "contain-at-least / contain-exact have no satdoku rule"
         }
         "ConnectedValues" => "connected values have no satdoku rule",
-        "Doppelganger" => "doppelganger has no satdoku rule",
-        "Var" => "extra variables (cells outside the grid) have no satdoku counterpart",
+        "Doppelganger" => "doppelganger needs ISS's hidden extra cells (the digit each house misses), and satdoku's rules and solutions are about grid cells only",
+        "Var" => "extra variables are cells outside the grid; satdoku's rules and solutions are about grid cells only, so they cannot be stated",
         _ => return None,
     })
 }
@@ -83,20 +81,35 @@ pub fn leaf(
         ))),
         "Windoku" => {
             no_args()?;
-            if n != 9 {
+            if shape.values().count != n {
                 return Err(IssError::Unsupported {
                     at: at.clone(),
-                    why: format!("windoku is read on 9x9 grids only (this one is {n}x{n})"),
+                    why: format!(
+                        "windoku with {} values on a {n}x{n} grid (read with N values only)",
+                        shape.values().count
+                    ),
                 });
             }
-            // The four 3×3 windows with corners r2c2, r2c6, r6c2, r6c6.
-            Ok([(2, 2), (2, 6), (6, 2), (6, 6)]
-                .iter()
-                .map(|&(r, c)| {
-                    let cells = (0..9).map(|i| Cell::new(r + i / 3, c + i % 3)).collect();
-                    Constraint::ExtraRegion(extra_region::ExtraRegion { cells })
-                })
-                .collect())
+            // ISS's windows: boxes of the grid's box size (h rows by w columns, h the
+            // largest divisor of N up to its square root), one cell in from the top left
+            // and one cell apart, as many as fit inside the grid.
+            let Some(h) = (2..=n).rev().find(|&h| h * h <= n && n % h == 0) else {
+                warnings.push(format!(
+                    "{at}: a {n}x{n} grid has no boxes, so ISS's windoku states nothing here"
+                ));
+                return Ok(Vec::new());
+            };
+            let w = n / h;
+            let mut windows = Vec::new();
+            for top in (1..n).step_by(h + 1).take_while(|&t| t + h < n) {
+                for left in (1..n).step_by(w + 1).take_while(|&l| l + w < n) {
+                    let cells = (0..n)
+                        .map(|k| Cell::from_index(top + k / w, left + k % w))
+                        .collect();
+                    windows.push(Constraint::ExtraRegion(extra_region::ExtraRegion { cells }));
+                }
+            }
+            Ok(windows)
         }
         "Diagonal" => {
             let d = a.first().map(String::as_str);
@@ -181,16 +194,15 @@ pub fn leaf(
         }
         "Regex" => regex_lines(at, a, n),
         "SumLine" => {
+            // ISS: a last argument LOOP makes the line a loop (its last cell is followed by
+            // its first)
             let sum = number(at, a.first(), "sum")?;
-            if a.last().is_some_and(|l| l == "LOOP") {
-                return Err(IssError::Unsupported {
-                    at: at.clone(),
-                    why: "a sum line drawn as a loop (satdoku's sum lines have two ends)".into(),
-                });
-            }
+            let is_loop = a.last().is_some_and(|l| l == "LOOP");
+            let end = a.len() - usize::from(is_loop);
             one(Constraint::SumLine(sum_line::SumLine {
-                cells: tail()?,
+                cells: cells(at, a.get(1..end).unwrap_or(&[]), n)?,
                 sum,
+                is_loop,
             }))
         }
         "Arrow" => {
@@ -256,6 +268,7 @@ pub fn leaf(
         "Sum" => sum(at, a, shape),
         "LookAndSay" => look_and_say(at, a, shape),
         "Pair" | "PairX" | "Binary" | "BinaryX" => super::pairs::relations(at, a, shape, warnings),
+        "NFA" => super::nfa::rules(at, a, shape, warnings),
         "WhiteDot" | "BlackDot" | "X" | "V" => {
             let pairs = adjacent_pairs(&line()?);
             if pairs.is_empty() {

@@ -160,9 +160,9 @@ fn shapes() {
 
 #[test]
 fn refusals_name_the_item() {
-    let e = refusal(".~R1C1_5.NFA~MTIz~R1C1~R1C2");
+    let e = refusal(".~R1C1_5.ContainExact~12~R1C1~R1C2");
     assert!(
-        e.contains("ISS item 2 (NFA)") && e.contains("cannot state"),
+        e.contains("ISS item 2 (ContainExact)") && e.contains("cannot state"),
         "{e}"
     );
     let e = refusal(".AntiKnight.Frobnicate~3");
@@ -181,7 +181,7 @@ fn refusals_name_the_item() {
         "{e}"
     );
     assert!(refusal(".Lockout~6~R1C1~R1C2~R1C3").contains("differ by at least 6"));
-    assert!(refusal(".SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP").contains("loop"));
+    assert!(refusal(".SumLine~10~LOOP").contains("no cells"));
     assert!(refusal(".Sum~10_=_1_2_3~R1C1~R1C2").contains("3 weights for 2 cells"));
     assert!(refusal(".Or.StrictXV.End").contains("whole-grid"));
     assert!(refusal(".StrictXV.Or.X~R1C1~R1C2.V~R1C1~R1C2.End").contains("ill-defined"));
@@ -328,4 +328,114 @@ fn look_and_say_clues_are_count_value_pairs() {
     assert!(refusal(".LookAndSay~1617").contains("no cells"));
     assert!(refusal(".LookAndSay~1617~R1C1").contains("more than the 1 cells"));
     assert!(refusal(".LookAndSay~1606~R1C1~R1C2").contains("counted twice"));
+}
+
+/// A `LOOP` sum line is a loop: the count through the reader is the brute-force count of
+/// its meaning (segments may wrap from the last cell to the first).
+#[test]
+fn sum_line_loops_are_read_as_loops() {
+    let import = crate::format::iss::parse(".Shape~4x4.SumLine~5~R1C3~R2C3~R2C2~R1C2~LOOP")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let p = import.document.puzzle;
+    match &p.constraints()[0] {
+        Constraint::SumLine(l) => assert!(l.is_loop && l.cells.len() == 4),
+        other => panic!("{other:?}"),
+    }
+    crate::rules::testing::assert_count_matches(&p, 300);
+}
+
+/// An ISS NFA key through the reader: its lines count as the automaton says (a 4×4 with
+/// "odd, even, odd, …" written as a packed key: 2 states, state 0 accepting; 0 -1,3-> 1,
+/// 1 -2,4-> 0; header 01 0000 0011 1 0 1, then masks 0101 (1 bit target 1 each) and 1010).
+#[test]
+fn nfa_keys_solve_as_their_automata() {
+    // bits: 01 0000 0011 1 0 1 | 0101 1 1 | 1010 0 0 → pad to bytes
+    let bits = "0100000011101010111101000";
+    let mut bytes = Vec::new();
+    for chunk in bits.as_bytes().chunks(8) {
+        let mut b = 0u8;
+        for (i, &c) in chunk.iter().enumerate() {
+            b |= u8::from(c == b'1') << (7 - i);
+        }
+        bytes.push(b);
+    }
+    let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut all: Vec<bool> = Vec::new();
+    for b in &bytes {
+        all.extend((0..8).rev().map(|i| b >> i & 1 == 1));
+    }
+    let key: String = all
+        .chunks(6)
+        .map(|c| {
+            let v = (0..6).fold(0, |a, i| a << 1 | usize::from(c.get(i) == Some(&true)));
+            char::from(alphabet[v])
+        })
+        .collect();
+    let text = format!(".Shape~4x4.NFA~{key}~_odd%20even~R1C1~R2C1~R3C1~R4C1~~R2C3~R2C4");
+    let import = crate::format::iss::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let p = import.document.puzzle;
+    assert_eq!(p.constraints().len(), 2);
+    match &p.constraints()[1] {
+        Constraint::Nfa(m) => {
+            assert_eq!(m.accept, vec![0]);
+            assert_eq!(m.transitions, vec![(0, vec![1, 3], 1), (1, vec![2, 4], 0)]);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(import.warnings.len(), 1, "{:?}", import.warnings);
+    crate::rules::testing::assert_count_matches(&p, 300);
+    // on the values 0-3 the key's symbols are the values 0 …: the rule states them, and
+    // solving reads them back as indices (the same puzzle, shifted by one)
+    let zero = text.replace(".Shape~4x4.", ".Shape~4x4~0-3.");
+    let p0 = crate::format::iss::parse(&zero).unwrap().document.puzzle;
+    match &p0.written_constraints()[1] {
+        Constraint::Nfa(m) => {
+            assert_eq!(m.transitions, vec![(0, vec![0, 2], 1), (1, vec![1, 3], 0)])
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(p0.constraints()[1], p.constraints()[1]);
+    // the same automaton on a 3-cell line accepts nothing (odd length ends in state 1)
+    let odd = format!(".Shape~4x4.NFA~{key}~R1C1~R2C1~R3C1");
+    let e = crate::format::iss::parse(&odd).unwrap_err().to_string();
+    assert!(e.contains("accepts no line of 3 digits"), "{e}");
+}
+
+/// Windoku's windows: 3×3 at rows and columns 2 and 6 on 9×9, 4×4 at 2, 7 and 12 on
+/// 16×16, 2×3 (two rows, three columns) at r2c2 only on 6×6; none on a 5×5 (no boxes).
+#[test]
+fn windoku_windows_follow_the_box_size() {
+    let corners = |text: &str| -> Vec<(String, usize)> {
+        parse(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .document
+            .puzzle
+            .constraints()
+            .iter()
+            .filter_map(|c| match c {
+                Constraint::ExtraRegion(r) => {
+                    let top = r.cells.iter().min_by_key(|c| (c.r(), c.c()))?;
+                    Some((top.to_string(), r.cells.len()))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let nine: Vec<String> = corners(".Windoku").into_iter().map(|c| c.0).collect();
+    assert_eq!(nine, ["r2c2", "r2c6", "r6c2", "r6c6"]);
+    let sixteen = corners(".Shape~16x16.Windoku");
+    assert_eq!(sixteen.len(), 9);
+    assert!(sixteen.iter().all(|c| c.1 == 16));
+    assert_eq!(sixteen[1].0, "r2c7");
+    assert_eq!(sixteen[8].0, "r12c12");
+    let six = parse(".Shape~6x6.Windoku").unwrap().document.puzzle;
+    let Constraint::ExtraRegion(w) = &six.constraints()[0] else {
+        panic!()
+    };
+    let mut cells: Vec<String> = w.cells.iter().map(|c| c.to_string()).collect();
+    cells.sort();
+    assert_eq!(cells, ["r2c2", "r2c3", "r2c4", "r3c2", "r3c3", "r3c4"]);
+    let five = parse(".Shape~5x5.Windoku").unwrap();
+    assert!(five.document.puzzle.constraints().is_empty());
+    assert!(five.warnings[0].contains("no boxes"), "{:?}", five.warnings);
 }

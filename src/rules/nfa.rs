@@ -1,0 +1,417 @@
+//! State-machine line (ISS "NFA"): a nondeterministic finite automaton reads the digits of
+//! the line in order and must end in an accepting state.
+//!
+//! The automaton is stated in full: its states are numbers `0, 1, 2, …` (below 4096); `start`
+//! lists the states it may begin in, `accept` the states it may end in; each transition
+//! `[from, [digits], to]` lets it move from `from` to `to` on reading one of the digits
+//! (several transitions from one state on one digit: the machine may take any of them). A
+//! line of several segments is written as one list of `cells` with `breaks`, the number of
+//! cells read before each boundary; at a boundary the automaton takes one of the
+//! `break_moves` `[from, to]` (none from its state: that run fails). This is ISS's model,
+//! where a boundary is one extra symbol read between segments.
+//!
+//! The line holds when some run of the automaton, starting in a start state, reads every
+//! digit (and every boundary) and ends in an accepting state.
+//!
+//! JSON: `{"type": "nfa", "cells": ["r1c1", "r1c2", "r1c3"], "start": [0], "accept": [1],
+//! "transitions": [[0, [1, 2], 1], [1, [3], 0]]}` (plus `"breaks": [2]` and
+//! `"break_moves": [[1, 0]]` for segments). Digits are values 1..N. Bounds, refused past them:
+//! state numbers below 4096, each cell once, and at most 20 000 distinct sets of states the
+//! automaton can be in at any position of the line.
+//!
+//! CNF: the line is a layered automaton whose state at position i is the set of NFA states
+//! reachable after the first i digits (and the boundaries among them); layer states are
+//! merged when equal and kept only when they can still reach a set holding an accepting
+//! state; clauses as in [`crate::cnf::sum::mdd`] (one literal per live state set and
+//! position, each digit choice implying the next set).
+//!
+//! The checker runs the automaton on the digits directly from the transition list (the set
+//! of states reachable so far), without the tables or the layered diagram.
+
+use super::cell_lists::{cells_ok, values};
+use super::diagram::Diagram;
+use super::Rule;
+use crate::cnf::sum::Mdd;
+use crate::geometry::{Cell, Mask, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeSet, HashSet};
+
+/// State numbers must be below this.
+pub const MAX_STATES: usize = 4096;
+/// Most distinct state sets at one position of the line.
+const MAX_SETS: usize = 20_000;
+
+/// A state-machine line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Nfa {
+    /// The cells in reading order (all segments, one after the other).
+    pub cells: Vec<Cell>,
+    /// Segment boundaries: after how many cells each one is read (increasing, inside the
+    /// line). Empty: one segment.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub breaks: Vec<usize>,
+    /// The states the automaton may start in.
+    pub start: Vec<u32>,
+    /// The accepting states.
+    pub accept: Vec<u32>,
+    /// Moves `(from, digits, to)`: from `from` to `to` on any of the digits.
+    pub transitions: Vec<(u32, Vec<usize>, u32)>,
+    /// Moves `(from, to)` taken at a segment boundary.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub break_moves: Vec<(u32, u32)>,
+}
+
+/// The automaton as tables: per state, its digit moves and its boundary moves.
+struct Tables {
+    moves: Vec<Vec<(Mask, u32)>>,
+    breaks: Vec<Vec<u32>>,
+}
+
+impl Tables {
+    /// The sorted set after reading digit bit `bit` from `set`.
+    fn step(&self, set: &[u32], bit: Mask) -> Vec<u32> {
+        let mut out: Vec<u32> = set
+            .iter()
+            .flat_map(|&s| {
+                self.moves[s as usize]
+                    .iter()
+                    .filter(move |(m, _)| m & bit != 0)
+                    .map(|&(_, t)| t)
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The sorted set after a segment boundary from `set`.
+    fn cross(&self, set: &[u32]) -> Vec<u32> {
+        let mut out: Vec<u32> = set
+            .iter()
+            .flat_map(|&s| self.breaks[s as usize].iter().copied())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+impl Nfa {
+    /// One more than the largest state number used.
+    fn state_count(&self) -> usize {
+        let ids = self
+            .start
+            .iter()
+            .chain(&self.accept)
+            .copied()
+            .chain(self.transitions.iter().flat_map(|t| [t.0, t.2]))
+            .chain(self.break_moves.iter().flat_map(|m| [m.0, m.1]));
+        ids.max().map_or(0, |m| m as usize + 1)
+    }
+
+    fn tables(&self) -> Tables {
+        let k = self.state_count();
+        let mut t = Tables {
+            moves: vec![Vec::new(); k],
+            breaks: vec![Vec::new(); k],
+        };
+        for (from, ds, to) in &self.transitions {
+            let mask = ds.iter().fold(0 as Mask, |m, &d| m | 1 << (d - 1));
+            t.moves[*from as usize].push((mask, *to));
+        }
+        for &(from, to) in &self.break_moves {
+            t.breaks[from as usize].push(to);
+        }
+        t
+    }
+
+    /// The sorted start set.
+    fn start_set(&self) -> Vec<u32> {
+        let set: BTreeSet<u32> = self.start.iter().copied().collect();
+        set.into_iter().collect()
+    }
+
+    /// The state sets reachable at the end of the line with any digits, or an error past
+    /// [`MAX_SETS`] at some position.
+    fn final_sets(&self, n: usize) -> Result<HashSet<Vec<u32>>, String> {
+        let t = self.tables();
+        let mut layer: HashSet<Vec<u32>> = HashSet::from([self.start_set()]);
+        for i in 0..self.cells.len() {
+            let mut next = HashSet::new();
+            for set in &layer {
+                for d in 0..n {
+                    let mut s = t.step(set, 1 << d);
+                    if self.breaks.contains(&(i + 1)) {
+                        s = t.cross(&s);
+                    }
+                    if !s.is_empty() {
+                        next.insert(s);
+                    }
+                }
+            }
+            if next.len() > MAX_SETS {
+                return Err(format!(
+                    "nfa: after {} cells the automaton is in more than {MAX_SETS} different \
+                     sets of states (too large to encode)",
+                    i + 1
+                ));
+            }
+            layer = next;
+        }
+        Ok(layer)
+    }
+}
+
+impl Rule for Nfa {
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        cells_ok(shape, &self.cells)?;
+        if self.cells.is_empty() {
+            return Err("an nfa line has no cells".into());
+        }
+        let n = shape.size();
+        if self.state_count() > MAX_STATES {
+            return Err(format!(
+                "nfa: state {} is past the limit (state numbers below {MAX_STATES})",
+                self.state_count() - 1
+            ));
+        }
+        for (k, (from, ds, to)) in self.transitions.iter().enumerate() {
+            if let Some(d) = ds.iter().find(|&&d| !(1..=n).contains(&d)) {
+                return Err(format!(
+                    "nfa: transition {} ({from} -> {to}) reads {d}, not a digit 1..{n}",
+                    k + 1
+                ));
+            }
+        }
+        let mut at = 0;
+        for &b in &self.breaks {
+            if b <= at || b >= self.cells.len() {
+                return Err(format!(
+                    "nfa: breaks must increase and fall inside the line of {} cells \
+                     (after 1..{} cells); {b} does not",
+                    self.cells.len(),
+                    self.cells.len() - 1
+                ));
+            }
+            at = b;
+        }
+        self.final_sets(n).map(|_| ())
+    }
+
+    fn never_holds(&self, shape: &Shape) -> Option<String> {
+        let accept: HashSet<u32> = self.accept.iter().copied().collect();
+        let finals = self.final_sets(shape.size()).ok()?;
+        let some = finals.iter().any(|s| s.iter().any(|x| accept.contains(x)));
+        (!some).then(|| {
+            format!(
+                "nfa: the automaton accepts no line of {} digits",
+                self.cells.len()
+            )
+        })
+    }
+
+    fn diagram(&self, _shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+        let t = self.tables();
+        let accept: HashSet<u32> = self.accept.iter().copied().collect();
+        let breaks = self.breaks.clone();
+        Some(Box::new(Mdd::build(
+            &self.cells,
+            cands,
+            self.start_set(),
+            // the set after one more digit (and the boundary after it, if any); none left:
+            // every run has failed
+            move |i, set, d| {
+                let mut s = t.step(set, d.bit());
+                if breaks.contains(&(i + 1)) {
+                    s = t.cross(&s);
+                }
+                (!s.is_empty()).then_some(s)
+            },
+            move |set| set.iter().any(|s| accept.contains(s)),
+        )))
+    }
+
+    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let digits = values(grid, &self.cells);
+        let mut now: HashSet<u32> = self.start.iter().copied().collect();
+        for (i, &d) in digits.iter().enumerate() {
+            now = self
+                .transitions
+                .iter()
+                .filter(|(from, ds, _)| now.contains(from) && ds.contains(&d))
+                .map(|&(_, _, to)| to)
+                .collect();
+            if self.breaks.contains(&(i + 1)) {
+                now = self
+                    .break_moves
+                    .iter()
+                    .filter(|(from, _)| now.contains(from))
+                    .map(|&(_, to)| to)
+                    .collect();
+            }
+        }
+        if self.accept.iter().any(|a| now.contains(a)) {
+            Ok(())
+        } else {
+            let text: Vec<String> = digits.iter().map(usize::to_string).collect();
+            Err(format!(
+                "the line at {} reads {}, which its automaton does not accept",
+                self.cells[0],
+                text.join(" ")
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::*;
+    use crate::rules::Constraint;
+
+    /// An automaton on `rc` from its parts (tests).
+    fn nfa(rc: &[(usize, usize)], accept: &[u32], transitions: &[(u32, &[usize], u32)]) -> Nfa {
+        Nfa {
+            cells: cells(rc),
+            breaks: Vec::new(),
+            start: vec![0],
+            accept: accept.to_vec(),
+            transitions: transitions
+                .iter()
+                .map(|&(a, ds, b)| (a, ds.to_vec(), b))
+                .collect(),
+            break_moves: Vec::new(),
+        }
+    }
+
+    /// "The digits alternate odd, even, …" and "ends in 3 or 4, after an even count of 1s
+    /// and 2s": a DFA and a genuinely nondeterministic machine (state 0 guesses where the
+    /// tail starts).
+    fn machines(rc: &[(usize, usize)]) -> Vec<Nfa> {
+        let alternate = nfa(rc, &[0, 1], &[(0, &[1, 3], 1), (1, &[2, 4], 0)]);
+        let guess = nfa(
+            rc,
+            &[2],
+            &[
+                (0, &[1, 2], 1),
+                (1, &[1, 2], 0),
+                (0, &[1, 2, 3, 4], 3),
+                (3, &[1, 2, 3, 4], 0),
+                (0, &[3, 4], 2),
+                (3, &[3], 2),
+            ],
+        );
+        vec![alternate, guess]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        let line = [(1, 1), (1, 2), (2, 3), (3, 3)];
+        for m in machines(&line) {
+            counts_agree(&[Constraint::Nfa(m)]);
+        }
+        // two segments: after r1c1 r1c2 the machine must be in state 1 to cross, and
+        // starts again from 0
+        let mut seg = nfa(
+            &[(1, 1), (1, 2), (3, 1), (4, 2)],
+            &[2],
+            &[(0, &[1, 2], 0), (0, &[3, 4], 1), (1, &[1, 2, 3, 4], 2)],
+        );
+        seg.breaks = vec![2];
+        seg.break_moves = vec![(2, 0)];
+        counts_agree(&[Constraint::Nfa(seg)]);
+        let col = [(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)];
+        let six = nfa(
+            &col,
+            &[1],
+            &[(0, &[1, 2, 3], 0), (0, &[4, 5, 6], 1), (1, &[1, 6], 1)],
+        );
+        counts_agree_6x6(vec![Constraint::Nfa(six)]);
+    }
+
+    #[test]
+    fn the_checker_runs_the_automaton() {
+        // FOUR's row 1 reads 1 2 3 4: odd, even, odd, even
+        let [alternate, guess] = <[Nfa; 2]>::try_from(machines(&[(1, 1), (1, 2), (1, 3)]))
+            .unwrap_or_else(|_| unreachable!());
+        let g = grid(FOUR);
+        assert!(alternate.check(&Shape::new(4).unwrap(), &g).is_ok());
+        // 1 2 3: an even count of 1s and 2s, then 3
+        assert!(guess.check(&Shape::new(4).unwrap(), &g).is_ok());
+        let [_, guess2] =
+            <[Nfa; 2]>::try_from(machines(&[(1, 1), (1, 2)])).unwrap_or_else(|_| unreachable!());
+        // 1 2 ends in 2: refused
+        let e = guess2.check(&Shape::new(4).unwrap(), &g).unwrap_err();
+        assert!(e.contains("reads 1 2"), "{e}");
+        assert_checker(
+            &[Constraint::Nfa(nfa(
+                &[(1, 1), (1, 2)],
+                &[1],
+                // "starts with 1"
+                &[(0, &[1], 1), (1, &[1, 2, 3, 4], 1)],
+            ))],
+            FOUR,
+            "2143341212344321",
+        );
+    }
+
+    #[test]
+    fn serde_and_errors() {
+        round_trip(
+            r#"{"type": "nfa", "cells": ["r1c1", "r1c2", "r1c3"], "start": [0], "accept": [1],
+               "transitions": [[0, [1, 2], 1], [1, [3], 0]], "breaks": [2], "break_moves": [[1, 1]]}"#,
+        );
+        let base = || nfa(&[(1, 1), (1, 2)], &[1], &[(0, &[1, 2], 1), (1, &[3], 1)]);
+        let err = |n: Nfa| invalid(&Constraint::Nfa(n), 4);
+        let mut bad = base();
+        bad.transitions[1].1 = vec![5];
+        assert!(err(bad).contains("reads 5, not a digit 1..4"));
+        let mut bad = base();
+        bad.accept = vec![MAX_STATES as u32];
+        assert!(err(bad).contains("past the limit"));
+        let mut bad = base();
+        bad.breaks = vec![2];
+        assert!(err(bad).contains("breaks must increase"));
+        let mut bad = base();
+        bad.cells = cells(&[(1, 1), (1, 1)]);
+        assert!(err(bad).contains("twice"));
+        // accepts nothing of length 2: a rule that never holds
+        let mut never = base();
+        never.accept = vec![5];
+        assert!(err(never).contains("accepts no line of 2 digits"));
+        rejects(
+            r#"{"type": "nfa", "cells": ["r1c1"], "start": [0], "accept": [1], "transitions": [], "moves": []}"#,
+            "moves",
+        );
+    }
+
+    /// Too many reachable state sets is refused, not encoded: "the 16th digit from the end
+    /// is a 1" (state 0 loops and guesses a 1; state k counts k digits since): after i
+    /// digits the machine can be in any of 2^i sets, past the bound after 15 cells.
+    #[test]
+    fn the_set_bound_is_refused() {
+        let all: Vec<usize> = (1..=16).collect();
+        let mut transitions = vec![(0, all.clone(), 0), (0, vec![1], 1)];
+        for k in 1..16u32 {
+            transitions.push((k, all.clone(), k + 1));
+        }
+        let long = Nfa {
+            cells: (1..=16).map(|c| Cell::new(1, c)).collect(),
+            breaks: Vec::new(),
+            start: vec![0],
+            accept: vec![16],
+            transitions,
+            break_moves: Vec::new(),
+        };
+        let e = long.validate(&Shape::new(16).unwrap()).unwrap_err();
+        assert!(
+            e.contains("after 15 cells") && e.contains("sets of states"),
+            "{e}"
+        );
+        let mut short = long.clone();
+        short.cells.truncate(14);
+        assert_eq!(short.validate(&Shape::new(16).unwrap()), Ok(()));
+    }
+}
