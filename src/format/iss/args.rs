@@ -12,6 +12,36 @@ pub fn bad(at: &At, message: impl Into<String>) -> IssError {
     }
 }
 
+/// The ISS name of the cell at 0-based `r`, `c`: `R1C1`, rows and columns past 9 as `A`–`G`.
+pub fn cell_name(r: usize, c: usize) -> String {
+    let ch = |i: usize| {
+        if i < 9 {
+            char::from(b'1' + i as u8)
+        } else {
+            char::from(b'A' + (i - 9) as u8)
+        }
+    };
+    format!("R{}C{}", ch(r), ch(c))
+}
+
+/// A warning for each distinct label ISS gave a group of `what` (ISS names lines and cell
+/// groups for its display; satdoku does not keep the names).
+pub fn label_warnings<'a>(
+    at: &At,
+    labels: impl Iterator<Item = Option<&'a str>>,
+    what: &str,
+    warnings: &mut Vec<String>,
+) {
+    let mut names: Vec<&str> = labels.flatten().filter(|s| !s.is_empty()).collect();
+    names.dedup();
+    for name in names {
+        warnings.push(format!(
+            "{at}: the name {:?} is ISS's label for the {what} (not kept)",
+            crate::format::fpuzzles::percent_decode(name)
+        ));
+    }
+}
+
 /// One row or column character, 0-based.
 fn coord(ch: char) -> Option<usize> {
     match ch.to_ascii_lowercase() {

@@ -150,15 +150,7 @@ pub fn relations(
     if groups.is_empty() {
         return Err(bad(at, "no cells"));
     }
-    let mut names: Vec<&str> = groups.iter().filter_map(|g| g.0).collect();
-    names.retain(|s| !s.is_empty());
-    names.dedup();
-    for name in names {
-        warnings.push(format!(
-            "{at}: the name {:?} is ISS's label for the cells (not kept)",
-            crate::format::fpuzzles::percent_decode(name)
-        ));
-    }
+    super::args::label_warnings(at, groups.iter().map(|g| g.0), "cells", warnings);
     groups
         .into_iter()
         .map(|(_, cells)| {

@@ -70,18 +70,6 @@ const ALLOWED: &[&str] = &[
     "And",
 ];
 
-/// ISS's name of the 0-based (row, column) on grids up to 16×16.
-fn name(r: usize, c: usize) -> String {
-    let ch = |i: usize| {
-        if i < 9 {
-            char::from(b'1' + i as u8)
-        } else {
-            char::from(b'A' + (i - 9) as u8)
-        }
-    };
-    format!("R{}C{}", ch(r), ch(c))
-}
-
 /// The copies of a `Replicate` group, in target order, each the template's items shifted.
 pub fn expand(header: &Item, kids: &[Node], n: usize) -> Result<Vec<Node>, IssError> {
     let at = &header.at;
@@ -128,11 +116,11 @@ pub fn expand(header: &Item, kids: &[Node], n: usize) -> Result<Vec<Node>, IssEr
                     &item.at,
                     format!(
                         "{text} shifted to the target {} leaves the grid",
-                        name(tr, tc)
+                        super::args::cell_name(tr, tc)
                     ),
                 ));
             }
-            Ok(name(r as usize, col as usize))
+            Ok(super::args::cell_name(r as usize, col as usize))
         };
         for kid in kids {
             out.push(shifted(kid, n, &shift)?);

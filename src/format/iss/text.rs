@@ -70,18 +70,6 @@ fn err(format: &str, message: impl Into<String>) -> IssError {
     }
 }
 
-/// ISS's name of the cell at 0-based (row, column): `R1C1`, 10–16 as `A`–`G`.
-fn cell_id(r: usize, c: usize) -> String {
-    let ch = |i: usize| {
-        if i < 9 {
-            char::from(b'1' + i as u8)
-        } else {
-            char::from(b'A' + (i - 9) as u8)
-        }
-    };
-    format!("R{}C{}", ch(r), ch(c))
-}
-
 /// The side of a square grid of `cells` cells (2 to 16, ISS's sizes past one cell).
 fn side_of(cells: usize) -> Option<usize> {
     (2..=16).find(|n| n * n == cells)
@@ -268,7 +256,7 @@ fn short_killer(t: &[char], out: &mut Out) -> Result<bool, IssError> {
                         format!(
                             "character {} ({}): {ch:?} points out of the grid",
                             i + 1,
-                            cell_id(r, c)
+                            super::args::cell_name(r, c)
                         ),
                     ));
                 }
@@ -289,13 +277,13 @@ fn short_killer(t: &[char], out: &mut Out) -> Result<bool, IssError> {
                     SHORT_KILLER,
                     format!(
                         "the arrows from {} (character {}) go round in a loop",
-                        cell_id(i / N, i % N),
+                        super::args::cell_name(i / N, i % N),
                         i + 1
                     ),
                 ));
             }
         }
-        let id = cell_id(i / N, i % N);
+        let id = super::args::cell_name(i / N, i % N);
         match cages.iter_mut().find(|(root, _)| *root == at) {
             Some((_, cells)) => cells.push(id),
             None => cages.push((at, vec![id])),
@@ -305,7 +293,7 @@ fn short_killer(t: &[char], out: &mut Out) -> Result<bool, IssError> {
         let sum = killer_sum(t[root]).expect("a sum cell holds a sum");
         let place = format!(
             "{SHORT_KILLER}, the cage whose sum is at {} (character {})",
-            cell_id(root / N, root % N),
+            super::args::cell_name(root / N, root % N),
             root + 1
         );
         let mut args = vec![sum.to_string()];
@@ -371,7 +359,7 @@ fn long_killer(t: &[char], out: &mut Out) -> Result<bool, IssError> {
     // Cage id -> (sum, first cell, cells).
     let mut cages: Vec<(u32, u32, usize, Vec<String>)> = Vec::new();
     for (i, f) in cells.iter().enumerate() {
-        let id = cell_id(i / N, i % N);
+        let id = super::args::cell_name(i / N, i % N);
         let v: u32 = f.parse().map_err(|_| {
             err(
                 LONG_KILLER,
@@ -394,7 +382,7 @@ fn long_killer(t: &[char], out: &mut Out) -> Result<bool, IssError> {
                         format!(
                             "field {} ({id}): cage {cage} has the sum {sum} here and {s} at {}",
                             i + 4,
-                            cell_id(*first / N, *first % N)
+                            super::args::cell_name(*first / N, *first % N)
                         ),
                     ));
                 }
@@ -411,7 +399,7 @@ fn long_killer(t: &[char], out: &mut Out) -> Result<bool, IssError> {
             args,
             format!(
                 "{LONG_KILLER}, cage {cage} (first at {})",
-                cell_id(first / N, first % N)
+                super::args::cell_name(first / N, first % N)
             ),
         );
     }
@@ -480,7 +468,7 @@ fn plain(t: &[char], offset: usize, out: &mut Out) -> bool {
     let mut givens = Vec::new();
     for (i, &ch) in t.iter().enumerate() {
         match value(ch) {
-            Some(v) => givens.push(format!("{}_{v}", cell_id(i / n, i % n))),
+            Some(v) => givens.push(format!("{}_{v}", super::args::cell_name(i / n, i % n))),
             None if empty.is_none_or(|e| e == ch) => empty = Some(ch),
             None => return false,
         }
@@ -531,7 +519,10 @@ fn numbers(raw: &str, out: &mut Out) -> bool {
     let givens = tokens
         .iter()
         .enumerate()
-        .filter_map(|(i, t)| t.as_ref().map(|v| format!("{}_{v}", cell_id(i / n, i % n))))
+        .filter_map(|(i, t)| {
+            t.as_ref()
+                .map(|v| format!("{}_{v}", super::args::cell_name(i / n, i % n)))
+        })
         .collect();
     out.push("Shape", vec![format!("{n}x{n}")], NUMBERS.into());
     out.push("Given", givens, NUMBERS.into());
@@ -549,7 +540,7 @@ fn pencil_marks(t: &[char], out: &mut Out) -> Result<bool, IssError> {
     }
     out.push("Shape", vec![format!("{n}x{n}")], PENCIL.into());
     for (i, marks) in t.chunks(n).enumerate() {
-        let id = cell_id(i / n, i % n);
+        let id = super::args::cell_name(i / n, i % n);
         let values: Vec<String> = marks
             .iter()
             .filter(|c| **c != '.')
