@@ -24,6 +24,27 @@ pub const ON_RECTANGLES: &[&str] = &[
     "greater-than",
     "anti-knight",
     "anti-king",
+    "arrow",
+    "double-arrow",
+    "xv",
+    "difference",
+    "ratio",
+    "sum-dot",
+    "odd",
+    "even",
+    "pencil-marks",
+    "quadruple",
+    "clone",
+    "palindrome",
+    "between-line",
+    "slow-thermometer",
+    "nabner",
+    "zipper-line",
+    "rellik-cage",
+    "same-values",
+    "equal-sums",
+    "relation",
+    "weighted-sum",
 ];
 
 /// `Ok` if `c` can stand on `shape`: always on a square grid; on a rectangle only the rules
@@ -180,6 +201,62 @@ mod tests {
             )],
             vec![rule(r#"{"type":"greater-than","cells":["r2c6","r2c5"]}"#)],
             vec![rule(r#"{"type":"column-indexer","cells":["r1c2","r3c4"]}"#)],
+            // rules about their own cells, read for rectangles in a second pass
+            vec![rule(
+                r#"{"type":"arrow","circle":["r4c3"],"line":["r3c3","r3c4"]}"#,
+            )],
+            vec![rule(
+                r#"{"type":"double-arrow","cells":["r1c3","r2c3","r3c3","r4c3"]}"#,
+            )],
+            vec![rule(r#"{"type":"xv","cells":["r2c2","r2c3"],"value":"V"}"#)],
+            vec![rule(
+                r#"{"type":"difference","cells":["r4c4","r4c5"],"value":1}"#,
+            )],
+            vec![rule(
+                r#"{"type":"ratio","cells":["r3c4","r4c4"],"value":2}"#,
+            )],
+            vec![rule(
+                r#"{"type":"sum-dot","cells":["r2c5","r2c6"],"sum":7}"#,
+            )],
+            vec![rule(r#"{"type":"odd","cells":["r4c5","r2c2"]}"#)],
+            vec![rule(r#"{"type":"even","cells":["r4c3","r1c4"]}"#)],
+            vec![rule(
+                r#"{"type":"pencil-marks","cell":"r2c3","digits":[5,6]}"#,
+            )],
+            vec![rule(
+                r#"{"type":"quadruple","cells":["r2c3","r2c4","r3c3","r3c4"],"digits":[1,6]}"#,
+            )],
+            vec![rule(
+                r#"{"type":"clone","cells":["r1c2","r1c3"],"clones":["r4c4","r4c5"]}"#,
+            )],
+            vec![rule(
+                r#"{"type":"palindrome","cells":["r1c3","r2c3","r3c4","r4c5"]}"#,
+            )],
+            vec![rule(
+                r#"{"type":"between-line","cells":["r4c1","r3c2","r2c3"]}"#,
+            )],
+            vec![rule(
+                r#"{"type":"slow-thermometer","cells":["r4c4","r4c3","r4c2"]}"#,
+            )],
+            vec![rule(r#"{"type":"nabner","cells":["r1c2","r2c3","r1c4"]}"#)],
+            vec![rule(
+                r#"{"type":"zipper-line","cells":["r3c3","r3c4","r3c5"]}"#,
+            )],
+            vec![rule(
+                r#"{"type":"rellik-cage","cells":["r2c2","r2c3","r3c3"],"sum":5}"#,
+            )],
+            vec![rule(
+                r#"{"type":"same-values","sets":[["r1c2","r1c3"],["r4c4","r4c5"]]}"#,
+            )],
+            vec![rule(
+                r#"{"type":"equal-sums","segments":[["r1c2","r1c3"],["r4c5"]]}"#,
+            )],
+            vec![rule(
+                r#"{"type":"relation","cells":["r2c2","r2c3","r3c3"],"allowed":[[1,3],[3,5],[5,2],[2,4],[4,6],[6,1]]}"#,
+            )],
+            vec![rule(
+                r#"{"type":"weighted-sum","cells":["r1c2","r2c2","r4c5"],"weights":[2,-1,3],"sum":12}"#,
+            )],
         ] {
             let p = on(s(), &givens, rules.clone());
             let found = assert_count_matches(&p, 100_000);
