@@ -46,3 +46,34 @@ impl Diagram for EqualSums {
         EqualSums::encode(self, enc);
     }
 }
+
+/// The sets of automaton states reachable after each cell of a line of `len` cells, any of
+/// the `n` digits in each, from the sorted set `start`: `step(i, set, bit)` is the set after
+/// cell `i` holds the digit of `bit` (empty: no way on). Returns the sets after the last
+/// cell, or `Err(i)` when more than `max` different sets are reachable after cell `i`
+/// (1-based): the bound that keeps an automaton rule's diagram (regex, nfa) encodable.
+pub fn state_sets(
+    start: Vec<u32>,
+    len: usize,
+    n: usize,
+    max: usize,
+    step: impl Fn(usize, &[u32], Mask) -> Vec<u32>,
+) -> Result<std::collections::HashSet<Vec<u32>>, usize> {
+    let mut layer = std::collections::HashSet::from([start]);
+    for i in 0..len {
+        let mut next = std::collections::HashSet::new();
+        for set in &layer {
+            for d in 0..n {
+                let s = step(i, set, 1 << d);
+                if !s.is_empty() {
+                    next.insert(s);
+                }
+            }
+        }
+        if next.len() > max {
+            return Err(i + 1);
+        }
+        layer = next;
+    }
+    Ok(layer)
+}

@@ -137,30 +137,22 @@ impl Nfa {
     /// [`MAX_SETS`] at some position.
     fn final_sets(&self, n: usize) -> Result<HashSet<Vec<u32>>, String> {
         let t = self.tables();
-        let mut layer: HashSet<Vec<u32>> = HashSet::from([self.start_set()]);
-        for i in 0..self.cells.len() {
-            let mut next = HashSet::new();
-            for set in &layer {
-                for d in 0..n {
-                    let mut s = t.step(set, 1 << d);
-                    if self.breaks.contains(&(i + 1)) {
-                        s = t.cross(&s);
-                    }
-                    if !s.is_empty() {
-                        next.insert(s);
-                    }
-                }
+        let step = |i: usize, set: &[u32], bit: Mask| {
+            let s = t.step(set, bit);
+            if self.breaks.contains(&(i + 1)) {
+                t.cross(&s)
+            } else {
+                s
             }
-            if next.len() > MAX_SETS {
-                return Err(format!(
-                    "nfa: after {} cells the automaton is in more than {MAX_SETS} different \
-                     sets of states (too large to encode)",
-                    i + 1
-                ));
-            }
-            layer = next;
-        }
-        Ok(layer)
+        };
+        super::diagram::state_sets(self.start_set(), self.cells.len(), n, MAX_SETS, step).map_err(
+            |i| {
+                format!(
+                    "nfa: after {i} cells the automaton is in more than {MAX_SETS} different \
+                     sets of states (too large to encode)"
+                )
+            },
+        )
     }
 }
 

@@ -31,7 +31,7 @@ use crate::cnf::sum::Mdd;
 use crate::geometry::{full_mask, Cell, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
 
 /// Longest pattern accepted (characters).
 const MAX_PATTERN: usize = 2000;
@@ -376,26 +376,19 @@ impl Rule for Regex {
         let n = shape.size();
         let c = self.compile(n)?;
         // the state sets of every position, with every digit: the diagram's widest bound
-        let mut layer: HashSet<Vec<u32>> = HashSet::from([c.start.clone()]);
-        for (i, _) in self.cells.iter().enumerate() {
-            let mut next = HashSet::new();
-            for set in &layer {
-                for d in 0..n {
-                    let t = c.nfa.step(set, 1 << d);
-                    if !t.is_empty() {
-                        next.insert(t);
-                    }
-                }
-            }
-            if next.len() > MAX_SETS {
-                return Err(format!(
-                    "regex: after {} cells the pattern is in more than {MAX_SETS} different \
-                     automaton state sets (too large to encode)",
-                    i + 1
-                ));
-            }
-            layer = next;
-        }
+        super::diagram::state_sets(
+            c.start.clone(),
+            self.cells.len(),
+            n,
+            MAX_SETS,
+            |_, set, bit| c.nfa.step(set, bit),
+        )
+        .map_err(|i| {
+            format!(
+                "regex: after {i} cells the pattern is in more than {MAX_SETS} different \
+                 automaton state sets (too large to encode)"
+            )
+        })?;
         Ok(())
     }
 
