@@ -2,7 +2,8 @@
 """Prints the sums benchmark tables: satdoku (one or two binaries) against the Interactive
 Sudoku Solver (ISS), per puzzle, in-process times from one run.
 
-    python3 benches/sums.py --iss ISS_DIR [--before OLD_SATDOKU] [--cap SECONDS] SET...
+    python3 benches/sums.py --iss ISS_DIR [--before OLD_SATDOKU] [--cap SECONDS]
+        [--cpsat PYTHON_WITH_ORTOOLS] SET...
 
 SET is `shipped` (puzzles/sums/), `few` (the same generator with fewer givens, written to a
 temporary directory) or `mathemagic` (ISS's MATHEMAGIC_KILLERS, converted by
@@ -10,7 +11,9 @@ benches/mathemagic.py). satdoku's figure is the CPU time (user + system) of the 
 `satdoku check -j1` process (start-up and parsing included, so it favours ISS slightly); ISS's
 is the least CPU time of parse + build + solve for 2 solutions over 3 solves in one node
 process (benches/iss_time.mjs; the JIT is warm from the second solve on). CPU rather than wall time,
-so that a busy machine inflates neither side. A run over the cap prints `>cap`.
+so that a busy machine inflates neither side. A run over the cap prints `>cap`. With
+`--cpsat`, a last column gives OR-tools CP-SAT's CPU time on the same puzzle (benches/cpsat.py,
+one worker, run by that Python interpreter, which must have `ortools` installed).
 """
 
 import argparse
@@ -55,6 +58,18 @@ def iss(iss_dir, path, cap):
     return o["status"], o["cpu_ms"]
 
 
+def cpsat(python, path, cap):
+    try:
+        out = subprocess.run([python, os.path.join(HERE, "cpsat.py"), path],
+                             capture_output=True, text=True, timeout=cap)
+    except subprocess.TimeoutExpired:
+        return None, None
+    if out.returncode != 0:
+        sys.exit(f"cpsat.py failed on {path}: {out.stderr.strip()}")
+    o = json.loads(out.stdout.splitlines()[0])
+    return o["status"], o["cpu_ms"]
+
+
 def fmt(ms, cap):
     return f">{cap * 1000:.0f}" if ms is None else f"{ms:.1f}"
 
@@ -69,6 +84,7 @@ def main():
     # --after-args="--engine cadical" to compare engines with one binary as both.
     ap.add_argument("--before-args", default="")
     ap.add_argument("--after-args", default="")
+    ap.add_argument("--cpsat", help="a Python interpreter with ortools: adds CP-SAT's column")
     ap.add_argument("sets", nargs="+")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp()
@@ -90,9 +106,10 @@ def main():
             sys.exit(f"unknown set {name}")
         print(f"\n### {name}\n")
         head = "| puzzle | status | " + ("before ms | " if a.before else "")
-        print(head + "after ms | ISS ms | after/ISS |")
-        print("|---" * (6 if a.before else 5) + "|")
-        tot = {"before": 0.0, "after": 0.0, "iss": 0.0}
+        tail = " CP-SAT ms |" if a.cpsat else ""
+        print(head + "after ms | ISS ms | after/ISS |" + tail)
+        print("|---" * (5 + bool(a.before) + bool(a.cpsat)) + "|")
+        tot = {"before": 0.0, "after": 0.0, "iss": 0.0, "cpsat": 0.0}
         for f in files:
             row = {}
             status, row["after"] = satdoku(a.after, f, a.cap, a.after_args.split())
@@ -101,6 +118,10 @@ def main():
             iss_status, row["iss"] = iss(a.iss, f, a.cap)
             if status and iss_status and status != iss_status:
                 status = f"{status} (ISS: {iss_status})"
+            if a.cpsat:
+                cp_status, row["cpsat"] = cpsat(a.cpsat, f, a.cap)
+                if status and cp_status and not status.startswith(cp_status):
+                    status = f"{status} (CP-SAT: {cp_status})"
             for k, v in row.items():
                 tot[k] += a.cap * 1000 if v is None else v
             ratio = (f"{row['after'] / row['iss']:.2f}"
@@ -109,12 +130,16 @@ def main():
             if a.before:
                 cells.append(fmt(row["before"], a.cap))
             cells += [fmt(row["after"], a.cap), fmt(row["iss"], a.cap), ratio]
+            if a.cpsat:
+                cells.append(fmt(row["cpsat"], a.cap))
             print("| " + " | ".join(cells) + " |")
         cells = ["total", ""]
         if a.before:
             cells.append(f"{tot['before']:.0f}")
         cells += [f"{tot['after']:.0f}", f"{tot['iss']:.0f}",
                   f"{tot['after'] / tot['iss']:.2f}" if tot["iss"] else "-"]
+        if a.cpsat:
+            cells.append(f"{tot['cpsat']:.0f}")
         print("| " + " | ".join(cells) + " |")
         sys.stdout.flush()
 
