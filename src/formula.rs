@@ -206,10 +206,14 @@ impl<'p> Formula<'p> {
         mode: crate::engine::Propagation,
     ) -> Option<Box<dyn crate::engine::Propagator>> {
         use crate::engine::Propagation;
-        // the propagator (crate::sums) lays cells out as N×N: rectangles keep their clauses
+        // the propagator (crate::sums) lays cells out as N×N with digits 1..=N (rules restate
+        // other value sets in that index space) and houses that hold every digit: rectangles
+        // and grids with more values than a row keep their clauses
+        let shape = self.puzzle.shape();
         if mode == Propagation::Off
             || self.contradiction.is_some()
-            || !self.puzzle.shape().is_square()
+            || !shape.is_square()
+            || shape.value_count() != shape.side()
         {
             return None;
         }

@@ -104,8 +104,38 @@ pub fn puzzle_sums(puzzle: &Puzzle, groups: &Groups, cands: &[Mask]) -> Vec<Line
             out.push(lin);
         }
     }
-    out.retain(|l| l.fits(n));
+    out.retain(|l| l.fits(n) && !whole_houses(n, groups, l));
     out
+}
+
+/// Whether `lin` says no more than the houses' all-different clauses: its cells, weights all
+/// 1 (or all −1), are a disjoint union of whole houses and its total is theirs (each house of
+/// digits 1..N sums to N(N+1)/2). Set theory yields such sums — a row with no cage, a band of
+/// rows — and the propagator would wake them on every change of their cells for nothing.
+/// Found greedily: a union it cannot split is kept (that costs time, never soundness).
+fn whole_houses(n: usize, groups: &Groups, lin: &Linear) -> bool {
+    let Some(&(_, w)) = lin.terms.first() else {
+        return false;
+    };
+    if w.abs() != 1 || lin.lo != lin.hi || lin.terms.iter().any(|t| t.1 != w) {
+        return false;
+    }
+    let mut left: std::collections::BTreeSet<u16> =
+        lin.terms.iter().map(|t| t.0.position(n) as u16).collect();
+    if left.len() % n != 0 {
+        return false;
+    }
+    let houses = left.len() / n;
+    for i in 0..groups.houses.len() {
+        let h = groups.house_positions(i);
+        if h.len() == n && h.iter().all(|p| left.contains(p)) {
+            h.iter().for_each(|p| {
+                left.remove(p);
+            });
+        }
+    }
+    let house_sum = (n * (n + 1) / 2) as i64;
+    left.is_empty() && w * lin.lo == houses as i64 * house_sum
 }
 
 /// The propagator an engine attaches for `puzzle`: its [`puzzle_sums`] over the candidates

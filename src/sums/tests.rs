@@ -770,3 +770,41 @@ fn the_propagator_pays_for_sums_over_most_cells_or_one_long_sum() {
         r#"{"type": "killer", "cells": ["r1c1", "r1c2"]}"#
     )));
 }
+
+#[test]
+fn sums_over_whole_houses_are_told_apart_from_set_theory() {
+    let g = groups9();
+    let cell = |r: usize, c: usize| Cell::from_index(r, c);
+    let row = |r: usize, w: i64| (0..9).map(move |c| (cell(r, c), w));
+    // a row, two rows, a column with a box: whole houses with their totals
+    assert!(super::whole_houses(9, &g, &Linear::equal(row(0, 1), 45)));
+    assert!(super::whole_houses(
+        9,
+        &g,
+        &Linear::equal(row(3, -1).chain(row(4, -1)), -90)
+    ));
+    let col_and_box: Vec<(Cell, i64)> = (0..9)
+        .map(|r| (cell(r, 8), 1))
+        .chain((0..9).map(|i| (cell(i / 3, i % 3), 1)))
+        .collect();
+    assert!(super::whole_houses(9, &g, &Linear::equal(col_and_box, 90)));
+    // what set theory needs kept: another total, a cell short, a cell of another weight,
+    // a row with nine cells that are no house
+    assert!(!super::whole_houses(9, &g, &Linear::equal(row(0, 1), 44)));
+    assert!(!super::whole_houses(
+        9,
+        &g,
+        &Linear::equal(row(0, 1).skip(1), 40)
+    ));
+    let mut weighted: Vec<(Cell, i64)> = row(0, 1).collect();
+    weighted[0].1 = 2;
+    assert!(!super::whole_houses(9, &g, &Linear::equal(weighted, 46)));
+    let row_and_block: Vec<(Cell, i64)> = row(0, 1)
+        .chain((0..9).map(|i| (cell(1 + i / 3, i % 3), 1)))
+        .collect();
+    assert!(!super::whole_houses(
+        9,
+        &g,
+        &Linear::equal(row_and_block, 90)
+    ));
+}
