@@ -10,12 +10,20 @@
 //! from *inside* only when the sum equals the clue). A 1 or an N moves to the next phase.
 //! This needs no variables for the crusts' positions: O(N · clue) states instead of one
 //! sum per pair of positions. Clauses as in [`crate::cnf::sum::mdd`].
+//!
+//! The diagram reads the line cell by cell and does not know that the filling's digits
+//! differ (the line is a row or column): for a sum of 18 on 9×9 it lets a filling of five
+//! or six cells through (2 + 2 + 2 + 2 + 10 …), where distinct digits of 2..8 need three or
+//! four. So the crusts' distance is stated too: a filling of `k` cells is possible only when
+//! some `k` distinct digits of 2..N−1 make the sum, and for two cells whose distance gives
+//! another length, `x(a,1) -> ¬x(b,N)` (at most N(N−1) binary clauses per clue).
 
 use super::cell_lists::values;
 use super::clue::OutsideClue;
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
+use crate::cnf::Encoder;
 use crate::geometry::{Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -28,6 +36,25 @@ pub struct Sandwich {
     pub clue: OutsideClue,
     /// The sum between the 1 and the N.
     pub sum: usize,
+}
+
+/// For each filling length `k` (`0..=n-2` cells between the crusts), whether `k` distinct
+/// digits of `2..n` (exclusive) sum to `sum`.
+fn filling_lengths(n: usize, sum: usize) -> Vec<bool> {
+    let k_max = n.saturating_sub(2);
+    // reach[k][s]: some k distinct digits among those seen so far sum to s
+    let mut reach = vec![vec![false; sum + 1]; k_max + 1];
+    reach[0][0] = true;
+    for d in 2..n {
+        for k in (1..=k_max).rev() {
+            for s in (d..=sum).rev() {
+                if reach[k - 1][s - d] {
+                    reach[k][s] = true;
+                }
+            }
+        }
+    }
+    reach.iter().map(|r| r[sum]).collect()
 }
 
 /// Where the reading is along the line.
@@ -86,6 +113,25 @@ impl Rule for Sandwich {
         )))
     }
 
+    fn encode(&self, enc: &mut Encoder) {
+        if let Some(diagram) = self.diagram(enc.shape(), &|c| enc.candidates(c)) {
+            diagram.encode(enc);
+        }
+        let n = enc.shape().size();
+        let line = self.clue.line(n);
+        let lengths = filling_lengths(n, self.sum);
+        let (one, top) = (Digit::new(1), Digit::new(n));
+        for (i, &a) in line.iter().enumerate() {
+            for (j, &b) in line.iter().enumerate() {
+                let between = i.abs_diff(j).saturating_sub(1);
+                if i != j && !lengths.get(between).copied().unwrap_or(false) {
+                    // x(a,1) -> ¬x(b,N): no filling of that many distinct digits makes the sum
+                    enc.clause([!enc.x(a, one), !enc.x(b, top)]);
+                }
+            }
+        }
+    }
+
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         let n = shape.size();
         let vs = values(grid, &self.clue.line(n));
@@ -142,6 +188,25 @@ mod tests {
         assert!(invalid(&sandwich(0, 1, 15), 6).contains("largest sandwich is 14"));
         assert!(invalid(&sandwich(0, 1, 1), 6).contains("sums to 1"));
         assert!(sandwich(0, 1, 14).validate(&Shape::new(6).unwrap()).is_ok());
+    }
+
+    #[test]
+    fn filling_lengths_are_those_of_distinct_digits() {
+        // 9×9, 18: three digits of 2..8 (3 + 7 + 8, …) or four (2 + 3 + 5 + 8, …); two reach
+        // at most 15 and five at least 20
+        let l = filling_lengths(9, 18);
+        let ks: Vec<usize> = (0..l.len()).filter(|&k| l[k]).collect();
+        assert_eq!(ks, vec![3, 4]);
+        assert_eq!(
+            filling_lengths(9, 0),
+            vec![true, false, false, false, false, false, false, false]
+        );
+        // 35 = 2 + … + 8: all seven
+        assert_eq!(filling_lengths(9, 35)[7], true);
+        assert_eq!(filling_lengths(9, 35).iter().filter(|&&b| b).count(), 1);
+        // 4×4: the filling is a set of {2, 3}
+        assert_eq!(filling_lengths(4, 5), vec![false, false, true]);
+        assert_eq!(filling_lengths(4, 3), vec![false, true, false]);
     }
 
     #[test]
