@@ -206,10 +206,13 @@ impl<'p> Formula<'p> {
         mode: crate::engine::Propagation,
     ) -> Option<Box<dyn crate::engine::Propagator>> {
         use crate::engine::Propagation;
-        // the propagator (crate::sums) lays cells out as N×N: rectangles keep their clauses
+        // the propagator (crate::sums) lays cells out as N×N and reads digits 1..=N:
+        // rectangles and grids holding more values than a row keep their clauses
+        let shape = self.puzzle.shape();
         if mode == Propagation::Off
             || self.contradiction.is_some()
-            || !self.puzzle.shape().is_square()
+            || !shape.is_square()
+            || shape.value_count() != shape.side()
         {
             return None;
         }

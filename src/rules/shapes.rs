@@ -45,6 +45,10 @@ pub const ON_RECTANGLES: &[&str] = &[
     "equal-sums",
     "relation",
     "weighted-sum",
+    // clues outside the grid: a row's line has C cells, a column's R (the clue at row 0 or
+    // R+1, column 0 or C+1)
+    "skyscraper",
+    "numbered-room",
 ];
 
 /// `Ok` if `c` can stand on `shape`: always on a square grid; on a rectangle only the rules

@@ -36,8 +36,25 @@
 //! - Values a rule names in a table: the values an `nfa` transition reads and those of a
 //!   `relation`'s allowed pairs become their digit indices.
 //!
-//! With more values than a house has cells, only rules whose encoders take the number of
-//! values from the encoder (not the side length) are kept; the others are refused.
+//! With more values than a house has cells (1-9 on a 6×6 or a 7×7, as ISS's `Shape~6x6~9`),
+//! the rules of [`MANY_VALUES`] are kept: their encoders and checkers take the number of
+//! values V from the shape, not the side, and lines from the rows and columns. What each
+//! means there:
+//! - a renban is consecutive different values (6 cells of 1-9: 2-7, say), a thermometer,
+//!   whisper, greater-than, difference or ratio dot, X or V, sum dot, weighted sum, arrow,
+//!   double arrow and killer cage (its sum over different values, any V) the same as on
+//!   1..N;
+//! - a skyscraper's tallest building is the largest value in its line, not V, and at most
+//!   as many towers as cells are seen;
+//! - a numbered room's first cell names a position of the line, so it holds 1..L (ISS's
+//!   indexing handler keeps it there);
+//! - global entropy splits the values 1..V in thirds, Dutch flatmates take ⌈V/2⌉, 1 and V,
+//!   counting circles count any value; a regex or an automaton reads the values;
+//! - pencil marks and quadruples name values up to V.
+//!
+//! The order-only ones among them ([`ORDER_ONLY`]) keep their meaning for any values; the
+//! others are read with values from 1 (values and digit indices the same) and refused with
+//! other values. Every other rule is refused on such grids.
 
 use super::{Constraint, Rule};
 use crate::geometry::{Cell, Shape, Values};
@@ -55,7 +72,7 @@ const ANY_COUNT: &[&str] = &[
 ];
 
 /// Rules whose meaning depends only on equality, order and differences of the values:
-/// the same on indices when there are N values.
+/// the same on indices.
 const ORDER_ONLY: &[&str] = &[
     "non-consecutive",
     "difference",
@@ -74,6 +91,33 @@ const ORDER_ONLY: &[&str] = &[
     "same-values",
 ];
 
+/// Rules read for grids holding more values than a row has cells (see the module docs),
+/// each counted against brute force on such a grid (the tests below).
+pub const MANY_VALUES: &[&str] = &[
+    "ratio",
+    "difference",
+    "xv",
+    "sum-dot",
+    "weighted-sum",
+    "arrow",
+    "double-arrow",
+    "renban",
+    "whispers",
+    "thermometer",
+    "greater-than",
+    "quadruple",
+    "pencil-marks",
+    "skyscraper",
+    "numbered-room",
+    "global-entropy",
+    "counting-circles",
+    "dutch-flatmates",
+    "nfa",
+    "regex",
+    "same-values",
+    "relation",
+];
+
 /// The rule `c` as written about the values of `shape` (JSON, f-puzzles), restated about
 /// digit indices 1..=count: itself on the standard values 1..=N; else see the module docs.
 /// `Err` says why the rule means nothing (or something this build cannot state) with these
@@ -84,24 +128,15 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
         return Ok(c.clone());
     }
     let kind = c.kind();
-    // more values than the longer side: the rules' encoders take the side as the values
+    // more values than the longer side (see MANY_VALUES)
     let many = shape.value_count() != shape.side();
-    if ANY_COUNT.contains(&kind) || (!many && ORDER_ONLY.contains(&kind)) {
+    let read_many = MANY_VALUES.contains(&kind);
+    if ANY_COUNT.contains(&kind) || ((!many || read_many) && ORDER_ONLY.contains(&kind)) {
         return match c {
             Constraint::Killer(k) => {
+                // the cage's sum over different values, shifted to indices
                 let mut k = k.clone();
                 if let Some(s) = k.sum {
-                    if many {
-                        // the sum encoders and the propagator take digits 1..=N: a cage
-                        // without a sum (all different) is all this build states here
-                        return Err(format!(
-                            "the rule killer with a sum is not supported with {} values on a \
-                             {n}x{n} grid (more values than a row holds); the values here are \
-                             {values}",
-                            values.count,
-                            n = shape.size()
-                        ));
-                    }
                     k.sum = Some(shift(s, k.cells.len(), values)?);
                 }
                 Ok(Constraint::Killer(k))
@@ -109,17 +144,29 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
             _ => Ok(c.clone()),
         };
     }
+    if many && read_many && values.min == 1 {
+        // values 1..=V are the digit indices
+        return Ok(c.clone());
+    }
     if !many {
         if let Some(r) = restate(c, shape)? {
             return Ok(r);
         }
     }
-    let why = if many {
+    let why = if many && read_many {
+        format!(
+            "is read with {} values on a {}x{} grid (more values than a row holds) only for \
+             values from 1",
+            values.count,
+            shape.rows(),
+            shape.cols()
+        )
+    } else if many {
         format!(
             "is not supported with {} values on a {}x{} grid (more values than a row holds)",
             values.count,
-            shape.size(),
-            shape.size()
+            shape.rows(),
+            shape.cols()
         )
     } else {
         "depends on the values in a way this build does not restate on other value sets \
@@ -311,7 +358,7 @@ fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> 
         Constraint::Skyscraper(sky) if values.min == 0 => {
             // ISS: a 0 is no skyscraper. Only a 0 in front is ever seen when counting
             // indices (index 1), so: front 0 and one more seen, or front not 0 and as many.
-            let line = sky.clue.line(shape.size());
+            let line = sky.clue.line_in(shape.rows(), shape.cols());
             let Some(&front) = line.first() else {
                 return Ok(Some(c.clone()));
             };
