@@ -821,6 +821,9 @@ mod tests {
         });
     }
 
+    /// A check on a grid's values, given the value at 1-based (row, column).
+    type Holds<'a> = dyn Fn(&dyn Fn(usize, usize) -> i64) -> bool + 'a;
+
     /// Every grid of `rows`×`cols` cells holding digit indices 1..=`v` with rows and columns
     /// all different (no regions), row-major, by plain backtracking.
     fn all_latin(rows: usize, cols: usize, v: usize) -> Vec<Vec<usize>> {
@@ -908,7 +911,7 @@ mod tests {
     fn rules_on_more_values_than_a_row_mean_what_they_say() {
         // a 3×3 grid holding 1-5 (3 of 5 values in each row and column)
         let g = (3, 3);
-        let on = |rule: &str, holds: &dyn Fn(&dyn Fn(usize, usize) -> i64) -> bool| {
+        let on = |rule: &str, holds: &Holds<'_>| {
             agrees_on_grid(g, "1-5", rule, holds)
         };
         let seen = |line: &[i64]| {
