@@ -911,9 +911,7 @@ mod tests {
     fn rules_on_more_values_than_a_row_mean_what_they_say() {
         // a 3×3 grid holding 1-5 (3 of 5 values in each row and column)
         let g = (3, 3);
-        let on = |rule: &str, holds: &Holds<'_>| {
-            agrees_on_grid(g, "1-5", rule, holds)
-        };
+        let on = |rule: &str, holds: &Holds<'_>| agrees_on_grid(g, "1-5", rule, holds);
         let seen = |line: &[i64]| {
             let mut top = i64::MIN;
             line.iter()
