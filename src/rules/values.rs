@@ -1084,7 +1084,20 @@ mod tests {
                 })
             })
         });
-        // the same rules with values from 0 are refused, not guessed
+        // values from 0 (3×3 holding 0-4): a cage's sum shifts, order-only lines stay
+        agrees_on_grid(
+            g,
+            "0-4",
+            r#"{"type":"killer","cells":["r1c1","r1c2","r2c1"],"sum":7}"#,
+            |v| v(1, 1) + v(1, 2) + v(2, 1) == 7 && v(1, 2) != v(2, 1),
+        );
+        agrees_on_grid(
+            g,
+            "0-4",
+            r#"{"type":"renban","cells":["r1c1","r2c1"]}"#,
+            |v| (v(1, 1) - v(2, 1)).abs() == 1,
+        );
+        // the other rules with values from 0 are refused, not guessed
         let e = to_index_space(
             &serde_json::from_str(r#"{"type":"numbered-room","clue":"r1c0","value":2}"#).unwrap(),
             &shape(4, "0-5"),

@@ -7,7 +7,8 @@
 //! - `Sandwich~SUM~R3` / `~C3`: the row or column (symmetric, so the side does not matter).
 //! - `XSum|Skyscraper|HiddenSkyscraper|NumberedRoom~R3~FWD~BACK`: FWD is the clue seen from
 //!   the left of row 3 (the top of a column), BACK from the right (the bottom); either may
-//!   be empty. satdoku names the clue's place outside the grid (`r3c0`, `r3c10`, …).
+//!   be empty. satdoku names the clue's place outside the grid (`r3c0`, `r3c10`, …; on an
+//!   R×C rectangle after row 3 is column C+1 and below a column row R+1).
 
 use super::args::{bad, cell, number};
 use super::error::{At, IssError};
