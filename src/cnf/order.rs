@@ -24,7 +24,7 @@ pub struct Ladder {
 impl Ladder {
     /// Creates the ladder of `cell` and writes its channelling clauses.
     pub fn new(enc: &mut Encoder, cell: Cell) -> Ladder {
-        let n = enc.size();
+        let n = enc.value_count();
         let cands = enc.candidates(cell);
         let mut ge = vec![Term::True; n + 2];
         ge[n + 1] = Term::False;

@@ -13,7 +13,7 @@ pub fn relation(enc: &mut Encoder, a: Cell, b: Cell, rel: impl Fn(usize, usize) 
 }
 
 fn supports(enc: &mut Encoder, a: Cell, b: Cell, rel: &dyn Fn(usize, usize) -> bool) {
-    let n = enc.size();
+    let n = enc.value_count();
     let mut terms: Vec<Term> = Vec::with_capacity(n + 1);
     for i in 1..=n {
         let xa = enc.x(a, Digit::new(i));
@@ -35,7 +35,7 @@ fn supports(enc: &mut Encoder, a: Cell, b: Cell, rel: &dyn Fn(usize, usize) -> b
 /// Forbids the pairs `forbid(i, j)` directly: `!x(a,i) ∨ !x(b,j)`. Better than
 /// [`relation`] when only a few pairs are excluded (e.g. "not consecutive").
 pub fn forbid(enc: &mut Encoder, a: Cell, b: Cell, forbid: impl Fn(usize, usize) -> bool) {
-    let n = enc.size();
+    let n = enc.value_count();
     for i in 1..=n {
         let xa = enc.x(a, Digit::new(i));
         if xa == Term::False {
@@ -53,7 +53,7 @@ pub fn equal(enc: &mut Encoder, a: Cell, b: Cell) {
     if a == b {
         return;
     }
-    let n = enc.size();
+    let n = enc.value_count();
     for d in 1..=n {
         let (xa, xb) = (enc.x(a, Digit::new(d)), enc.x(b, Digit::new(d)));
         // x(a,d) -> x(b,d)

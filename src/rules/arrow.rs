@@ -69,7 +69,7 @@ impl Arrow {
 
 impl Rule for Arrow {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        let n = shape.size();
+        let n = shape.value_count();
         self.validate_form(shape)?;
         let k = self.circle.len();
         if k > 1 && n > 9 {

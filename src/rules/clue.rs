@@ -23,31 +23,47 @@ impl OutsideClue {
 
     /// Checks that the clue sits just outside an `n`×`n` grid, next to a row or a column.
     pub fn validate(self, n: usize) -> Result<(), String> {
-        let edge = |v: usize| v == 0 || v == n + 1;
-        let inner = |v: usize| (1..=n).contains(&v);
-        if (edge(self.row) && inner(self.col)) || (edge(self.col) && inner(self.row)) {
+        self.validate_in(n, n)
+    }
+
+    /// Checks that the clue sits just outside a `rows`×`cols` grid, next to a row (column 0
+    /// or `cols`+1) or a column (row 0 or `rows`+1).
+    pub fn validate_in(self, rows: usize, cols: usize) -> Result<(), String> {
+        let (r, c) = (self.row, self.col);
+        let above_or_below = (r == 0 || r == rows + 1) && (1..=cols).contains(&c);
+        let beside = (c == 0 || c == cols + 1) && (1..=rows).contains(&r);
+        if above_or_below || beside {
             Ok(())
         } else {
             Err(format!(
                 "clue {self} is not outside the grid next to a row or column \
-                 (use row 0 or {0}, or column 0 or {0}, e.g. r0c1 or r1c{0})",
-                n + 1
+                 (use row 0 or {}, or column 0 or {}, e.g. r0c1 or r1c{})",
+                rows + 1,
+                cols + 1,
+                cols + 1
             ))
         }
     }
 
-    /// The cells of its row or column in reading order, from the clue into the grid.
-    /// The clue must be valid for `n`.
+    /// The cells of its row or column on an `n`×`n` grid, in reading order from the clue.
+    /// The clue must be valid ([`OutsideClue::validate`]).
     pub fn line(self, n: usize) -> Vec<Cell> {
+        self.line_in(n, n)
+    }
+
+    /// The cells of its row (`cols` cells) or column (`rows` cells) on a `rows`×`cols` grid,
+    /// in reading order from the clue. The clue must be valid
+    /// ([`OutsideClue::validate_in`]).
+    pub fn line_in(self, rows: usize, cols: usize) -> Vec<Cell> {
         let (r, c) = (self.row, self.col);
         if r == 0 {
-            (1..=n).map(|k| Cell::new(k, c)).collect()
-        } else if r == n + 1 {
-            (1..=n).rev().map(|k| Cell::new(k, c)).collect()
+            (1..=rows).map(|k| Cell::new(k, c)).collect()
+        } else if r == rows + 1 {
+            (1..=rows).rev().map(|k| Cell::new(k, c)).collect()
         } else if c == 0 {
-            (1..=n).map(|k| Cell::new(r, k)).collect()
+            (1..=cols).map(|k| Cell::new(r, k)).collect()
         } else {
-            (1..=n).rev().map(|k| Cell::new(r, k)).collect()
+            (1..=cols).rev().map(|k| Cell::new(r, k)).collect()
         }
     }
 }
@@ -102,6 +118,19 @@ mod tests {
         ];
         for ((r, col), line) in from_each_side {
             assert_eq!(OutsideClue::new(r, col).line(3), line, "r{r}c{col}");
+        }
+        // a 2×4 grid: columns of 2 cells read from rows 0 and 3, rows of 4 from columns 0, 5
+        assert_eq!(OutsideClue::new(3, 4).line_in(2, 4), [c(2, 4), c(1, 4)]);
+        assert_eq!(OutsideClue::new(2, 0).line_in(2, 4).len(), 4);
+        assert_eq!(OutsideClue::new(1, 5).line_in(2, 4)[0], c(1, 4));
+        for bad in [(0, 5), (3, 0), (5, 1), (1, 3), (4, 2)] {
+            assert!(
+                OutsideClue::new(bad.0, bad.1).validate_in(2, 4).is_err(),
+                "{bad:?}"
+            );
+        }
+        for good in [(0, 4), (3, 1), (2, 5), (1, 0)] {
+            assert!(OutsideClue::new(good.0, good.1).validate_in(2, 4).is_ok());
         }
         for bad in [(0, 0), (1, 1), (0, 4), (5, 2), (4, 4)] {
             assert!(

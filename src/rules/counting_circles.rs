@@ -42,14 +42,14 @@ impl Rule for CountingCircles {
         cell_set(shape, &self.cells, "the counting circles")
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        let n = shape.size();
-        for d in (0..n).map(Digit::from_index) {
-            let mdd = self.count(d, |c| cands[c.position(n)]);
-            mdd.restrict(n, cands);
+        let cols = shape.cols();
+        for d in (0..shape.value_count()).map(Digit::from_index) {
+            let mdd = self.count(d, |c| cands[c.position(cols)]);
+            mdd.restrict(cols, cands);
         }
     }
     fn encode(&self, enc: &mut Encoder) {
-        for d in (0..enc.size()).map(Digit::from_index) {
+        for d in (0..enc.value_count()).map(Digit::from_index) {
             let mdd = self.count(d, |c| enc.candidates(c));
             mdd.encode(enc);
         }

@@ -23,7 +23,7 @@ super::cells_rule! {
 impl Rule for DoubleArrow {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line_ok(shape, &self.cells, 3)?;
-        let (inner, n) = (self.cells.len() - 2, shape.size());
+        let (inner, n) = (self.cells.len() - 2, shape.value_count());
         if inner > 2 * n {
             return Err(format!(
                 "{inner} cells inside sum to at least {inner}, the ends to at most {}",

@@ -1,5 +1,6 @@
-//! Dutch flatmates (ISS "DutchFlatmates"): every middle digit (5 on 9×9; ⌈N/2⌉ in general,
-//! as ISS computes it) has a 1 directly above it or an N (9) directly below it, or both.
+//! Dutch flatmates (ISS "DutchFlatmates"): every middle value (5 of 1-9; ⌈V/2⌉ of the values
+//! 1..V in general, as ISS computes it from the number of values, not the side: 5 on a 7×7
+//! holding 1-9) has a 1 directly above it or a V (9) directly below it, or both.
 //! Global: no fields.
 //!
 //! CNF: per cell, `x(c,mid) -> x(above,1) ∨ x(below,N)` (a missing neighbour at the grid's
@@ -16,10 +17,10 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct DutchFlatmates {}
 
-/// The cells above and below `c`, where they exist.
-fn flatmates(c: Cell, n: usize) -> (Option<Cell>, Option<Cell>) {
+/// The cells above and below `c` in a grid of `rows` rows, where they exist.
+fn flatmates(c: Cell, rows: usize) -> (Option<Cell>, Option<Cell>) {
     let above = (c.r() > 0).then(|| Cell::from_index(c.r() - 1, c.c()));
-    let below = (c.r() + 1 < n).then(|| Cell::from_index(c.r() + 1, c.c()));
+    let below = (c.r() + 1 < rows).then(|| Cell::from_index(c.r() + 1, c.c()));
     (above, below)
 }
 
@@ -28,11 +29,10 @@ impl Rule for DutchFlatmates {
         Ok(())
     }
     fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
+        let (n, shape) = (enc.value_count(), enc.shape());
         let (mid, one, top) = (Digit::new(n.div_ceil(2)), Digit::new(1), Digit::new(n));
-        for p in 0..n * n {
-            let c = Cell::from_position(p, n);
-            let (above, below) = flatmates(c, n);
+        for c in shape.cells() {
+            let (above, below) = flatmates(c, shape.rows());
             // x(c,mid) -> x(above,1) ∨ x(below,N)
             let mut terms = vec![!enc.x(c, mid)];
             terms.extend(above.map(|a| enc.x(a, one)));
@@ -41,14 +41,13 @@ impl Rule for DutchFlatmates {
         }
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let n = shape.size();
+        let n = shape.value_count();
         let mid = n.div_ceil(2);
-        for p in 0..n * n {
-            let c = Cell::from_position(p, n);
+        for c in shape.cells() {
             if grid.digit(c).get() != mid {
                 continue;
             }
-            let (above, below) = flatmates(c, n);
+            let (above, below) = flatmates(c, shape.rows());
             let ok = above.is_some_and(|a| grid.digit(a).get() == 1)
                 || below.is_some_and(|b| grid.digit(b).get() == n);
             if !ok {

@@ -19,7 +19,7 @@ super::cells_rule! {
 impl Rule for ExtraRegion {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the region")?;
-        let n = shape.size();
+        let n = shape.value_count();
         at_most(&self.cells, n, |len| {
             format!("the region has {len} cells; with digits 1..{n} at most {n} can differ")
         })

@@ -1,6 +1,7 @@
 //! Rules on every 2×2 window of the grid (ISS "GlobalEntropy" and "GlobalMod"): each
 //! window holds a digit of each of three classes. Global entropy: a low, a middle and a
-//! high digit (the thirds of 1..N, so N must be a multiple of 3; ISS states it for 9×9).
+//! high digit (the thirds of the values 1..V, so V must be a multiple of 3; ISS states it
+//! for the values 1-9, on any grid: a 6×6 holding 1-9 has 1-3 low, 4-6 middle, 7-9 high).
 //! Global mod: a digit of each remainder modulo 3 ({1,4,7}, {2,5,8}, {3,6,9} on 9×9; ISS
 //! states it for 9×9, satdoku for any N ≥ 3).
 //!
@@ -33,10 +34,10 @@ fn residue(d: usize, _n: usize) -> usize {
     d % 3
 }
 
-/// The four cells of every 2×2 window.
-fn windows(n: usize) -> impl Iterator<Item = [Cell; 4]> {
-    (0..n - 1).flat_map(move |r| {
-        (0..n - 1).map(move |c| {
+/// The four cells of every 2×2 window of a `rows`×`cols` grid.
+fn windows(rows: usize, cols: usize) -> impl Iterator<Item = [Cell; 4]> {
+    (0..rows.saturating_sub(1)).flat_map(move |r| {
+        (0..cols.saturating_sub(1)).map(move |c| {
             let at = Cell::from_index;
             [at(r, c), at(r, c + 1), at(r + 1, c), at(r + 1, c + 1)]
         })
@@ -45,8 +46,10 @@ fn windows(n: usize) -> impl Iterator<Item = [Cell; 4]> {
 
 /// Each window holds a digit of each class.
 fn encode(enc: &mut Encoder, class: fn(usize, usize) -> usize) {
-    let n = enc.size();
-    for w in windows(n) {
+    // the classes split the values 1..=V (digit indices), not the side
+    let n = enc.value_count();
+    let shape = enc.shape();
+    for w in windows(shape.rows(), shape.cols()) {
         for k in 0..3 {
             // OR x(c,d) over the window's cells and the class's digits
             let terms: Vec<Term> = w
@@ -64,9 +67,14 @@ fn encode(enc: &mut Encoder, class: fn(usize, usize) -> usize) {
 }
 
 /// Errors on the first window missing a class; `names` words the classes.
-fn check(grid: &Grid, class: fn(usize, usize) -> usize, names: [&str; 3]) -> Result<(), String> {
-    let n = grid.size();
-    for w in windows(n) {
+fn check(
+    shape: &Shape,
+    grid: &Grid,
+    class: fn(usize, usize) -> usize,
+    names: [&str; 3],
+) -> Result<(), String> {
+    let n = shape.value_count();
+    for w in windows(shape.rows(), shape.cols()) {
         for (k, name) in names.iter().enumerate() {
             if !w.iter().any(|&c| class(grid.digit(c).get(), n) == k) {
                 return Err(format!("the 2x2 window at {} has no {name} digit", w[0]));
@@ -78,10 +86,11 @@ fn check(grid: &Grid, class: fn(usize, usize) -> usize, names: [&str; 3]) -> Res
 
 impl Rule for GlobalEntropy {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        let n = shape.size();
+        let n = shape.value_count();
         if n % 3 != 0 {
             return Err(format!(
-                "global entropy needs a size divisible by 3 (low, middle, high thirds); this grid is {n}x{n}"
+                "global entropy needs a number of values divisible by 3 (low, middle, high \
+                 thirds); this grid holds {n}"
             ));
         }
         Ok(())
@@ -89,8 +98,8 @@ impl Rule for GlobalEntropy {
     fn encode(&self, enc: &mut Encoder) {
         encode(enc, third);
     }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        check(grid, third, ["low", "middle", "high"])
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        check(shape, grid, third, ["low", "middle", "high"])
     }
 }
 
@@ -101,8 +110,13 @@ impl Rule for GlobalMod {
     fn encode(&self, enc: &mut Encoder) {
         encode(enc, residue);
     }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        check(grid, residue, ["multiple-of-3", "1-mod-3", "2-mod-3"])
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        check(
+            shape,
+            grid,
+            residue,
+            ["multiple-of-3", "1-mod-3", "2-mod-3"],
+        )
     }
 }
 

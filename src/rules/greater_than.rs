@@ -47,7 +47,7 @@ impl Rule for GreaterThan {
         Ok(())
     }
     fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
+        let n = enc.value_count();
         for (a, b) in self.pairs() {
             for d in 1..=n {
                 for e in d..=n {

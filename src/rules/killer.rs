@@ -32,7 +32,7 @@ pub struct Killer {
 
 impl Rule for Killer {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        let n = shape.size();
+        let n = shape.value_count();
         let k = self.cells.len();
         if k == 0 {
             return Err("the cage has no cells".into());
@@ -48,7 +48,7 @@ impl Rule for Killer {
     }
 
     fn never_holds(&self, shape: &Shape) -> Option<String> {
-        let (n, k, s) = (shape.size(), self.cells.len(), self.sum?);
+        let (n, k, s) = (shape.value_count(), self.cells.len(), self.sum?);
         // k distinct digits of 1..=n reach every sum from 1+…+k to (n-k+1)+…+n
         let (lo, hi) = (k * (k + 1) / 2, k * (2 * n - k + 1) / 2);
         (s < lo || s > hi).then(|| {

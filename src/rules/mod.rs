@@ -163,9 +163,10 @@ pub trait Rule {
     /// Removes candidates that the rule forbids on its own (sound, unary). By default the
     /// digits its [`Rule::diagram`] over the candidates does not use, if it has one.
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        let n = shape.size();
-        if let Some(diagram) = self.diagram(shape, &|c| cands[c.position(n)]) {
-            diagram.restrict(n, cands);
+        // positions are row-major over the columns (the longer side only on a square)
+        let cols = shape.cols();
+        if let Some(diagram) = self.diagram(shape, &|c| cands[c.position(cols)]) {
+            diagram.restrict(cols, cands);
         }
     }
     /// Writes the rule's clauses (beyond its houses and distinct groups); `enc.shape()` gives

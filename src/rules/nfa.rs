@@ -162,7 +162,7 @@ impl Rule for Nfa {
         if self.cells.is_empty() {
             return Err("an nfa line has no cells".into());
         }
-        let n = shape.size();
+        let n = shape.value_count();
         if self.state_count() > MAX_STATES {
             return Err(format!(
                 "nfa: state {} is past the limit (state numbers below {MAX_STATES})",
@@ -194,7 +194,7 @@ impl Rule for Nfa {
 
     fn never_holds(&self, shape: &Shape) -> Option<String> {
         let accept: HashSet<u32> = self.accept.iter().copied().collect();
-        let finals = self.final_sets(shape.size()).ok()?;
+        let finals = self.final_sets(shape.value_count()).ok()?;
         let some = finals.iter().any(|s| s.iter().any(|x| accept.contains(x)));
         (!some).then(|| {
             format!(

@@ -4,6 +4,12 @@
 //! JSON: `{"type": "numbered-room", "clue": "r0c3", "value": 5}` (clue positions as for
 //! sandwiches). ISS allows a clue of 0 (no clue drawn); satdoku refuses values outside 1..N.
 //!
+//! The first cell names a position of the line, so its value is one of 1..L for a line of L
+//! cells (as ISS's indexing handler clamps it): this says nothing more on a square grid
+//! holding 1..N, and on a grid holding more values than a row has cells (1-9 on a 7×7) it
+//! keeps 8 and 9 out of the first cell. On a rectangle (R×C) a row's line has C cells and a
+//! column's R.
+//!
 //! CNF: a layered diagram along the line whose state is N (the first digit): at cell i
 //! (1-based) with i = N, only the clue's digit passes. Clauses as in
 //! [`crate::cnf::sum::mdd`].
@@ -29,8 +35,8 @@ pub struct NumberedRoom {
 
 impl Rule for NumberedRoom {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        let n = shape.size();
-        self.clue.validate(n)?;
+        self.clue.validate_in(shape.rows(), shape.cols())?;
+        let n = shape.value_count();
         if !(1..=n).contains(&self.value) {
             return Err(format!(
                 "a numbered room's value is 1 to {n}, not {}",
@@ -41,21 +47,31 @@ impl Rule for NumberedRoom {
     }
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
         let value = self.value;
+        let line = self.clue.line_in(shape.rows(), shape.cols());
+        let len = line.len();
         Some(Box::new(Mdd::build(
-            &self.clue.line(shape.size()),
+            &line,
             cands,
             0usize,
-            // state: N, read from the first cell; cell i + 1 = N holds the value
+            // state: N, read from the first cell (a position 1..=L of the line); cell
+            // i + 1 = N holds the value
             |i, &first, d| {
                 let first = if i == 0 { d.get() } else { first };
-                (i + 1 != first || d.get() == value).then_some(first)
+                (first <= len && (i + 1 != first || d.get() == value)).then_some(first)
             },
             |_| true,
         )))
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.clue.line(shape.size()));
-        let at = vs[vs[0] - 1];
+        let vs = values(grid, &self.clue.line_in(shape.rows(), shape.cols()));
+        let Some(&at) = vs.get(vs[0] - 1) else {
+            return Err(format!(
+                "from {}, the first cell holds {}, past the line of {} cells",
+                self.clue,
+                vs[0],
+                vs.len()
+            ));
+        };
         if at == self.value {
             Ok(())
         } else {

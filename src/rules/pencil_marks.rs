@@ -30,7 +30,7 @@ impl PencilMarks {
 impl Rule for PencilMarks {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         inside(shape, self.cell)?;
-        let n = shape.size();
+        let n = shape.value_count();
         if self.digits.is_empty() {
             return Err(format!("no digits listed for {}", self.cell));
         }
@@ -40,11 +40,11 @@ impl Rule for PencilMarks {
         Ok(())
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        cands[self.cell.position(shape.size())] &= self.mask();
+        cands[self.cell.position(shape.cols())] &= self.mask();
     }
     fn encode(&self, enc: &mut Encoder) {
         let keep = self.mask();
-        for d in 1..=enc.size() {
+        for d in 1..=enc.value_count() {
             let d = Digit::new(d);
             if keep & d.bit() == 0 {
                 // !x(c,d): d is not marked

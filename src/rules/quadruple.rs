@@ -41,7 +41,7 @@ impl Quadruple {
 impl Rule for Quadruple {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the quadruple")?;
-        let n = shape.size();
+        let n = shape.value_count();
         if self.digits.is_empty() {
             return Err("no digits listed".into());
         }

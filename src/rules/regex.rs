@@ -373,7 +373,7 @@ impl Rule for Regex {
         if self.cells.is_empty() {
             return Err("a regex line has no cells".into());
         }
-        let n = shape.size();
+        let n = shape.value_count();
         let c = self.compile(n)?;
         // the state sets of every position, with every digit: the diagram's widest bound
         super::diagram::state_sets(
@@ -393,7 +393,7 @@ impl Rule for Regex {
     }
 
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
-        let c = self.compile(shape.size()).expect("validated");
+        let c = self.compile(shape.value_count()).expect("validated");
         let accept = c.accept;
         let nfa = c.nfa;
         Some(Box::new(Mdd::build(
@@ -410,7 +410,7 @@ impl Rule for Regex {
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let node = Parser::parse(&self.pattern, shape.size())?;
+        let node = Parser::parse(&self.pattern, shape.value_count())?;
         let digits = values(grid, &self.cells);
         if ends(&node, &digits, &BTreeSet::from([0])).contains(&digits.len()) {
             Ok(())

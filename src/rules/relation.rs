@@ -69,7 +69,7 @@ impl Rule for Relation {
         if self.cells.len() < 2 {
             return Err("a relation needs at least 2 cells".into());
         }
-        let n = shape.size();
+        let n = shape.value_count();
         if let Some(p) = self
             .allowed
             .iter()
@@ -88,7 +88,7 @@ impl Rule for Relation {
             .then(|| "the relation's table allows no pair".to_string())
     }
     fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
+        let n = enc.value_count();
         for (a, b) in self.paired() {
             for d in 1..=n {
                 for e in (1..=n).filter(|&e| !self.allows(d, e)) {

@@ -22,7 +22,7 @@ super::cells_rule! {
 impl Rule for Renban {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line(shape, &self.cells, 1)?;
-        let n = shape.size();
+        let n = shape.value_count();
         at_most(&self.cells, n, |len| {
             format!("a renban line of {len} cells needs more than the digits 1..{n}")
         })
@@ -34,9 +34,9 @@ impl Rule for Renban {
         all_different::groups(shape, &self.cells)
     }
     fn encode(&self, enc: &mut Encoder) {
-        let (n, len) = (enc.size(), self.cells.len());
+        let (n, len) = (enc.value_count(), self.cells.len());
         if len == n {
-            return; // a full house holds every digit: nothing more to say
+            return; // as many cells as values: they hold every value: nothing more to say
         }
         let runs: Vec<Term> = (0..=n - len).map(|_| Term::Lit(enc.new_lit())).collect();
         let in_run = |k: usize, d: usize| (k + 1..=k + len).contains(&d);

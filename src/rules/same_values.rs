@@ -3,7 +3,8 @@
 //! into equal parts; satdoku lists the sets.
 //!
 //! JSON: `{"type": "same-values", "sets": [["r1c1", "r1c2"], ["r3c3", "r4c4"]]}` (at least
-//! two sets of equal size, no cell twice).
+//! two sets of equal size, no cell twice in a set; two sets may share cells, as a row and a
+//! box do in ISS's "RegionSameValues", read as this rule over the largest houses).
 //!
 //! CNF: per digit d and each set after the first, a layered diagram reading the first set
 //! then that set, counting d up in the first and down in the other, ending at 0. Clauses as
@@ -57,20 +58,20 @@ impl Rule for SameValues {
         if len == 0 || self.sets.iter().any(|s| s.len() != len) {
             return Err("the sets of same values must be non-empty and of one size".into());
         }
-        let all: Vec<Cell> = self.sets.concat();
-        cells_ok(shape, &all)
+        // a cell once per set; sets may overlap (the multisets are compared all the same)
+        self.sets.iter().try_for_each(|s| cells_ok(shape, s))
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        let n = shape.size();
+        let cols = shape.cols();
         let masks = cands.to_vec();
-        for mdd in self.diagrams(n, &|c| masks[c.position(n)]) {
-            mdd.restrict(n, cands);
+        for mdd in self.diagrams(shape.value_count(), &|c| masks[c.position(cols)]) {
+            mdd.restrict(cols, cands);
         }
     }
     fn encode(&self, enc: &mut Encoder) {
         let masks = enc.candidates.to_vec();
-        let n = enc.size();
-        for mdd in self.diagrams(n, &|c| masks[c.position(n)]) {
+        let cols = enc.shape().cols();
+        for mdd in self.diagrams(enc.value_count(), &|c| masks[c.position(cols)]) {
             mdd.encode(enc);
         }
     }
@@ -113,6 +114,8 @@ mod tests {
             &on(&[&[(1, 1), (2, 1)], &[(1, 5), (2, 5)], &[(3, 2), (4, 2)]]),
         );
         counts_agree(&on(&[&[(1, 1)], &[(3, 2)]]));
+        // sets sharing a cell: r1c2 in both
+        counts_agree(&on(&[&[(1, 1), (1, 2)], &[(1, 2), (3, 3)]]));
     }
 
     #[test]
@@ -127,6 +130,6 @@ mod tests {
         round_trip(r#"{"type": "same-values", "sets": [["r1c1", "r1c2"], ["r3c3", "r4c4"]]}"#);
         assert!(invalid(&on(&[&[(1, 1)]])[0], 4).contains("two sets"));
         assert!(invalid(&on(&[&[(1, 1)], &[(1, 2), (1, 3)]])[0], 4).contains("one size"));
-        assert!(invalid(&on(&[&[(1, 1)], &[(1, 1)]])[0], 4).contains("twice"));
+        assert!(invalid(&on(&[&[(1, 1), (1, 1)], &[(1, 2), (1, 3)]])[0], 4).contains("twice"));
     }
 }

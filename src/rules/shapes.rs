@@ -45,6 +45,10 @@ pub const ON_RECTANGLES: &[&str] = &[
     "equal-sums",
     "relation",
     "weighted-sum",
+    // clues outside the grid: a row's line has C cells, a column's R (the clue at row 0 or
+    // R+1, column 0 or C+1)
+    "skyscraper",
+    "numbered-room",
 ];
 
 /// `Ok` if `c` can stand on `shape`: always on a square grid; on a rectangle only the rules
@@ -257,10 +261,31 @@ mod tests {
             vec![rule(
                 r#"{"type":"weighted-sum","cells":["r1c2","r2c2","r4c5"],"weights":[2,-1,3],"sum":12}"#,
             )],
+            // clues outside: rows of 6 cells, columns of 4 (from row 0 or 5)
+            vec![rule(r#"{"type":"skyscraper","clue":"r2c0","count":3}"#)],
+            vec![rule(r#"{"type":"skyscraper","clue":"r5c3","count":2}"#)],
+            vec![rule(r#"{"type":"skyscraper","clue":"r0c2","count":4}"#)],
+            vec![rule(r#"{"type":"numbered-room","clue":"r3c7","value":1}"#)],
+            vec![rule(r#"{"type":"numbered-room","clue":"r5c5","value":6}"#)],
         ] {
             let p = on(s(), &givens, rules.clone());
             let found = assert_count_matches(&p, 100_000);
             assert!(found < base, "{rules:?}: {found} of {base}");
+            complete_without_simplification(&p);
+        }
+        // a 6×4 grid (more rows than columns, 3×2 boxes): clues on rows of 4, columns of 6
+        let tall = || Shape::rect(6, 4).unwrap();
+        let tall_givens = [(1, 1, 1), (2, 3, 2), (4, 2, 3), (6, 4, 4), (3, 1, 5)];
+        let base = assert_count_matches(&on(tall(), &tall_givens, vec![]), 100_000);
+        for json in [
+            r#"{"type":"skyscraper","clue":"r0c2","count":3}"#,
+            r#"{"type":"skyscraper","clue":"r4c5","count":2}"#,
+            r#"{"type":"numbered-room","clue":"r7c3","value":6}"#,
+            r#"{"type":"numbered-room","clue":"r2c0","value":4}"#,
+        ] {
+            let p = on(tall(), &tall_givens, vec![rule(json)]);
+            let found = assert_count_matches(&p, 100_000);
+            assert!(found < base, "{json}: {found} of {base}");
             complete_without_simplification(&p);
         }
         // a 9×8 grid (more rows than columns, no boxes) with an anti-king

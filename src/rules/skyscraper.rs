@@ -4,6 +4,11 @@
 //! JSON: `{"type":"skyscraper","clue":"r0c3","count":3}` (clue cells as in f-puzzles: row or
 //! column 0 or N+1). Trap: the direction matters, as for X-sums.
 //!
+//! On a rectangle (R×C) a clue beside a row reads C cells and one above or below a column R
+//! cells (row 0 or R+1, column 0 or C+1); with more values than a row holds (1-9 on a 6×6)
+//! the towers are the values present: the tallest in a line is the largest value in it, not
+//! V, and at most as many towers as cells are seen.
+//!
 //! CNF: order literals along the line. m(i,k) = "the tallest of the first i cells is ≥ k" is
 //! a ladder per prefix (`m(i,k+1) -> m(i,k)`, `m(i-1,k) -> m(i,k)`, `x(c_i,k) -> m(i,k)`,
 //! `m(i,k) -> m(i-1,k) ∨ OR_{d≥k} x(c_i,d)`); v(i) = "cell i is visible" is
@@ -41,12 +46,14 @@ impl Skyscraper {
     /// v(i) = "cell i is visible" ⇔ its digit is above the tallest before it, and exactly
     /// `count` of the v(i) true.
     fn encode_order(&self, enc: &mut Encoder) {
-        let n = enc.size();
-        let line = self.clue.line(n);
+        // heights are digit indices 1..=V; the line has R or C cells
+        let n = enc.value_count();
+        let shape = enc.shape();
+        let line = self.clue.line_in(shape.rows(), shape.cols());
         // before any cell the tallest is 0: m(0,0) true, m(0,k) false for k ≥ 1
         let mut prev: Vec<Term> = vec![Term::False; n + 2];
         prev[0] = Term::True;
-        let mut visible: Vec<Term> = Vec::with_capacity(n);
+        let mut visible: Vec<Term> = Vec::with_capacity(line.len());
         for (i, &cell) in line.iter().enumerate() {
             let cands = enc.candidates(cell);
             let ds: Vec<Digit> = digits(cands).collect();
@@ -120,8 +127,8 @@ fn visible(vs: &[usize]) -> usize {
 
 impl Rule for Skyscraper {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        let n = shape.size();
-        self.clue.validate(n)?;
+        self.clue.validate_in(shape.rows(), shape.cols())?;
+        let n = self.clue.line_in(shape.rows(), shape.cols()).len();
         if self.count == 0 || self.count > n {
             return Err(format!(
                 "between 1 and {n} digits are visible, not {}",
@@ -136,7 +143,7 @@ impl Rule for Skyscraper {
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
         let count = self.count;
         Some(Box::new(Mdd::build(
-            &self.clue.line(shape.size()),
+            &self.clue.line_in(shape.rows(), shape.cols()),
             cands,
             (0, 0),
             |_, &(top, seen), d| {
@@ -155,7 +162,10 @@ impl Rule for Skyscraper {
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let seen = visible(&values(grid, &self.clue.line(shape.size())));
+        let seen = visible(&values(
+            grid,
+            &self.clue.line_in(shape.rows(), shape.cols()),
+        ));
         if seen == self.count {
             Ok(())
         } else {

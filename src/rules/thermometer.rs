@@ -21,13 +21,13 @@ super::cells_rule! {
 impl Rule for Thermometer {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line(shape, &self.cells, 1)?;
-        let n = shape.size();
+        let n = shape.value_count();
         at_most(&self.cells, n, |len| {
             format!("a thermometer of {len} cells cannot increase strictly with digits 1..{n}")
         })
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        let (n, len) = (shape.size(), self.cells.len());
+        let (n, len) = (shape.value_count(), self.cells.len());
         for (i, c) in self.cells.iter().enumerate() {
             // i+1 ≤ digit ≤ N-(len-1-i): digits with 0-based index i ..= N-len+i
             let low = full_mask(i);

@@ -29,6 +29,14 @@
 //! - Rules that name values (pencil marks, quadruples, a hidden skyscraper's height, a
 //!   look-and-say count) name their indices instead.
 //! - Odd and even swap when the offset is odd (value parity = index parity + offset).
+//! - An equality cage (as many even as odd values, as many from the lower half of the
+//!   values as from the upper half, the middle value out — ISS computes them over its value
+//!   range) is the same cage over indices: the halves are the same positions, and an odd
+//!   offset swaps every cell's parity, which keeps "as many even as odd".
+//! - Counting circles (a circled value v sits in exactly v circles) become, per value v, the
+//!   circles holding v 0 times or v times: an `or` of two `look-and-say` counts over the
+//!   circles (only 0 times for a value below 1 or above the number of circles, as ISS
+//!   reads 0: no circle holds it).
 //! - Every other rule's meaning depends on the values in a way no restatement on indices
 //!   keeps (the sum of "1 to N", a value used as a count or position, segments of varying
 //!   length with one total, regexes written over values, fixed halves of 1..N): it is
@@ -36,8 +44,25 @@
 //! - Values a rule names in a table: the values an `nfa` transition reads and those of a
 //!   `relation`'s allowed pairs become their digit indices.
 //!
-//! With more values than a house has cells, only rules whose encoders take the number of
-//! values from the encoder (not the side length) are kept; the others are refused.
+//! With more values than a house has cells (1-9 on a 6×6 or a 7×7, as ISS's `Shape~6x6~9`),
+//! the rules of [`MANY_VALUES`] are kept: their encoders and checkers take the number of
+//! values V from the shape, not the side, and lines from the rows and columns. What each
+//! means there:
+//! - a renban is consecutive different values (6 cells of 1-9: 2-7, say), a thermometer,
+//!   whisper, greater-than, difference or ratio dot, X or V, sum dot, weighted sum, arrow,
+//!   double arrow and killer cage (its sum over different values, any V) the same as on
+//!   1..N;
+//! - a skyscraper's tallest building is the largest value in its line, not V, and at most
+//!   as many towers as cells are seen;
+//! - a numbered room's first cell names a position of the line, so it holds 1..L (ISS's
+//!   indexing handler keeps it there);
+//! - global entropy splits the values 1..V in thirds, Dutch flatmates take ⌈V/2⌉, 1 and V,
+//!   counting circles count any value; a regex or an automaton reads the values;
+//! - pencil marks and quadruples name values up to V.
+//!
+//! The order-only ones among them ([`ORDER_ONLY`]) keep their meaning for any values; the
+//! others are read with values from 1 (values and digit indices the same) and refused with
+//! other values. Every other rule is refused on such grids.
 
 use super::{Constraint, Rule};
 use crate::geometry::{Cell, Shape, Values};
@@ -55,7 +80,7 @@ const ANY_COUNT: &[&str] = &[
 ];
 
 /// Rules whose meaning depends only on equality, order and differences of the values:
-/// the same on indices when there are N values.
+/// the same on indices.
 const ORDER_ONLY: &[&str] = &[
     "non-consecutive",
     "difference",
@@ -74,6 +99,33 @@ const ORDER_ONLY: &[&str] = &[
     "same-values",
 ];
 
+/// Rules read for grids holding more values than a row has cells (see the module docs),
+/// each counted against brute force on such a grid (the tests below).
+pub const MANY_VALUES: &[&str] = &[
+    "ratio",
+    "difference",
+    "xv",
+    "sum-dot",
+    "weighted-sum",
+    "arrow",
+    "double-arrow",
+    "renban",
+    "whispers",
+    "thermometer",
+    "greater-than",
+    "quadruple",
+    "pencil-marks",
+    "skyscraper",
+    "numbered-room",
+    "global-entropy",
+    "counting-circles",
+    "dutch-flatmates",
+    "nfa",
+    "regex",
+    "same-values",
+    "relation",
+];
+
 /// The rule `c` as written about the values of `shape` (JSON, f-puzzles), restated about
 /// digit indices 1..=count: itself on the standard values 1..=N; else see the module docs.
 /// `Err` says why the rule means nothing (or something this build cannot state) with these
@@ -84,24 +136,15 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
         return Ok(c.clone());
     }
     let kind = c.kind();
-    // more values than the longer side: the rules' encoders take the side as the values
+    // more values than the longer side (see MANY_VALUES)
     let many = shape.value_count() != shape.side();
-    if ANY_COUNT.contains(&kind) || (!many && ORDER_ONLY.contains(&kind)) {
+    let read_many = MANY_VALUES.contains(&kind);
+    if ANY_COUNT.contains(&kind) || ((!many || read_many) && ORDER_ONLY.contains(&kind)) {
         return match c {
             Constraint::Killer(k) => {
+                // the cage's sum over different values, shifted to indices
                 let mut k = k.clone();
                 if let Some(s) = k.sum {
-                    if many {
-                        // the sum encoders and the propagator take digits 1..=N: a cage
-                        // without a sum (all different) is all this build states here
-                        return Err(format!(
-                            "the rule killer with a sum is not supported with {} values on a \
-                             {n}x{n} grid (more values than a row holds); the values here are \
-                             {values}",
-                            values.count,
-                            n = shape.size()
-                        ));
-                    }
                     k.sum = Some(shift(s, k.cells.len(), values)?);
                 }
                 Ok(Constraint::Killer(k))
@@ -109,18 +152,39 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
             _ => Ok(c.clone()),
         };
     }
+    if many && read_many && values.min == 1 {
+        // values 1..=V are the digit indices
+        return Ok(c.clone());
+    }
     if !many {
         if let Some(r) = restate(c, shape)? {
             return Ok(r);
         }
     }
-    let why = if many {
+    let why = if many && read_many {
+        format!(
+            "is read with {} values on a {}x{} grid (more values than a row holds) only for \
+             values from 1",
+            values.count,
+            shape.rows(),
+            shape.cols()
+        )
+    } else if many {
         format!(
             "is not supported with {} values on a {}x{} grid (more values than a row holds)",
             values.count,
-            shape.size(),
-            shape.size()
+            shape.rows(),
+            shape.cols()
         )
+    } else if kind == "regex" {
+        "reads its pattern's characters as digit indices 1..N, while ISS reads them as the \
+         values (0 is the value 0 on 0-8); this build's regex compiler does not shift them"
+            .to_string()
+    } else if kind == "sum-line" {
+        "cuts the line into segments of varying length that each add up to the value: over \
+         indices each segment's total moves by its length, and a 0 may join either \
+         neighbouring segment; this build does not restate it"
+            .to_string()
     } else {
         "depends on the values in a way this build does not restate on other value sets \
          (a value used as a count or position, segments of varying length sharing one total, \
@@ -289,6 +353,30 @@ fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> 
             cells: e.cells.clone(),
         }),
         Constraint::Odd(_) | Constraint::Even(_) => c.clone(),
+        Constraint::EqualityCage(_) => c.clone(),
+        Constraint::CountingCircles(cc) => {
+            use super::look_and_say::LookAndSay;
+            let times = |count: usize, d: usize| {
+                Constraint::LookAndSay(LookAndSay {
+                    cells: cc.cells.clone(),
+                    counts: vec![[count, d]],
+                })
+            };
+            let of = (1..=values.count)
+                .map(|d| {
+                    // the value v of index d: in no circle, or in exactly v of them
+                    let v = d as i64 + off;
+                    if v >= 1 && v as usize <= cc.cells.len() {
+                        Constraint::Or(super::or::Or {
+                            of: vec![times(0, d), times(v as usize, d)],
+                        })
+                    } else {
+                        times(0, d)
+                    }
+                })
+                .collect();
+            Constraint::And(super::or::And { of })
+        }
         Constraint::PencilMarks(p) => {
             let mut p = p.clone();
             p.digits = p
@@ -311,7 +399,7 @@ fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> 
         Constraint::Skyscraper(sky) if values.min == 0 => {
             // ISS: a 0 is no skyscraper. Only a 0 in front is ever seen when counting
             // indices (index 1), so: front 0 and one more seen, or front not 0 and as many.
-            let line = sky.clue.line(shape.size());
+            let line = sky.clue.line_in(shape.rows(), shape.cols());
             let Some(&front) = line.first() else {
                 return Ok(Some(c.clone()));
             };
@@ -505,8 +593,9 @@ mod tests {
         let e = to_index_space(&odd, &shape(4, "1-6")).unwrap_err();
         assert!(e.contains("odd") && e.contains("1-6"), "{e}");
         assert_eq!(to_index_space(&odd, &shape(4, "1-4")).unwrap(), odd);
+        // a palindrome is order-only, but not read with more values than a row
         let thermo: Constraint =
-            serde_json::from_str(r#"{"type":"thermometer","cells":["r1c1","r1c2"]}"#).unwrap();
+            serde_json::from_str(r#"{"type":"palindrome","cells":["r1c1","r1c2"]}"#).unwrap();
         assert!(to_index_space(&thermo, &shape(4, "0-3")).is_ok());
         let e = to_index_space(&thermo, &shape(4, "1-6")).unwrap_err();
         assert!(e.contains("6 values on a 4x4"), "{e}");
@@ -517,8 +606,12 @@ mod tests {
             })
         };
         assert!(to_index_space(&cage(None), &shape(4, "1-6")).is_ok());
-        let e = to_index_space(&cage(Some(11)), &shape(4, "1-6")).unwrap_err();
-        assert!(e.contains("killer with a sum"), "{e}");
+        // a cage sum over different values of 1-6 (counted in
+        // rules_on_more_values_than_a_row_mean_what_they_say)
+        assert_eq!(
+            to_index_space(&cage(Some(11)), &shape(4, "1-6")).unwrap(),
+            cage(Some(11))
+        );
     }
 
     /// Every 4×4 sudoku (2×2 boxes) as digit indices 1..=4, by plain backtracking.
@@ -728,12 +821,375 @@ mod tests {
         });
     }
 
+    /// A check on a grid's values, given the value at 1-based (row, column).
+    type Holds<'a> = dyn Fn(&dyn Fn(usize, usize) -> i64) -> bool + 'a;
+
+    /// Every grid of `rows`×`cols` cells holding digit indices 1..=`v` with rows and columns
+    /// all different (no regions), row-major, by plain backtracking.
+    fn all_latin(rows: usize, cols: usize, v: usize) -> Vec<Vec<usize>> {
+        fn go(g: &mut Vec<usize>, cols: usize, cells: usize, v: usize, out: &mut Vec<Vec<usize>>) {
+            let i = g.len();
+            if i == cells {
+                out.push(g.clone());
+                return;
+            }
+            let (r, c) = (i / cols, i % cols);
+            for d in 1..=v {
+                let clash = (0..i).any(|j| g[j] == d && (j / cols == r || j % cols == c));
+                if !clash {
+                    g.push(d);
+                    go(g, cols, cells, v, out);
+                    g.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(&mut Vec::new(), cols, rows * cols, v, &mut out);
+        out
+    }
+
+    /// The rule written about values on a `rows`×`cols` grid without regions holding the
+    /// values `v`: the solver's count equals the number of grids whose values satisfy `holds`
+    /// (a check on values, written here apart from the rules' code), the puzzle's checker
+    /// accepts exactly those grids, and the clauses alone (no simplification) agree.
+    fn agrees_on_grid(
+        dims: (usize, usize),
+        v: &str,
+        rule: &str,
+        holds: impl Fn(&dyn Fn(usize, usize) -> i64) -> bool,
+    ) {
+        agrees_with_givens(dims, v, &[], rule, holds)
+    }
+
+    /// [`agrees_on_grid`] with `givens` (1-based row, column, digit index).
+    fn agrees_with_givens(
+        (rows, cols): (usize, usize),
+        v: &str,
+        givens: &[(usize, usize, usize)],
+        rule: &str,
+        holds: impl Fn(&dyn Fn(usize, usize) -> i64) -> bool,
+    ) {
+        let shape = Shape::rect_with_regions(rows, cols, vec![None; rows * cols])
+            .unwrap()
+            .with_values(Values::parse(v).unwrap())
+            .unwrap();
+        let (count_v, off) = (shape.value_count(), shape.values().offset());
+        let rule: Constraint = serde_json::from_str(rule).unwrap();
+        let mut start = Grid::empty_rect(rows, cols);
+        for &(r, c, d) in givens {
+            start.set(Cell::new(r, c), Some(Digit::new(d)));
+        }
+        let p = Puzzle::new(shape, start, vec![rule.clone()])
+            .unwrap_or_else(|e| panic!("{rule:?}: {e}"));
+        let (mut expected, mut total) = (0, 0);
+        let fits = |g: &Vec<usize>| {
+            givens
+                .iter()
+                .all(|&(r, c, d)| g[(r - 1) * cols + c - 1] == d)
+        };
+        for g in all_latin(rows, cols, count_v).into_iter().filter(fits) {
+            // value at 1-based (row, column)
+            let at = |r: usize, c: usize| g[(r - 1) * cols + c - 1] as i64 + off;
+            let ok = holds(&at);
+            expected += ok as usize;
+            total += 1;
+            let mut grid = Grid::empty_rect(rows, cols);
+            for (i, &d) in g.iter().enumerate() {
+                grid.set(Cell::from_position(i, cols), Some(Digit::new(d)));
+            }
+            assert_eq!(p.verify(&grid).is_ok(), ok, "{rule:?} on {g:?}");
+        }
+        assert!(
+            expected > 0 && expected < total,
+            "{rule:?}: {expected} of {total} grids"
+        );
+        assert_eq!(count(&p, 1_000_000), expected, "{rule:?} with values {v}");
+        complete_without_simplification(&p);
+    }
+
+    #[test]
+    fn rules_on_more_values_than_a_row_mean_what_they_say() {
+        // a 3×3 grid holding 1-5 (3 of 5 values in each row and column)
+        let g = (3, 3);
+        let on = |rule: &str, holds: &Holds<'_>| agrees_on_grid(g, "1-5", rule, holds);
+        let seen = |line: &[i64]| {
+            let mut top = i64::MIN;
+            line.iter()
+                .filter(|&&x| {
+                    let s = x > top;
+                    top = top.max(x);
+                    s
+                })
+                .count()
+        };
+        let row = |v: &dyn Fn(usize, usize) -> i64, r: usize| -> Vec<i64> {
+            (1..=3).map(|c| v(r, c)).collect()
+        };
+        // a skyscraper: the tallest in a row is its largest value (not 5)
+        on(r#"{"type":"skyscraper","clue":"r1c0","count":2}"#, &|v| {
+            seen(&row(v, 1)) == 2
+        });
+        on(r#"{"type":"skyscraper","clue":"r4c2","count":1}"#, &|v| {
+            seen(&[v(3, 2), v(2, 2), v(1, 2)]) == 1
+        });
+        // a numbered room: the first cell names a position 1..3, which holds 5
+        on(
+            r#"{"type":"numbered-room","clue":"r1c0","value":5}"#,
+            &|v| {
+                let first = v(1, 1);
+                first <= 3 && v(1, first as usize) == 5
+            },
+        );
+        on(
+            r#"{"type":"numbered-room","clue":"r0c3","value":2}"#,
+            &|v| {
+                let first = v(1, 3);
+                first <= 3 && v(first as usize, 3) == 2
+            },
+        );
+        // a renban of 3 cells: 3 consecutive values of 1-5
+        on(
+            r#"{"type":"renban","cells":["r1c1","r1c2","r1c3"]}"#,
+            &|v| {
+                let r = row(v, 1);
+                r.iter().max().unwrap() - r.iter().min().unwrap() == 2
+            },
+        );
+        on(r#"{"type":"renban","cells":["r1c1","r2c1"]}"#, &|v| {
+            (v(1, 1) - v(2, 1)).abs() == 1
+        });
+        // sums
+        on(
+            r#"{"type":"killer","cells":["r1c1","r1c2","r2c1"],"sum":12}"#,
+            &|v| v(1, 1) + v(1, 2) + v(2, 1) == 12 && v(1, 2) != v(2, 1),
+        );
+        on(
+            r#"{"type":"killer","cells":["r1c1","r2c2","r3c3"]}"#,
+            &|v| v(1, 1) != v(2, 2) && v(2, 2) != v(3, 3) && v(1, 1) != v(3, 3),
+        );
+        on(
+            r#"{"type":"arrow","circle":["r1c1"],"line":["r2c1","r2c2"]}"#,
+            &|v| v(1, 1) == v(2, 1) + v(2, 2),
+        );
+        on(
+            r#"{"type":"double-arrow","cells":["r1c1","r1c2","r1c3"]}"#,
+            &|v| v(1, 1) + v(1, 3) == v(1, 2),
+        );
+        on(
+            r#"{"type":"weighted-sum","cells":["r1c1","r2c2","r3c3"],"weights":[2,-1,1],"sum":6}"#,
+            &|v| 2 * v(1, 1) - v(2, 2) + v(3, 3) == 6,
+        );
+        on(
+            r#"{"type":"xv","cells":["r1c1","r1c2"],"value":"V"}"#,
+            &|v| v(1, 1) + v(1, 2) == 5,
+        );
+        on(
+            r#"{"type":"sum-dot","cells":["r2c2","r2c3"],"sum":9}"#,
+            &|v| v(2, 2) + v(2, 3) == 9,
+        );
+        // dots, lines, comparisons
+        on(
+            r#"{"type":"ratio","cells":["r1c1","r1c2"],"value":2}"#,
+            &|v| v(1, 1) == 2 * v(1, 2) || v(1, 2) == 2 * v(1, 1),
+        );
+        on(
+            r#"{"type":"difference","cells":["r2c1","r2c2"],"value":1}"#,
+            &|v| (v(2, 1) - v(2, 2)).abs() == 1,
+        );
+        on(
+            r#"{"type":"whispers","cells":["r1c1","r2c1","r2c2"],"difference":3}"#,
+            &|v| (v(1, 1) - v(2, 1)).abs() >= 3 && (v(2, 1) - v(2, 2)).abs() >= 3,
+        );
+        on(
+            r#"{"type":"thermometer","cells":["r1c1","r1c2","r2c2"]}"#,
+            &|v| v(1, 1) < v(1, 2) && v(1, 2) < v(2, 2),
+        );
+        on(r#"{"type":"greater-than","cells":["r1c1","r2c1"]}"#, &|v| {
+            v(1, 1) > v(2, 1)
+        });
+        on(
+            r#"{"type":"quadruple","cells":["r1c1","r1c2","r2c1","r2c2"],"digits":[5]}"#,
+            &|v| [v(1, 1), v(1, 2), v(2, 1), v(2, 2)].contains(&5),
+        );
+        on(
+            r#"{"type":"pencil-marks","cell":"r2c2","digits":[4,5]}"#,
+            &|v| v(2, 2) >= 4,
+        );
+        on(
+            r#"{"type":"relation","cells":["r1c1","r2c2"],"allowed":[[5,1],[4,5],[2,3]]}"#,
+            &|v| [(5, 1), (4, 5), (2, 3)].contains(&(v(1, 1), v(2, 2))),
+        );
+        // counting circles: a circled value v sits in v circles
+        on(
+            r#"{"type":"counting-circles","cells":["r1c1","r2c2","r3c3","r1c3"]}"#,
+            &|v| {
+                let vs = [v(1, 1), v(2, 2), v(3, 3), v(1, 3)];
+                vs.iter()
+                    .all(|&x| vs.iter().filter(|&&y| y == x).count() as i64 == x)
+            },
+        );
+        on(
+            r#"{"type":"same-values","sets":[["r1c1","r1c2"],["r2c3","r3c3"]]}"#,
+            &|v| {
+                let (mut a, mut b) = ([v(1, 1), v(1, 2)], [v(2, 3), v(3, 3)]);
+                a.sort_unstable();
+                b.sort_unstable();
+                a == b
+            },
+        );
+        on(
+            r#"{"type":"regex","cells":["r1c1","r1c2","r1c3"],"pattern":"[45][1-3]."}"#,
+            &|v| v(1, 1) >= 4 && v(1, 2) <= 3,
+        );
+        on(
+            r#"{"type":"nfa","cells":["r1c1","r2c1","r3c1"],"start":[0],"accept":[1],"transitions":[[0,[1,2],0],[0,[5],1],[1,[1,2,3,4,5],1]]}"#,
+            &|v| {
+                // some 5 after only 1s and 2s
+                let col = [v(1, 1), v(2, 1), v(3, 1)];
+                let k = col.iter().position(|&x| x != 1 && x != 2);
+                k.is_some_and(|k| col[k] == 5)
+            },
+        );
+        // an extra region of 5 cells holds every value once
+        on(
+            r#"{"type":"extra-region","cells":["r1c1","r1c2","r2c3","r3c1","r3c3"]}"#,
+            &|v| {
+                let mut vs = vec![v(1, 1), v(1, 2), v(2, 3), v(3, 1), v(3, 3)];
+                vs.sort_unstable();
+                vs == [1, 2, 3, 4, 5]
+            },
+        );
+        // a 3×3 grid holding 1-6, first row 1 3 5: entropy's thirds of 1-6 in every 2×2
+        // window, flatmates' 3 with 1 above or 6 below
+        let row1 = [(1, 1, 1), (1, 2, 3), (1, 3, 5)];
+        let windows = |v: &dyn Fn(usize, usize) -> i64| {
+            (1..=2).all(|r| {
+                (1..=2).all(|c| {
+                    let w = [v(r, c), v(r, c + 1), v(r + 1, c), v(r + 1, c + 1)];
+                    (0..3).all(|k| w.iter().any(|&x| (x - 1) / 2 == k))
+                })
+            })
+        };
+        agrees_with_givens(
+            (3, 3),
+            "1-6",
+            &row1,
+            r#"{"type":"global-entropy"}"#,
+            windows,
+        );
+        agrees_with_givens((3, 3), "1-6", &row1, r#"{"type":"dutch-flatmates"}"#, |v| {
+            (1..=3).all(|r| {
+                (1..=3).all(|c| {
+                    v(r, c) != 3 || (r > 1 && v(r - 1, c) == 1) || (r < 3 && v(r + 1, c) == 6)
+                })
+            })
+        });
+        // values from 0 (3×3 holding 0-4): a cage's sum shifts, order-only lines stay
+        agrees_on_grid(
+            g,
+            "0-4",
+            r#"{"type":"killer","cells":["r1c1","r1c2","r2c1"],"sum":7}"#,
+            |v| v(1, 1) + v(1, 2) + v(2, 1) == 7 && v(1, 2) != v(2, 1),
+        );
+        agrees_on_grid(
+            g,
+            "0-4",
+            r#"{"type":"renban","cells":["r1c1","r2c1"]}"#,
+            |v| (v(1, 1) - v(2, 1)).abs() == 1,
+        );
+        // the other rules with values from 0 are refused, not guessed
+        let e = to_index_space(
+            &serde_json::from_str(r#"{"type":"numbered-room","clue":"r1c0","value":2}"#).unwrap(),
+            &shape(4, "0-5"),
+        )
+        .unwrap_err();
+        assert!(e.contains("only for values from 1"), "{e}");
+    }
+
+    #[test]
+    fn clues_on_rectangles_mean_what_they_say() {
+        // a 2×3 grid (3 values): rows of 3 cells, columns of 2
+        let g = (2, 3);
+        agrees_on_grid(
+            g,
+            "1-3",
+            r#"{"type":"skyscraper","clue":"r3c2","count":2}"#,
+            |v| v(2, 2) < v(1, 2),
+        );
+        agrees_on_grid(
+            g,
+            "1-3",
+            r#"{"type":"skyscraper","clue":"r2c4","count":2}"#,
+            |v| {
+                let (a, b, c) = (v(2, 3), v(2, 2), v(2, 1));
+                1 + usize::from(b > a) + usize::from(c > a.max(b)) == 2
+            },
+        );
+        agrees_on_grid(
+            g,
+            "1-3",
+            r#"{"type":"numbered-room","clue":"r0c1","value":3}"#,
+            |v| {
+                let first = v(1, 1);
+                first <= 2 && v(first as usize, 1) == 3
+            },
+        );
+        // a 3×2 grid: columns of 3 cells
+        agrees_on_grid(
+            (3, 2),
+            "1-3",
+            r#"{"type":"skyscraper","clue":"r0c2","count":3}"#,
+            |v| v(1, 2) < v(2, 2) && v(2, 2) < v(3, 2),
+        );
+        agrees_on_grid(
+            (3, 2),
+            "1-4",
+            r#"{"type":"numbered-room","clue":"r2c3","value":4}"#,
+            |v| {
+                let first = v(2, 2);
+                first <= 2 && v(2, 3 - first as usize) == 4
+            },
+        );
+        // a clue past the shorter side is refused
+        let s = Shape::rect(2, 3).unwrap();
+        let c: Constraint =
+            serde_json::from_str(r#"{"type":"skyscraper","clue":"r4c1","count":1}"#).unwrap();
+        let e = Puzzle::new(s, Grid::empty_rect(2, 3), vec![c]).unwrap_err();
+        assert!(e.to_string().contains("not outside the grid"), "{e}");
+    }
+
+    #[test]
+    fn equality_cages_and_counting_circles_on_values() {
+        // lower half of the values, and parity, written on values
+        let balanced = |vs: &[i64], min: i64| {
+            let distinct = (0..vs.len()).all(|i| !vs[..i].contains(&vs[i]));
+            let even = vs.iter().filter(|&&x| x % 2 == 0).count();
+            let low = vs.iter().filter(|&&x| x - min < 2).count();
+            distinct && 2 * even == vs.len() && 2 * low == vs.len()
+        };
+        let cage = r#"{"type":"equality-cage","cells":["r1c1","r2c2"]}"#;
+        agrees_on_values("0-3", cage, |v| balanced(&[v(1, 1), v(2, 2)], 0));
+        agrees_on_values("2-5", cage, |v| balanced(&[v(1, 1), v(2, 2)], 2));
+        let cage4 = r#"{"type":"equality-cage","cells":["r1c1","r2c3","r3c2","r4c4"]}"#;
+        agrees_on_values("0-3", cage4, |v| {
+            balanced(&[v(1, 1), v(2, 3), v(3, 2), v(4, 4)], 0)
+        });
+        // a circled value v sits in v circles (a 0 in none, so never circled)
+        let circles = r#"{"type":"counting-circles","cells":["r1c1","r2c3","r3c2"]}"#;
+        let counted = |vs: [i64; 3]| {
+            vs.iter()
+                .all(|&x| vs.iter().filter(|&&y| y == x).count() as i64 == x)
+        };
+        agrees_on_values("0-3", circles, |v| counted([v(1, 1), v(2, 3), v(3, 2)]));
+        agrees_on_values("-1-2", circles, |v| counted([v(1, 1), v(2, 3), v(3, 2)]));
+    }
+
     #[test]
     fn rules_that_use_values_as_counts_stay_refused() {
         for rule in [
             r#"{"type":"sandwich","clue":"r1c0","sum":3}"#,
             r#"{"type":"x-sum","clue":"r1c0","sum":3}"#,
-            r#"{"type":"equality-cage","cells":["r1c1","r1c2"]}"#,
+            r#"{"type":"regex","cells":["r1c1","r1c2"],"pattern":"0."}"#,
             r#"{"type":"sum-line","cells":["r1c1","r1c2","r1c3"],"sum":3}"#,
         ] {
             let c: Constraint = serde_json::from_str(rule).unwrap();

@@ -67,7 +67,7 @@ impl Rule for WeightedSum {
                 ));
             }
         }
-        let n = shape.size();
+        let n = shape.value_count();
         if !self.linear().fits(n) {
             return Err(format!(
                 "the weights or the sum are too large (Σ|w|·{n} and |sum| must be at most 2^40)"

@@ -29,7 +29,7 @@ fn five() -> usize {
 impl Rule for Whispers {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         path(shape, &self.cells, 1)?;
-        let n = shape.size();
+        let n = shape.value_count();
         if self.difference == 0 || self.difference >= n {
             return Err(format!(
                 "difference {} is not in 1..{}: digits 1..{n} cannot meet it",
@@ -43,7 +43,7 @@ impl Rule for Whispers {
         if self.cells.len() < 2 {
             return;
         }
-        let (n, k) = (shape.size(), self.difference);
+        let (n, k) = (shape.value_count(), self.difference);
         // digits d with no e in 1..=N and |d-e| ≥ k
         let lonely: Mask = (1..=n)
             .filter(|&d| d <= k && d + k > n)

@@ -208,7 +208,11 @@ impl EqualSums {
             p.restrict(n, cands);
         }
         if let Some(c) = self.centre {
-            let keep = self.common.iter().filter(|&&v| v >= 1 && v <= n as i64);
+            // `n` is the row stride here: any digit a mask can hold may be the centre's
+            let keep = self
+                .common
+                .iter()
+                .filter(|&&v| v >= 1 && v <= Mask::BITS as i64);
             cands[c.position(n)] &= keep.fold(0, |m, &v| m | Digit::new(v as usize).bit());
         }
     }
@@ -224,7 +228,7 @@ impl EqualSums {
             enc.clause([]);
             return;
         }
-        let n = enc.size() as i64;
+        let n = enc.value_count() as i64;
         let mut parts = self.parts.iter();
         let reference: Vec<(i64, Term)> = match self.centre {
             Some(c) => {

@@ -7,12 +7,13 @@
 //! - `Sandwich~SUM~R3` / `~C3`: the row or column (symmetric, so the side does not matter).
 //! - `XSum|Skyscraper|HiddenSkyscraper|NumberedRoom~R3~FWD~BACK`: FWD is the clue seen from
 //!   the left of row 3 (the top of a column), BACK from the right (the bottom); either may
-//!   be empty. satdoku names the clue's place outside the grid (`r3c0`, `r3c10`, …).
+//!   be empty. satdoku names the clue's place outside the grid (`r3c0`, `r3c10`, …; on an
+//!   R×C rectangle after row 3 is column C+1 and below a column row R+1).
 
 use super::args::{bad, cell, number};
 use super::error::{At, IssError};
 use super::tokens::Item;
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Shape};
 use crate::rules::clue::OutsideClue;
 use crate::rules::*;
 
@@ -50,14 +51,18 @@ pub fn rank_clues(item: &Item, n: usize) -> Result<Vec<full_rank::RankClue>, Iss
             continue;
         };
         let rank = number(at, Some(text), "rank")?;
-        let clue = line_clue(at, a.first(), n, forward)?;
+        // full rank stands on square grids only
+        let clue = line_clue(at, a.first(), (n, n), forward)?;
         out.push(full_rank::RankClue { clue, rank });
     }
     Ok(out)
 }
 
-/// The rules of one outside-clue item.
-pub fn outside(item: &Item, n: usize) -> Result<Vec<Constraint>, IssError> {
+/// The rules of one outside-clue item. `shape` sets the lengths of the rows and columns (`R3` on a 4×6 grid: the clue after it
+/// is column 7; `C3`: row 5); little killers read the side N.
+pub fn outside(item: &Item, shape: &Shape) -> Result<Vec<Constraint>, IssError> {
+    let n = shape.size();
+    let (rows, cols) = (shape.rows(), shape.cols());
     let at = &item.at;
     let a = &item.args;
     match at.name.as_str() {
@@ -72,7 +77,7 @@ pub fn outside(item: &Item, n: usize) -> Result<Vec<Constraint>, IssError> {
         }
         "Sandwich" => {
             let sum = number(at, a.first(), "sum")?;
-            let clue = line_clue(at, a.get(1), n, true)?;
+            let clue = line_clue(at, a.get(1), (rows, cols), true)?;
             Ok(vec![Constraint::Sandwich(sandwich::Sandwich { clue, sum })])
         }
         name => {
@@ -82,7 +87,7 @@ pub fn outside(item: &Item, n: usize) -> Result<Vec<Constraint>, IssError> {
                     continue;
                 };
                 let value = number(at, Some(text), "clue")?;
-                let clue = line_clue(at, a.first(), n, forward)?;
+                let clue = line_clue(at, a.first(), (rows, cols), forward)?;
                 out.push(match name {
                     "XSum" => Constraint::XSum(x_sum::XSum { clue, sum: value }),
                     "Skyscraper" => {
@@ -112,27 +117,32 @@ pub fn outside(item: &Item, n: usize) -> Result<Vec<Constraint>, IssError> {
 fn line_clue(
     at: &At,
     text: Option<&String>,
-    n: usize,
+    (rows, cols): (usize, usize),
     forward: bool,
 ) -> Result<OutsideClue, IssError> {
     let text = text.map_or("", String::as_str);
     let (kind, index) = text.split_at(text.len().min(1));
+    let (count, across) = match kind {
+        "R" | "r" => (rows, cols),
+        "C" | "c" => (cols, rows),
+        _ => return Err(bad(at, format!("{text:?} is not a row or column"))),
+    };
     let i: usize = index
         .parse()
         .ok()
-        .filter(|i| (1..=n).contains(i))
+        .filter(|i| (1..=count).contains(i))
         .ok_or_else(|| {
             bad(
                 at,
-                format!("{text:?} is not a row (R1..R{n}) or column (C1..C{n})"),
+                format!("{text:?} is not a row (R1..R{rows}) or column (C1..C{cols})"),
             )
         })?;
-    let edge = if forward { 0 } else { n + 1 };
-    match kind {
-        "R" | "r" => Ok(OutsideClue::new(i, edge)),
-        "C" | "c" => Ok(OutsideClue::new(edge, i)),
-        _ => Err(bad(at, format!("{text:?} is not a row or column"))),
-    }
+    // before the line (0) or after its last cell
+    let edge = if forward { 0 } else { across + 1 };
+    Ok(match kind {
+        "R" | "r" => OutsideClue::new(i, edge),
+        _ => OutsideClue::new(edge, i),
+    })
 }
 
 #[cfg(test)]

@@ -13,7 +13,6 @@ use crate::rules::*;
 fn unsupported(name: &str) -> Option<&'static str> {
     Some(match name {
         "ChaosArrow" | "ChaosCount" => "clues about a chaos construction's regions (ChaosArrow, ChaosCount) have no satdoku rule",
-        "RegionSameValues" => "regions holding the same values have no satdoku rule",
         "ContainAtLeast" | "ContainExact" => {
             "contain-at-least / contain-exact have no satdoku rule"
         }
@@ -373,8 +372,27 @@ pub fn leaf(
                 _ => Err(bad(at, "expected Indexing~C (column) or Indexing~R (row)")),
             }
         }
+        "RegionSameValues" => {
+            // ISS: the largest of the rows, columns, boxes and jigsaw pieces all hold the
+            // same set of values; a house's values differ, so the same set is the same
+            // multiset: one same-values rule over them
+            no_args()?;
+            let houses = shape.houses();
+            let max = houses.iter().map(Vec::len).max().unwrap_or(0);
+            let sets: Vec<Vec<Cell>> = houses.into_iter().filter(|h| h.len() == max).collect();
+            if max == shape.value_count() || sets.len() < 2 {
+                warnings.push(format!(
+                    "{at}: the largest houses ({} of {max} cells, {} values) cannot hold \
+                     different sets of values; nothing to state",
+                    sets.len(),
+                    shape.value_count()
+                ));
+                return Ok(Vec::new());
+            }
+            one(Constraint::SameValues(same_values::SameValues { sets }))
+        }
         "LittleKiller" | "Sandwich" | "XSum" | "Skyscraper" | "HiddenSkyscraper"
-        | "NumberedRoom" => super::clues::outside(item, n),
+        | "NumberedRoom" => super::clues::outside(item, shape),
         "SearchPriority" => {
             // A hint for ISS's search order: it changes no solution.
             warnings.push(format!(

@@ -439,3 +439,34 @@ fn windoku_windows_follow_the_box_size() {
     assert!(five.document.puzzle.constraints().is_empty());
     assert!(five.warnings[0].contains("no boxes"), "{:?}", five.warnings);
 }
+
+#[test]
+fn region_same_values_and_clues_on_rectangles() {
+    // 6×6 holding 1-9 with 2×3 boxes: the 18 houses of 6 cells hold one set of values
+    let doc = parse(".Shape~6x6~9.RegionSize~6.RegionSameValues")
+        .unwrap()
+        .document;
+    match doc.puzzle.constraints() {
+        [Constraint::SameValues(s)] => {
+            assert_eq!(s.sets.len(), 18);
+            assert!(s.sets.iter().all(|h| h.len() == 6));
+        }
+        other => panic!("{other:?}"),
+    }
+    // on a 9×9 every house holds every value: nothing to state, said in a warning
+    let import = parse(".RegionSameValues").unwrap();
+    assert!(import.document.puzzle.constraints().is_empty());
+    assert!(
+        import.warnings[0].contains("nothing to state"),
+        "{:?}",
+        import.warnings
+    );
+    // a 4×6 grid: after row 2 is column 7, below column 3 is row 5
+    let doc = parse(".Shape~4x6.Skyscraper~R2~~3.Skyscraper~C3~~2")
+        .unwrap()
+        .document;
+    let text = crate::format::json::to_string_line(&doc).unwrap();
+    assert!(text.contains(r#""clue":"r2c7""#), "{text}");
+    assert!(text.contains(r#""clue":"r5c3""#), "{text}");
+    assert!(refusal(".Shape~4x6.Skyscraper~R5~1~").contains("R1..R4"));
+}

@@ -11,7 +11,7 @@ use crate::rules::cell_lists::{values, windows};
 /// Membership terms t(c,k) ("c holds a digit of class k", `class` of a digit 1..=N being
 /// 0, 1 or 2) and, per window of three cells, different classes.
 pub fn encode(enc: &mut Encoder, cells: &[Cell], class: impl Fn(usize) -> usize) {
-    let n = enc.size();
+    let n = enc.value_count();
     let masks: Vec<Mask> = (0..3)
         .map(|k| {
             (1..=n)

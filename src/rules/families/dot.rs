@@ -14,7 +14,7 @@ pub fn validate(
     is: &str,
 ) -> Result<(), String> {
     pair(shape, cells)?;
-    let n = shape.size();
+    let n = shape.value_count();
     if !some_pair(n, holds) {
         return Err(format!("no two digits 1..{n} {is}"));
     }

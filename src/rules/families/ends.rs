@@ -27,7 +27,7 @@ pub fn encode(
     let a = Ladder::new(enc, cells[0]);
     let b = Ladder::new(enc, cells[cells.len() - 1]);
     for &m in interior(cells) {
-        for d in 1..=enc.size() {
+        for d in 1..=enc.value_count() {
             let x = enc.x(m, Digit::new(d));
             for [p, q] in forbid(&a, &b, d as isize) {
                 // x(m,d) -> p ∨ q

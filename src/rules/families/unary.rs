@@ -28,7 +28,7 @@ impl OnCells for Unary {
     /// `!x(c,d)` for every cell and every digit `allowed` rejects: complete without
     /// simplification.
     fn encode(&self, enc: &mut Encoder, cells: &[Cell]) {
-        let n = enc.size();
+        let n = enc.value_count();
         for &c in cells {
             for d in (1..=n).filter(|&d| !(self.allowed)(d)) {
                 // !x(c,d): d is not allowed here
