@@ -71,15 +71,15 @@ pub fn cell(at: &At, text: &str, n: usize) -> Result<Cell, IssError> {
                 ["DGR", "DGC", "DGB", "DGZ"].contains(&p.to_ascii_uppercase().as_str())
             }) =>
         {
-            Err(bad(
-                at,
-                format!(
+            Err(IssError::Unsupported {
+                at: at.clone(),
+                why: format!(
                     "{:?} is one of ISS's Doppelganger extra cells (the digit a row, column or \
                      box misses); satdoku states the Doppelganger rule on the grid alone and \
                      has no cells outside the grid for other rules to name",
                     crate::error::excerpt(text)
                 ),
-            ))
+            })
         }
         None => Err(bad(
             at,
