@@ -13,8 +13,9 @@
 //! functions of the grid). Houses already hold different values (the shape's rows, columns
 //! and regions are all-different groups when there are more values than cells).
 //!
-//! Inside the solver the value 0 is digit index 0 and the value v is index v (the rule
-//! refuses any other value set), so the clauses name indices.
+//! Inside the solver the value v is the digit whose 0-based [`Digit::index`] is v
+//! (`Digit::get() == v + 1`; the rule refuses any other value set), so the clauses and the
+//! checker name 0-based indices: x(c,0) is "c holds the value 0".
 //!
 //! CNF, with m(h,d) = "house h misses digit d" (d = 1..N, an auxiliary variable):
 //! - every house holds a 0: `OR_c x(c,0)` over its cells;
@@ -175,7 +176,10 @@ impl Rule for Doppelganger {
             for (i, house) in houses.iter().enumerate() {
                 let mut held = vec![false; n + 1];
                 for &c in house {
-                    held[value(c)] = true;
+                    match held.get_mut(value(c)) {
+                        Some(h) => *h = true,
+                        None => return Err(format!("{c} holds a value past {n}")),
+                    }
                 }
                 if !held[0] {
                     return Err(format!("{name} {} holds no 0", i + 1));
