@@ -162,3 +162,34 @@ fn a_records_solution_is_read_in_the_puzzles_values() {
             "solution: not a full 9x9 grid of the values 0-8",
         ));
 }
+
+/// A doppelganger with 28 givens, taken from ISS's solution of its "Doppelganger" example
+/// (values 0-9 on a 9x9): ISS finds it unique with the same solution.
+const DOPPELGANGER: &str = ".Shape~9x9~0-9.Doppelganger.~R1C5_3~R1C7_4~R1C8_7~R1C9_0~R2C1_4~R2C3_3~R2C4_7~R2C6_9~R3C2_6~R4C1_0~R4C4_4~R4C8_8~R4C9_5~R5C1_5~R5C6_6~R6C2_7~R6C6_3~R6C8_6~R7C2_8~R7C5_6~R7C6_2~R7C7_1~R8C2_2~R8C5_8~R8C6_7~R8C8_0~R9C1_1~R9C4_0";
+
+#[test]
+fn a_doppelganger_is_unique_as_in_iss() {
+    for engine in ["varisat", "cadical"] {
+        satdoku()
+            .args(["check", "-f", "line", "--engine", engine, DOPPELGANGER])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(
+                "unique 259638470403729618761540293096471385512806749874253061980362154325187906147095832",
+            ));
+    }
+    satdoku()
+        .args(["convert", "--to", "native", DOPPELGANGER])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("{\"type\":\"doppelganger\"}"))
+        .stdout(predicate::str::contains("\"values\": \"0-9\""));
+    // ISS's extra cells naming the missing digits are refused by name
+    satdoku()
+        .args(["check", ".Shape~9x9~0-9.Doppelganger.Whisper~4~DGR3~DGR4"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "ISS item 3 (Whisper): satdoku cannot state this ISS constraint: \"DGR3\" is one of ISS's Doppelganger extra cells",
+        ));
+}

@@ -218,6 +218,7 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         C::AntiKing(_) => Layer::Tag("anti-king".into()),
         C::NonConsecutive(_) => Layer::Tag("non-consecutive".into()),
         C::DisjointGroups(_) => Layer::Tag("disjoint groups".into()),
+        C::Doppelganger(_) => Layer::Tag("doppelganger".into()),
         C::NegativeRatio(r) => Layer::Tag(outside::negative_ratio_label(&r.ratios)),
         C::NegativeXv(_) => Layer::Tag("negative XV".into()),
         C::ExtraRegion(r) => {

@@ -71,6 +71,7 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"weighted-sum","cells":["r9c4","r9c5"],"weights":[2,-1],"sum":3}"#,
     r#"{"type":"look-and-say","cells":["r9c6","r9c7"],"counts":[[1,6],[0,7]]}"#,
     r#"{"type":"same-region","cells":["r9c6","r8c6"]}"#,
+    r#"{"type":"doppelganger"}"#,
     r#"{"type":"nfa","cells":["r7c1","r7c2","r8c2"],"start":[0],"accept":[1],"transitions":[[0,[1,2],1],[1,[3],1]],"breaks":[2],"break_moves":[[1,0]]}"#,
 ];
 
@@ -145,9 +146,10 @@ fn variant_number(c: &Constraint) -> usize {
         C::LookAndSay(_) => 63,
         C::SameRegion(_) => 64,
         C::Nfa(_) => 65,
+        C::Doppelganger(_) => 66,
     }
 }
-const VARIANTS: usize = 66;
+const VARIANTS: usize = 67;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES
@@ -156,12 +158,25 @@ fn samples() -> Vec<Constraint> {
         .collect()
 }
 
-/// A puzzle with boxes; a chaos construction (boxes kept) when a rule is about its regions.
+/// A puzzle with boxes; a chaos construction (boxes kept) when a rule is about its regions;
+/// the values 0..N for a doppelganger.
 fn puzzle(n: usize, givens: Grid, constraints: Vec<Constraint>) -> Puzzle {
     let chaos = constraints
         .iter()
         .any(|c| matches!(c, Constraint::SameRegion(_)));
     let shape = Shape::new(n).unwrap();
+    let shape = if constraints
+        .iter()
+        .any(|c| matches!(c, Constraint::Doppelganger(_)))
+    {
+        let zero_to_n = crate::geometry::Values {
+            min: 0,
+            count: n + 1,
+        };
+        shape.with_values(zero_to_n).unwrap()
+    } else {
+        shape
+    };
     let shape = if chaos {
         shape.with_chaos().unwrap()
     } else {
@@ -224,10 +239,10 @@ fn every_rule_kind_has_a_drawing_of_its_own() {
 #[test]
 fn all_rules_together_give_one_group_each_per_panel() {
     // same-region needs a chaos construction, where the box indexer and region sum lines
-    // are refused: it is drawn alone above
+    // are refused, and a doppelganger the values 0..N: they are drawn alone above
     let all: Vec<Constraint> = samples()
         .into_iter()
-        .filter(|c| !matches!(c, Constraint::SameRegion(_)))
+        .filter(|c| !matches!(c, Constraint::SameRegion(_) | Constraint::Doppelganger(_)))
         .collect();
     let p = puzzle(9, Grid::empty(9), all.clone());
     let solution = Grid::empty(9);

@@ -119,6 +119,7 @@ pub mod value_indexing;
 pub mod values;
 
 pub mod count_distinct;
+pub mod doppelganger;
 pub mod equality_cage;
 
 pub mod full_rank;
@@ -326,6 +327,8 @@ macro_rules! registry {
         "same-region" => SameRegion(same_region::SameRegion),
         /// A state machine (NFA) reads the line's digits and accepts them.
         "nfa" => Nfa(nfa::Nfa),
+        /// Values 0..N: each house holds 0 and misses one digit, a different one per kind.
+        "doppelganger" => Doppelganger(doppelganger::Doppelganger),
         /// At least one of the listed rules holds.
         "or" => Or(or::Or),
         /// All of the listed rules hold (a branch of an `or`).

@@ -136,6 +136,11 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
         return Ok(c.clone());
     }
     let kind = c.kind();
+    if let Constraint::Doppelganger(_) = c {
+        // defined on the values 0..N only (its validation refuses any other set), where the
+        // value v is the index v: its clauses and checker name indices
+        return Ok(c.clone());
+    }
     // more values than the longer side (see MANY_VALUES)
     let many = shape.value_count() != shape.side();
     let read_many = MANY_VALUES.contains(&kind);

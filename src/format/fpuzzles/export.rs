@@ -379,7 +379,8 @@ pub fn export(doc: &Document) -> Export {
             | Constraint::Regex(_)
             | Constraint::WeightedSum(_)
             | Constraint::LookAndSay(_)
-            | Constraint::Nfa(_) => losses.push(no_key(c)),
+            | Constraint::Nfa(_)
+            | Constraint::Doppelganger(_) => losses.push(no_key(c)),
         }
     }
     for (key, count) in ["minimum", "maximum"].into_iter().zip(sets) {

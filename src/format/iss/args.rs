@@ -66,6 +66,21 @@ pub fn cell(at: &At, text: &str, n: usize) -> Result<Cell, IssError> {
             at,
             format!("cell {text:?} is outside the {n}x{n} grid"),
         )),
+        None if text.len() > 3
+            && text.get(..3).is_some_and(|p| {
+                ["DGR", "DGC", "DGB", "DGZ"].contains(&p.to_ascii_uppercase().as_str())
+            }) =>
+        {
+            Err(IssError::Unsupported {
+                at: at.clone(),
+                why: format!(
+                    "{:?} is one of ISS's Doppelganger extra cells (the digit a row, column or \
+                     box misses); satdoku states the Doppelganger rule on the grid alone and \
+                     has no cells outside the grid for other rules to name",
+                    crate::error::excerpt(text)
+                ),
+            })
+        }
         None => Err(bad(
             at,
             format!(

@@ -17,7 +17,6 @@ fn unsupported(name: &str) -> Option<&'static str> {
             "contain-at-least / contain-exact have no satdoku rule"
         }
         "ConnectedValues" => "connected values have no satdoku rule",
-        "Doppelganger" => "doppelganger needs ISS's hidden extra cells (the digit each house misses), and satdoku's rules and solutions are about grid cells only",
         "Var" => "extra variables are cells outside the grid; satdoku's rules and solutions are about grid cells only, so they cannot be stated",
         _ => return None,
     })
@@ -61,6 +60,9 @@ pub fn leaf(
                     }))
                 })
                 .collect()
+        }
+        "Doppelganger" => {
+            no_args().and(one(Constraint::Doppelganger(doppelganger::Doppelganger {})))
         }
         "AntiKnight" => no_args().and(one(Constraint::AntiKnight(anti_knight::AntiKnight {}))),
         "AntiKing" => no_args().and(one(Constraint::AntiKing(anti_king::AntiKing {}))),
@@ -245,10 +247,21 @@ pub fn leaf(
                 Some("") | Some("0") => None,
                 _ => Some(number(at, a.first(), "sum")?),
             };
-            one(Constraint::Killer(killer::Killer {
-                cells: tail()?,
-                sum,
-            }))
+            let cells = tail()?;
+            let distinct = first_appearances(&cells);
+            if distinct.len() == cells.len() {
+                return one(Constraint::Killer(killer::Killer { cells, sum }));
+            }
+            // ISS: a cell listed twice is one cell of the all-different cage, counted as
+            // often as listed in the sum (ISS's sum merges repeats into coefficients)
+            let mut out = vec![Constraint::Killer(killer::Killer {
+                cells: distinct,
+                sum: None,
+            })];
+            if let Some(sum) = sum {
+                out.extend(merged_sum(at, &cells, &vec![1; cells.len()], sum as i64)?);
+            }
+            Ok(out)
         }
         "RellikCage" => {
             let sum = number(at, a.first(), "sum")?;
@@ -360,7 +373,25 @@ pub fn leaf(
                 .split(|x| x == "-")
                 .map(|seg| cells(at, seg, n))
                 .collect::<Result<Vec<_>, _>>()?;
-            one(Constraint::EqualSums(equal_sums::EqualSums { segments }))
+            let all = segments.concat();
+            if first_appearances(&all).len() == all.len() {
+                return one(Constraint::EqualSums(equal_sums::EqualSums { segments }));
+            }
+            // a cell in two segments (or twice in one), as ISS reads it: each segment's sum
+            // counts its cells as often as listed, and every segment's sum equals the
+            // first's: Σ_first − Σ_other = 0, repeats merged into weights
+            let Some((first, rest)) = segments.split_first() else {
+                return Err(bad(at, "no segments"));
+            };
+            let mut out = Vec::new();
+            for other in rest {
+                let cells: Vec<Cell> = first.iter().chain(other).copied().collect();
+                let weights: Vec<i64> = std::iter::repeat_n(1, first.len())
+                    .chain(std::iter::repeat_n(-1, other.len()))
+                    .collect();
+                out.extend(merged_sum(at, &cells, &weights, 0)?);
+            }
+            Ok(out)
         }
         "Indexing" => {
             let cells = tail()?;
@@ -450,6 +481,11 @@ fn sum(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, IssError
             ));
         }
     }
+    if first_appearances(&cells).len() != cells.len() {
+        // ISS: a cell listed twice counts twice (its weights add up)
+        let w = weights.unwrap_or_else(|| vec![1; cells.len()]);
+        return merged_sum(at, &cells, &w, total);
+    }
     let unit = weights.as_ref().is_none_or(|w| w.iter().all(|&x| x == 1));
     let plain_total = usize::try_from(total).ok().filter(|_| unit);
     let step = |p: Cell, q: Cell| {
@@ -487,6 +523,53 @@ fn sum(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, IssError
             sum: total,
         })]),
     }
+}
+
+/// The cells in order of first appearance, each once.
+fn first_appearances(cells: &[Cell]) -> Vec<Cell> {
+    let mut out: Vec<Cell> = Vec::with_capacity(cells.len());
+    for &c in cells {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `Σ w_i·digit(c_i) = total` with cells that may repeat, as one `weighted-sum` over
+/// distinct cells: a cell's weights add up (in order of first appearance), cells whose
+/// weights cancel are left out. Nothing when every weight cancels and the total is 0 (the
+/// sum always holds); refused when every weight cancels and the total is not 0.
+fn merged_sum(
+    at: &At,
+    cells: &[Cell],
+    weights: &[i64],
+    total: i64,
+) -> Result<Vec<Constraint>, IssError> {
+    let mut terms: Vec<(Cell, i64)> = Vec::new();
+    for (&c, &w) in cells.iter().zip(weights) {
+        match terms.iter_mut().find(|(d, _)| *d == c) {
+            Some((_, x)) => *x += w,
+            None => terms.push((c, w)),
+        }
+    }
+    terms.retain(|&(_, w)| w != 0);
+    if terms.is_empty() {
+        return if total == 0 {
+            Ok(Vec::new())
+        } else {
+            Err(bad(
+                at,
+                format!("the cells' weights cancel out, so the sum is 0, never {total}"),
+            ))
+        };
+    }
+    let unit = terms.iter().all(|&(_, w)| w == 1);
+    Ok(vec![Constraint::WeightedSum(weighted_sum::WeightedSum {
+        cells: terms.iter().map(|&(c, _)| c).collect(),
+        weights: (!unit).then(|| terms.iter().map(|&(_, w)| w).collect()),
+        sum: total,
+    })])
 }
 
 /// ISS `Regex~PATTERN~cells…`: the pattern in URL-safe base64 (ISS's links; an older form is

@@ -77,6 +77,14 @@ pub fn side(items: &ShapeItems) -> Result<(usize, usize, Values), IssError> {
             values.count
         )));
     }
+    if kind == "Raw" {
+        // ISS: a raw grid has no rows, columns or boxes that must differ (its rules say
+        // everything); a satdoku shape's rows and columns always hold different values
+        return Err(refuse(
+            "grid type \"Raw\": ISS's raw grid has no all-different rows, columns or boxes, \
+             but every satdoku grid's rows and columns hold different values",
+        ));
+    }
     if !(kind.is_empty() || kind == "Sudoku") {
         return Err(refuse(&format!(
             "grid type {kind:?}: satdoku grids have sudoku rows and columns"

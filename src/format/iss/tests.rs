@@ -295,9 +295,14 @@ fn or_branches_that_never_hold_are_read_as_false() {
         ),
         ["or"]
     );
-    let e = refusal(".Or.Cage~3~R1C1~R1C2~R1C3.Cage~10~R1C1~R1C2~R1C2.End");
+    // a cage listing r1c2 twice is read as ISS reads it (all different, r1c2 counted twice)
+    assert_eq!(
+        kinds(".Or.Cage~3~R1C1~R1C2~R1C3.Cage~10~R1C1~R1C2~R1C2.End"),
+        ["or"]
+    );
+    let e = refusal(".Or.Cage~3~R1C1~R1C2~R1C3.Thermo~R1C1~R1C2~R1C1.End");
     assert!(
-        e.contains("ISS item 1 (Or)") && e.contains("of[1] (killer): r1c2 appears twice"),
+        e.contains("ISS item 1 (Or)") && e.contains("of[1] (thermometer): r1c1 appears twice"),
         "{e}"
     );
     let e = refusal(".Or.Cage~3~R1C1~R1C2~R1C3.Cage~30~R1C1~R1C2.End");
@@ -469,4 +474,98 @@ fn region_same_values_and_clues_on_rectangles() {
     assert!(text.contains(r#""clue":"r2c7""#), "{text}");
     assert!(text.contains(r#""clue":"r5c3""#), "{text}");
     assert!(refusal(".Shape~4x6.Skyscraper~R5~1~").contains("R1..R4"));
+}
+
+#[test]
+fn doppelganger_counts_as_iss() {
+    // ISS counts 768 grids for `.Shape~4x4~0-4.Doppelganger`, 17280 without boxes and 375
+    // with these givens on a 6x6 (ISS headless, all solutions; BENCHMARKS.md)
+    let count = |text: &str| {
+        let p = parse(text).unwrap().document.puzzle;
+        crate::solve::count(&p, 100_000).unwrap().found
+    };
+    assert_eq!(kinds(".Shape~4x4~0-4.Doppelganger"), ["doppelganger"]);
+    assert_eq!(count(".Shape~4x4~0-4.Doppelganger"), 768);
+    assert_eq!(count(".Shape~4x4~0-4.Doppelganger.NoBoxes"), 17280);
+    assert_eq!(
+        count(
+            ".Shape~6x6~0-6.Doppelganger.~R1C1_0~R1C2_1~R2C4_0~R3C3_2~R4C6_5~R5C2_3~R6C5_4~R2C2_6"
+        ),
+        375
+    );
+    assert!(refusal(".Doppelganger").contains("values 0-9"));
+    assert!(refusal(".Shape~9x9~0-8.Doppelganger").contains("values 0-9"));
+    assert!(refusal(".Doppelganger~1").contains("no arguments"));
+    // ISS's extra cells holding each house's missing digit are not cells satdoku has
+    let e = refusal(".Shape~9x9~0-9.Doppelganger.Whisper~4~DGC2~DGC3");
+    assert!(
+        e.contains("ISS item 3 (Whisper)") && e.contains("Doppelganger extra cells"),
+        "{e}"
+    );
+}
+
+#[test]
+fn cells_listed_twice_count_twice_in_sums() {
+    use crate::rules::{killer::Killer, weighted_sum::WeightedSum};
+    let rules = |text: &str| parse(text).unwrap().document.puzzle.constraints().to_vec();
+    let c = |s: &str| s.parse::<crate::geometry::Cell>().unwrap();
+    // a cage listing r1c3 twice: different digits over its 3 cells, r1c3 counted twice
+    assert_eq!(
+        rules(".Cage~20~R1C1~R1C2~R1C3~R1C3"),
+        [
+            Constraint::Killer(Killer {
+                cells: vec![c("r1c1"), c("r1c2"), c("r1c3")],
+                sum: None
+            }),
+            Constraint::WeightedSum(WeightedSum {
+                cells: vec![c("r1c1"), c("r1c2"), c("r1c3")],
+                weights: Some(vec![1, 1, 2]),
+                sum: 20
+            })
+        ]
+    );
+    // a cage of 0 (no sum) listing a cell twice is all different over its cells
+    assert_eq!(kinds(".Cage~0~R1C1~R1C2~R1C1"), ["killer"]);
+    // a sum listing cells twice: their weights add up, cancelled cells drop out
+    assert_eq!(
+        rules(".Sum~3_=_1_1_-1_2~R1C1~R2C2~R1C1~R3C3"),
+        [Constraint::WeightedSum(WeightedSum {
+            cells: vec![c("r2c2"), c("r3c3")],
+            weights: Some(vec![1, 2]),
+            sum: 3
+        })]
+    );
+    assert!(refusal(".Sum~3_=_1_-1~R1C1~R1C1").contains("never 3"));
+    assert!(rules(".Sum~0_=_1_-1~R1C1~R1C1").is_empty());
+    // equal sums sharing a cell: the first segment against each other, r1c1 cancelled
+    assert_eq!(
+        rules(".EqualSum~R1C1~R1C2~-~R1C1~R2C1~-~R3C3"),
+        [
+            Constraint::WeightedSum(WeightedSum {
+                cells: vec![c("r1c2"), c("r2c1")],
+                weights: Some(vec![1, -1]),
+                sum: 0
+            }),
+            Constraint::WeightedSum(WeightedSum {
+                cells: vec![c("r1c1"), c("r1c2"), c("r3c3")],
+                weights: Some(vec![1, 1, -1]),
+                sum: 0
+            })
+        ]
+    );
+    // and the meaning holds: a cage of 2 cells with r1c1 listed twice, sum 2·a + b = 4 on a
+    // 4x4 leaves (a, b) = (1, 2) only
+    let p = parse(".Shape~4x4.Cage~4~R1C1~R1C2~R1C1")
+        .unwrap()
+        .document
+        .puzzle;
+    let g = crate::solve::some_solution(&p).unwrap().unwrap();
+    let at = |s: &str| g.digit(c(s)).get();
+    assert_eq!((at("r1c1"), at("r1c2")), (1, 2));
+}
+
+#[test]
+fn raw_grids_are_refused_with_the_reason() {
+    let e = refusal(".Shape~9x9~0-8~Raw");
+    assert!(e.contains("Raw") && e.contains("all-different"), "{e}");
 }

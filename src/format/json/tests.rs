@@ -89,8 +89,11 @@ fn every_documented_constraint_round_trips() {
     let mut seen = std::collections::BTreeSet::new();
     for ex in examples {
         // same-region is about a chaos construction's regions
+        // a doppelganger holds on the values 0..N only
         let chaos = if ex.contains("\"same-region\"") {
             ", \"chaos\": true"
+        } else if ex.contains("\"doppelganger\"") {
+            ", \"values\": \"0-9\""
         } else {
             ""
         };
