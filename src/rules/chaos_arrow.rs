@@ -82,9 +82,11 @@ impl Rule for ChaosArrow {
     fn encode(&self, enc: &mut Encoder) {
         let start = self.arms[0][0];
         let mut same: HashMap<Cell, Term> = HashMap::new();
+        let mut steps: HashMap<(Cell, Cell), Term> = HashMap::new();
         let mut runs = Vec::new();
         for arm in &self.arms {
             let mut prev = Term::True;
+            let mut b = start;
             for &c in &arm[1..] {
                 let e = match same.get(&c) {
                     Some(&e) => e,
@@ -99,8 +101,22 @@ impl Rule for ChaosArrow {
                 enc.implies(r, prev);
                 enc.implies(r, e);
                 enc.clause([!prev, !e, r]);
+                // the same step seen locally, p = "a_{j-1} and a_j share a region" (implied,
+                // for propagation): r(j) -> p; r(j-1) ∧ p -> r(j)
+                let key = (b.min(c), b.max(c));
+                let p = match steps.get(&key) {
+                    Some(&p) => p,
+                    None => {
+                        let p = same_region(enc, b, c);
+                        steps.insert(key, p);
+                        p
+                    }
+                };
+                enc.implies(r, p);
+                enc.clause([!prev, !p, r]);
                 runs.push(r);
                 prev = r;
+                b = c;
             }
         }
         digit_counts(enc, self.cell, usize::from(!self.exclude_start), &runs);
