@@ -212,3 +212,141 @@ pub fn distinct_regions(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Cons
         distinct_regions::DistinctRegions { cell, cells },
     )])
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::format::iss::parse;
+    use crate::geometry::Cell;
+    use crate::rules::Constraint;
+
+    const CHAOS4: &str = ".Shape~4x4.ChaosConstruction.NoBoxes";
+
+    fn rules(items: &str) -> Vec<Constraint> {
+        parse(&format!("{CHAOS4}{items}"))
+            .unwrap_or_else(|e| panic!("{items}: {e}"))
+            .document
+            .puzzle
+            .constraints()
+            .to_vec()
+    }
+
+    fn refusal(items: &str) -> String {
+        parse(&format!("{CHAOS4}{items}"))
+            .expect_err(items)
+            .to_string()
+    }
+
+    fn at(r: usize, c: usize) -> Cell {
+        Cell::new(r, c)
+    }
+
+    #[test]
+    fn arrows_with_arms_and_without() {
+        match &rules(".ChaosArrow~R1C1~1~CC6~CC7~-~CC6~CC10")[..] {
+            [Constraint::ChaosArrow(a)] => {
+                assert_eq!(a.cell, at(1, 1));
+                assert_eq!(
+                    a.arms,
+                    vec![vec![at(2, 2), at(2, 3)], vec![at(2, 2), at(3, 2)]]
+                );
+                assert!(a.exclude_start);
+            }
+            other => panic!("{other:?}"),
+        }
+        // no arms: left, right, up and down from the control cell to the edges
+        for items in [
+            ".ChaosArrow~R2C3",
+            ".ChaosArrow~R2C3~0",
+            ".ChaosArrow~R2C3~",
+        ] {
+            match &rules(items)[..] {
+                [Constraint::ChaosArrow(a)] => {
+                    assert_eq!(
+                        a.arms,
+                        vec![
+                            vec![at(2, 3), at(2, 2), at(2, 1)],
+                            vec![at(2, 3), at(2, 4)],
+                            vec![at(2, 3), at(1, 3)],
+                            vec![at(2, 3), at(3, 3), at(4, 3)],
+                        ],
+                        "{items}"
+                    );
+                    assert!(!a.exclude_start);
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn counts_with_cells_and_without() {
+        match &rules(".ChaosCount~R1C1~0~CC6~CC1~CC2")[..] {
+            [Constraint::ChaosCount(c)] => {
+                assert_eq!(c.cells, vec![at(2, 2), at(1, 1), at(1, 2)]);
+                assert!(!c.exclude_first);
+            }
+            other => panic!("{other:?}"),
+        }
+        // no cells: the control cell, then its neighbours inside the grid
+        match &rules(".ChaosCount~R1C4~1")[..] {
+            [Constraint::ChaosCount(c)] => {
+                assert_eq!(c.cells, vec![at(1, 4), at(2, 4), at(1, 3), at(2, 3)]);
+                assert!(c.exclude_first);
+            }
+            other => panic!("{other:?}"),
+        }
+        match &rules(".CountDistinct~R4C4~CC1~CC16")[..] {
+            [Constraint::DistinctRegions(d)] => {
+                assert_eq!(
+                    (d.cell, d.cells.clone()),
+                    (at(4, 4), vec![at(1, 1), at(4, 4)])
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // over grid cells it stays a count of digits
+        assert_eq!(
+            rules(".CountDistinct~R4C4~R1C1~R1C2")[0].kind(),
+            "count-distinct"
+        );
+    }
+
+    #[test]
+    fn what_cannot_be_stated_is_refused_with_its_item() {
+        for (items, needle) in [
+            (".ChaosArrow~R1C1~0~CC1~R1C2", "must be chaos region cells"),
+            (
+                ".ChaosArrow~R1C1~0~CC1~CC2~-~CC5",
+                "arm 2 starts at r2c1, not at r1c1",
+            ),
+            (".ChaosArrow~R1C1~0~CC1~-~-~CC1", "arm 2 has no cells"),
+            (".ChaosArrow~R1C1~2", "offset \"2\""),
+            (
+                ".ChaosArrow~CC1~0~CC1~CC2",
+                "control cell \"CC1\" is a region cell",
+            ),
+            (
+                ".ChaosCount~R1C1~0~CC17",
+                "not a chaos region cell (CC1 … CC16)",
+            ),
+            (".ChaosCount~R1C1~0~R1C2", "must be chaos region cells"),
+            (".CountDistinct~R1C1~CC1~R1C2", "must be chaos region cells"),
+            (
+                ".CountDistinct~CC1~CC2",
+                "control cell \"CC1\" is a region cell",
+            ),
+            (".ChaosCount~R1C1~0~CC1~CC1", "appears twice"),
+        ] {
+            let e = refusal(items);
+            assert!(e.contains("ISS item 4"), "{items}: {e}");
+            assert!(e.contains(needle), "{items}: {e}");
+        }
+        // region cells need a chaos construction
+        let e = parse(".Shape~4x4.ChaosCount~R1C1~0~CC1")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("no chaos construction"), "{e}");
+        let e = parse(".Shape~4x4.ChaosArrow~R1C1").unwrap_err().to_string();
+        assert!(e.contains("chaos construction"), "{e}");
+    }
+}
