@@ -173,13 +173,13 @@ fn iss_chaos_construction_is_read() {
         .args(["count", "-f", "line", &iss])
         .assert()
         .stdout("30\n");
-    // region clues other than one cell per SameValues set are refused, with their item
+    // region clues ISS would not read either are refused, with their item
     satdoku()
         .args([
             "check",
             "-f",
             "line",
-            ".Shape~4x4.ChaosConstruction.NoBoxes.ChaosCount~R1C1",
+            ".Shape~4x4.ChaosConstruction.NoBoxes.ChaosCount~R1C1~2",
         ])
         .assert()
         .stdout(predicate::str::contains("ChaosCount"));

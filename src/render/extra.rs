@@ -88,6 +88,29 @@ pub fn count_distinct(f: &Frame, cells: &[Cell], out: &mut Out) -> Layer {
     Layer::Shade
 }
 
+/// A chaos arrow (regions of a chaos construction): a thin arrow from the start cell along
+/// each arm of two cells or more, and `R→` in the control cell's corner.
+pub fn chaos_arrow(f: &Frame, k: &crate::rules::chaos_arrow::ChaosArrow, out: &mut Out) -> Layer {
+    for arm in &k.arms {
+        if let [start, rest @ ..] = &arm[..] {
+            if !rest.is_empty() {
+                lines::arrow(f, &[*start], rest, out);
+            }
+        }
+    }
+    corner(f, k.cell, "R→", out);
+    Layer::Lines
+}
+
+/// A chaos count or distinct-regions clue (regions of a chaos construction): the counted
+/// cells shaded, `label` in the control cell's corner (`R=` counts the first cell's region,
+/// `R#` the regions).
+pub fn region_count(f: &Frame, control: Cell, cells: &[Cell], label: &str, out: &mut Out) -> Layer {
+    marks::fill(f, cells, SETS, out);
+    corner(f, control, label, out);
+    Layer::Shade
+}
+
 /// Greater-than signs: `>` between each touching pair, opening towards the greater cell.
 pub fn greater(f: &Frame, pairs: &[(Cell, Cell)], out: &mut Out) -> Layer {
     for &(a, b) in pairs {

@@ -72,6 +72,9 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"look-and-say","cells":["r9c6","r9c7"],"counts":[[1,6],[0,7]]}"#,
     r#"{"type":"same-region","cells":["r9c6","r8c6"]}"#,
     r#"{"type":"doppelganger"}"#,
+    r#"{"type":"chaos-arrow","cell":"r7c1","arms":[["r7c2","r7c3","r7c4"],["r7c2","r8c2"]]}"#,
+    r#"{"type":"chaos-count","cell":"r8c1","cells":["r8c1","r9c1","r9c2"]}"#,
+    r#"{"type":"distinct-regions","cell":"r9c9","cells":["r9c8","r9c7"]}"#,
     r#"{"type":"nfa","cells":["r7c1","r7c2","r8c2"],"start":[0],"accept":[1],"transitions":[[0,[1,2],1],[1,[3],1]],"breaks":[2],"break_moves":[[1,0]]}"#,
 ];
 
@@ -147,9 +150,12 @@ fn variant_number(c: &Constraint) -> usize {
         C::SameRegion(_) => 64,
         C::Nfa(_) => 65,
         C::Doppelganger(_) => 66,
+        C::ChaosArrow(_) => 67,
+        C::ChaosCount(_) => 68,
+        C::DistinctRegions(_) => 69,
     }
 }
-const VARIANTS: usize = 67;
+const VARIANTS: usize = 70;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES
@@ -158,12 +164,21 @@ fn samples() -> Vec<Constraint> {
         .collect()
 }
 
+/// Whether a rule is about the found regions of a chaos construction.
+fn is_chaos_rule(c: &Constraint) -> bool {
+    matches!(
+        c,
+        Constraint::SameRegion(_)
+            | Constraint::ChaosArrow(_)
+            | Constraint::ChaosCount(_)
+            | Constraint::DistinctRegions(_)
+    )
+}
+
 /// A puzzle with boxes; a chaos construction (boxes kept) when a rule is about its regions;
 /// the values 0..N for a doppelganger.
 fn puzzle(n: usize, givens: Grid, constraints: Vec<Constraint>) -> Puzzle {
-    let chaos = constraints
-        .iter()
-        .any(|c| matches!(c, Constraint::SameRegion(_)));
+    let chaos = constraints.iter().any(is_chaos_rule);
     let shape = Shape::new(n).unwrap();
     let shape = if constraints
         .iter()
@@ -242,7 +257,7 @@ fn all_rules_together_give_one_group_each_per_panel() {
     // are refused, and a doppelganger the values 0..N: they are drawn alone above
     let all: Vec<Constraint> = samples()
         .into_iter()
-        .filter(|c| !matches!(c, Constraint::SameRegion(_) | Constraint::Doppelganger(_)))
+        .filter(|c| !is_chaos_rule(c) && !matches!(c, Constraint::Doppelganger(_)))
         .collect();
     let p = puzzle(9, Grid::empty(9), all.clone());
     let solution = Grid::empty(9);

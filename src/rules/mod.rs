@@ -111,6 +111,10 @@ pub mod equal_sums;
 pub mod greater_than;
 pub mod rellik_cage;
 pub mod same_region;
+
+pub mod chaos_arrow;
+pub mod chaos_count;
+pub mod distinct_regions;
 pub mod same_values;
 
 pub mod relation;
@@ -325,6 +329,12 @@ macro_rules! registry {
         "look-and-say" => LookAndSay(look_and_say::LookAndSay),
         /// Cells in one found region of a chaos construction.
         "same-region" => SameRegion(same_region::SameRegion),
+        /// A digit counts the run of cells along arms in the start cell's found region.
+        "chaos-arrow" => ChaosArrow(chaos_arrow::ChaosArrow),
+        /// A digit counts the listed cells in the first one's found region.
+        "chaos-count" => ChaosCount(chaos_count::ChaosCount),
+        /// A digit counts the found regions the listed cells lie in.
+        "distinct-regions" => DistinctRegions(distinct_regions::DistinctRegions),
         /// A state machine (NFA) reads the line's digits and accepts them.
         "nfa" => Nfa(nfa::Nfa),
         /// Values 0..N: each house holds 0 and misses one digit, a different one per kind.

@@ -213,8 +213,11 @@ pub fn export(doc: &Document) -> Export {
             Constraint::ExtraRegion(r) => {
                 push(&mut out, "extraregion", json!({"cells": names(&r.cells)}))
             }
-            Constraint::SameRegion(_) => {
-                losses.push("same-region: f-puzzles has no regions to find".into())
+            Constraint::SameRegion(_)
+            | Constraint::ChaosArrow(_)
+            | Constraint::ChaosCount(_)
+            | Constraint::DistinctRegions(_) => {
+                losses.push(format!("{}: f-puzzles has no regions to find", c.kind()))
             }
             Constraint::Difference(d) => push(
                 &mut out,

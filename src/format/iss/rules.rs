@@ -12,7 +12,6 @@ use crate::rules::*;
 /// Why satdoku refuses each ISS constraint it cannot state.
 fn unsupported(name: &str) -> Option<&'static str> {
     Some(match name {
-        "ChaosArrow" | "ChaosCount" => "clues about a chaos construction's regions (ChaosArrow, ChaosCount) have no satdoku rule",
         "ContainAtLeast" | "ContainExact" => {
             "contain-at-least / contain-exact have no satdoku rule"
         }
@@ -155,6 +154,11 @@ pub fn leaf(
         "CountingCircles" => one(Constraint::CountingCircles(
             counting_circles::CountingCircles { cells: line()? },
         )),
+        "ChaosArrow" => super::chaos::arrow(at, a, shape),
+        "ChaosCount" => super::chaos::count(at, a, shape),
+        "CountDistinct" if a.iter().skip(1).any(|x| x.starts_with("CC")) => {
+            super::chaos::distinct_regions(at, a, shape)
+        }
         "CountDistinct" => one(Constraint::CountDistinct(count_distinct::CountDistinct {
             cells: line()?,
         })),
@@ -332,21 +336,12 @@ pub fn leaf(
             // ISS's chaos region cells (CCk: the region id of cell k in reading order): one
             // cell per set is "these cells share a region"
             let sets = number(at, a.first(), "number of sets")?;
-            let cells = a[1..]
-                .iter()
-                .map(|x| {
-                    let k = x.strip_prefix("CC").and_then(|k| k.parse::<usize>().ok());
-                    match k {
-                        Some(k) if shape.is_chaos() && (1..=n * n).contains(&k) => {
-                            Ok(Cell::from_position(k - 1, n))
-                        }
-                        _ => Err(bad(
-                            at,
-                            format!("{x:?} is not a chaos region cell (CC1 … CC{})", n * n),
-                        )),
-                    }
-                })
-                .collect::<Result<Vec<Cell>, _>>()?;
+            let cells = super::chaos::region_cells(
+                at,
+                &a[1..],
+                shape,
+                "the cells of a SameValues over region cells",
+            )?;
             if sets != cells.len() {
                 return Err(IssError::Unsupported {
                     at: at.clone(),

@@ -88,9 +88,15 @@ fn every_documented_constraint_round_trips() {
     assert_eq!(examples.len(), CONSTRAINT_TYPES.len());
     let mut seen = std::collections::BTreeSet::new();
     for ex in examples {
-        // same-region is about a chaos construction's regions
+        // same-region and the region clues are about a chaos construction's regions;
         // a doppelganger holds on the values 0..N only
-        let chaos = if ex.contains("\"same-region\"") {
+        let chaos_kinds = [
+            "\"same-region\"",
+            "\"chaos-arrow\"",
+            "\"chaos-count\"",
+            "\"distinct-regions\"",
+        ];
+        let chaos = if chaos_kinds.iter().any(|k| ex.contains(k)) {
             ", \"chaos\": true"
         } else if ex.contains("\"doppelganger\"") {
             ", \"values\": \"0-9\""
