@@ -59,7 +59,9 @@ impl Rule for LittleKiller {
                 }
             }
         }
-        let (k, n) = (self.cells.len(), shape.size());
+        // the digits (indices) reach the number of values, more than the side on grids
+        // holding more values than a row
+        let (k, n) = (self.cells.len(), shape.value_count());
         if self.sum < k || self.sum > k * n {
             return Err(format!(
                 "{k} cells sum to {k} to {}, never {}",

@@ -102,6 +102,7 @@ const ORDER_ONLY: &[&str] = &[
 /// Rules read for grids holding more values than a row has cells (see the module docs),
 /// each counted against brute force on such a grid (the tests below).
 pub const MANY_VALUES: &[&str] = &[
+    "little-killer",
     "ratio",
     "difference",
     "xv",
@@ -157,9 +158,17 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
             _ => Ok(c.clone()),
         };
     }
-    if many && read_many && values.min == 1 {
-        // values 1..=V are the digit indices
-        return Ok(c.clone());
+    if many && read_many {
+        if let Constraint::LittleKiller(l) = c {
+            // a sum along a diagonal: each cell's value is its index plus the offset
+            let mut l = l.clone();
+            l.sum = shift(l.sum, l.cells.len(), values)?;
+            return Ok(Constraint::LittleKiller(l));
+        }
+        if values.min == 1 {
+            // values 1..=V are the digit indices
+            return Ok(c.clone());
+        }
     }
     if !many {
         if let Some(r) = restate(c, shape)? {
@@ -963,7 +972,15 @@ mod tests {
         on(r#"{"type":"renban","cells":["r1c1","r2c1"]}"#, &|v| {
             (v(1, 1) - v(2, 1)).abs() == 1
         });
-        // sums
+        // sums: a little killer over values up to 5 on a 3×3 (more than 3 × 3 in all)
+        on(
+            r#"{"type":"little-killer","cells":["r1c1","r2c2","r3c3"],"sum":13}"#,
+            &|v| v(1, 1) + v(2, 2) + v(3, 3) == 13,
+        );
+        on(
+            r#"{"type":"little-killer","cells":["r3c1","r2c2","r1c3"],"sum":4}"#,
+            &|v| v(3, 1) + v(2, 2) + v(1, 3) == 4,
+        );
         on(
             r#"{"type":"killer","cells":["r1c1","r1c2","r2c1"],"sum":12}"#,
             &|v| v(1, 1) + v(1, 2) + v(2, 1) == 12 && v(1, 2) != v(2, 1),
@@ -1095,6 +1112,13 @@ mod tests {
             "0-4",
             r#"{"type":"killer","cells":["r1c1","r1c2","r2c1"],"sum":7}"#,
             |v| v(1, 1) + v(1, 2) + v(2, 1) == 7 && v(1, 2) != v(2, 1),
+        );
+        // a little killer: its sum shifts by the offset once per cell (digits may repeat)
+        agrees_on_grid(
+            g,
+            "0-4",
+            r#"{"type":"little-killer","cells":["r1c2","r2c3"],"sum":7}"#,
+            |v| v(1, 2) + v(2, 3) == 7,
         );
         agrees_on_grid(
             g,
