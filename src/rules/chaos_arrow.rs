@@ -12,14 +12,14 @@
 //! cell, none visiting a cell twice; `exclude_start` optional, default false).
 //!
 //! CNF, over the region variables of [`crate::cnf::chaos`]: for the start s and each arm cell
-//! c, e(c) = "c is in s's region" ([`super::chaos_count::same_region`]); along each arm
+//! c, e(c) = "c is in s's region" (`chaos_count::same_region`); along each arm
 //! a_0 = s, a_1, …, the run variables r(j) = "a_1 … a_j are all in s's region":
 //! `r(j) -> r(j-1)`, `r(j) -> e(a_j)`, `r(j-1) ∧ e(a_j) -> r(j)` (r(0) true); and, implied
 //! but stated for propagation, the same step seen locally with p(j) = "a_{j-1} and a_j share
 //! a region": `r(j) -> p(j)`, `r(j-1) ∧ p(j) -> r(j)`. The run
 //! length is 1 + the number of true r(j) over all arms; a layered diagram counts them and
 //! ties the total to the control's digit (`count t <-> x(control, b + t)`, b = 1, or 0 with
-//! `exclude_start`; [`super::chaos_count::digit_counts`]).
+//! `exclude_start`; `chaos_count::digit_counts`).
 
 use super::cell_lists::{cell_set, inside};
 use super::chaos_count::{digit_counts, found_regions, need_chaos, same_region};

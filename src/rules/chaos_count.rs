@@ -12,10 +12,10 @@
 //! CNF, over the region variables g(c,k) of [`crate::cnf::chaos`] (one region per cell):
 //! for each listed cell c after the first f, e(c) = "c is in f's region", both ways:
 //! `e ∧ g(f,k) -> g(c,k)`, `e ∧ g(c,k) -> g(f,k)`, `g(f,k) ∧ g(c,k) -> e` for every k
-//! ([`same_region`]). A layered diagram counts the true e(c) (one layer per cell), and its
+//! (`same_region`). A layered diagram counts the true e(c) (one layer per cell), and its
 //! final state "the count is s" is tied to the control: `count s <-> x(control, b + s)`, b
 //! = 1 (the first cell itself) or 0 with `exclude_first`; a count whose total is no digit
-//! is forbidden ([`digit_counts`]).
+//! is forbidden (`digit_counts`).
 
 use super::cell_lists::{cell_set, inside};
 use super::Rule;

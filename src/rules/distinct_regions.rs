@@ -8,7 +8,7 @@
 //! CNF, over the region variables g(c,k) of [`crate::cnf::chaos`]: u(k) = "some listed cell
 //! is in region k", both ways: `g(c,k) -> u(k)` for every listed c, `u(k) -> ∨_c g(c,k)`; a
 //! layered diagram counts the true u(k) (one layer per region) and ties the count to the
-//! control's digit, `count t <-> x(control, t)` ([`super::chaos_count::digit_counts`];
+//! control's digit, `count t <-> x(control, t)` (`chaos_count::digit_counts`;
 //! a count of 0 cannot happen, as the cells lie in some region).
 
 use super::cell_lists::{cell_set, inside};

@@ -60,7 +60,7 @@
 //!   counting circles count any value; a regex or an automaton reads the values;
 //! - pencil marks and quadruples name values up to V.
 //!
-//! The order-only ones among them ([`ORDER_ONLY`]) keep their meaning for any values; the
+//! The order-only ones among them (`ORDER_ONLY`) keep their meaning for any values; the
 //! others are read with values from 1 (values and digit indices the same) and refused with
 //! other values. Every other rule is refused on such grids.
 
