@@ -21,7 +21,7 @@ use super::cell_lists::{cell_set, inside};
 use super::Rule;
 use crate::cnf::sum::Mdd;
 use crate::cnf::{Encoder, Term};
-use crate::geometry::{Cell, Digit, Shape};
+use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 
@@ -96,24 +96,9 @@ pub(crate) fn digit_counts(enc: &mut Encoder, control: Cell, base: usize, terms:
             }
         },
     );
-    for (&s, &t) in finals.iter().zip(&ends) {
-        let v = base + s;
-        if v == 0 {
-            // a count of 0 is no digit
-            enc.clause([!t]);
-            continue;
-        }
-        let x = enc.x(control, Digit::new(v));
-        // count s <-> x(control, base + s)
-        enc.implies(t, x);
-        enc.implies(x, t);
-    }
-    for v in 1..=n {
-        if !finals.iter().any(|&s| base + s == v) {
-            // !x(control, v): no count gives v
-            enc.clause([!enc.x(control, Digit::new(v))]);
-        }
-    }
+    // a total of 0 is no digit; every digit no total reaches is ruled out
+    let ends: Vec<(usize, Term)> = finals.iter().map(|&s| base + s).zip(ends).collect();
+    super::count_distinct::control_is_count(enc, control, &ends);
 }
 
 /// The found regions of a full grid, or why there are none.

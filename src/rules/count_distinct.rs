@@ -14,8 +14,33 @@ use super::cell_lists::{cells_ok, values};
 use super::Rule;
 use crate::cnf::sum::Mdd;
 use crate::cnf::{Encoder, Term};
-use crate::geometry::{Digit, Shape};
+use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::Grid;
+
+/// Ties a counting diagram's final states to the control cell's digit: each `(v, t)` of
+/// `ends` is a count `v` reached when `t` holds, and `t <-> x(control, v)`; a count that is no
+/// digit (0, or past N) is forbidden, and so is every digit no count reaches. Shared by the
+/// rules whose control cell holds a count (count-distinct, chaos-count, distinct-regions).
+pub(crate) fn control_is_count(enc: &mut Encoder, control: Cell, ends: &[(usize, Term)]) {
+    let n = enc.size();
+    for &(v, t) in ends {
+        if v == 0 || v > n {
+            // no count 0 or past N: some digit is held
+            enc.clause([!t]);
+            continue;
+        }
+        let x = enc.x(control, Digit::new(v));
+        // count v <-> x(control, v)
+        enc.implies(t, x);
+        enc.implies(x, t);
+    }
+    for v in 1..=n {
+        if !ends.iter().any(|&(w, _)| w == v) {
+            // !x(control, v): no count gives v
+            enc.clause([!enc.x(control, Digit::new(v))]);
+        }
+    }
+}
 
 super::cells_rule! {
     /// A count-distinct rule.
@@ -56,23 +81,8 @@ impl Rule for CountDistinct {
             enc,
             |_, d, ch| if ch.index() == 1 { held[d] } else { !held[d] },
         );
-        for (&v, &t) in finals.iter().zip(&terms) {
-            if v == 0 || v > n {
-                // no count 0: some digit is held
-                enc.clause([!t]);
-                continue;
-            }
-            let x = enc.x(control, Digit::new(v));
-            // count v <-> x(control, v)
-            enc.implies(t, x);
-            enc.implies(x, t);
-        }
-        for v in 1..=n {
-            if !finals.contains(&v) {
-                // !x(control, v): no count v is possible
-                enc.clause([!enc.x(control, Digit::new(v))]);
-            }
-        }
+        let ends: Vec<(usize, Term)> = finals.iter().copied().zip(terms).collect();
+        control_is_count(enc, control, &ends);
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
         let vs = values(grid, &self.cells);
