@@ -11,13 +11,15 @@
 //! them, sum after the later one): a new smallest (or largest) makes the between-sum the
 //! cells since the other extreme. Sums are capped at the clue + 1 (anything above fails
 //! alike). The line ends with the between-sum equal to the clue. Clauses as in
-//! [`crate::cnf::sum::mdd`].
+//! [`crate::cnf::sum::mdd`]. A lunchbox of N cells holds 1 and N, so it is a sandwich and
+//! gets the sandwich's crust-distance clauses too (`sandwich::crust_distances`).
 
 use super::cell_lists::{at_most, cell_set, values};
 use super::diagram::Diagram;
 use super::families::all_different;
 use super::Rule;
 use crate::cnf::sum::Mdd;
+use crate::cnf::Encoder;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::grid::{check_distinct, Grid};
 use serde::{Deserialize, Serialize};
@@ -97,6 +99,16 @@ impl Rule for Lunchbox {
             |_, &s: &State, d| step(s, d.get(), cap),
             |s| matches!(s, Some((_, _, _, b, _)) if *b == target),
         )))
+    }
+    fn encode(&self, enc: &mut Encoder) {
+        if let Some(diagram) = self.diagram(enc.shape(), &|c| enc.candidates(c)) {
+            diagram.encode(enc);
+        }
+        if self.cells.len() == enc.shape().value_count() && enc.shape().value_count() >= 2 {
+            // N different digits hold 1 and N: the smallest and largest are the crusts of a
+            // sandwich, and the diagram (cell by cell) does not know the filling differs
+            super::sandwich::crust_distances(enc, &self.cells, self.sum);
+        }
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
         check_distinct(grid, self.cells.iter().copied(), "the lunchbox")

@@ -40,7 +40,7 @@ pub struct Sandwich {
 
 /// For each filling length `k` (`0..=n-2` cells between the crusts), whether `k` distinct
 /// digits of `2..n` (exclusive) sum to `sum`.
-fn filling_lengths(n: usize, sum: usize) -> Vec<bool> {
+pub(crate) fn filling_lengths(n: usize, sum: usize) -> Vec<bool> {
     let k_max = n.saturating_sub(2);
     // reach[k][s]: some k distinct digits among those seen so far sum to s
     let mut reach = vec![vec![false; sum + 1]; k_max + 1];
@@ -55,6 +55,24 @@ fn filling_lengths(n: usize, sum: usize) -> Vec<bool> {
         }
     }
     reach.iter().map(|r| r[sum]).collect()
+}
+
+/// The crusts' distance on `line`, N cells of different digits whose digits between the 1
+/// and the N add up to `sum` (a sandwich, or a lunchbox of N cells): for two cells whose
+/// distance leaves a filling length no set of distinct digits reaches, `x(a,1) -> ¬x(b,N)`.
+pub(crate) fn crust_distances(enc: &mut Encoder, line: &[Cell], sum: usize) {
+    let n = line.len();
+    let lengths = filling_lengths(n, sum);
+    let (one, top) = (Digit::new(1), Digit::new(n));
+    for (i, &a) in line.iter().enumerate() {
+        for (j, &b) in line.iter().enumerate() {
+            let between = i.abs_diff(j).saturating_sub(1);
+            if i != j && !lengths.get(between).copied().unwrap_or(false) {
+                // x(a,1) -> ¬x(b,N): no filling of that many distinct digits makes the sum
+                enc.clause([!enc.x(a, one), !enc.x(b, top)]);
+            }
+        }
+    }
 }
 
 /// Where the reading is along the line.
@@ -118,18 +136,7 @@ impl Rule for Sandwich {
             diagram.encode(enc);
         }
         let n = enc.shape().size();
-        let line = self.clue.line(n);
-        let lengths = filling_lengths(n, self.sum);
-        let (one, top) = (Digit::new(1), Digit::new(n));
-        for (i, &a) in line.iter().enumerate() {
-            for (j, &b) in line.iter().enumerate() {
-                let between = i.abs_diff(j).saturating_sub(1);
-                if i != j && !lengths.get(between).copied().unwrap_or(false) {
-                    // x(a,1) -> ¬x(b,N): no filling of that many distinct digits makes the sum
-                    enc.clause([!enc.x(a, one), !enc.x(b, top)]);
-                }
-            }
-        }
+        crust_distances(enc, &self.clue.line(n), self.sum);
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
