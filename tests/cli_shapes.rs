@@ -120,27 +120,13 @@ fn dimacs_and_decode_on_a_rectangle() {
         "{}",
         &cnf[..cnf.find("\np ").unwrap()]
     );
-    let vars: usize = cnf
-        .lines()
-        .find_map(|l| l.strip_prefix("p cnf "))
-        .and_then(|p| p.split(' ').next())
-        .unwrap()
-        .parse()
-        .unwrap();
+    let vars = dimacs_vars(&cnf);
     let model = |sol: &str| {
-        let mut lits = Vec::new();
-        for (pos, ch) in sol.chars().enumerate() {
-            let value = ch.to_digit(10).unwrap() as usize;
-            for i in 1..=8 {
-                let var = (pos * 8 + i) as i64;
-                lits.push(if i == value { var } else { -var });
-            }
-        }
-        for aux in 48 * 8 + 1..=vars {
-            lits.push(-(aux as i64));
-        }
-        let text: Vec<String> = lits.iter().map(i64::to_string).collect();
-        format!("s SATISFIABLE\nv {} 0\n", text.join(" "))
+        cell_model(
+            sol.chars().map(|ch| ch.to_digit(10).unwrap() as usize),
+            8,
+            vars,
+        )
     };
     satdoku()
         .args(["decode", "-p"])

@@ -173,28 +173,14 @@ fn dimacs_and_decode_carry_the_values() {
         cnf.contains("c puzzle-json: {"),
         "the rules travel with the CNF"
     );
-    let vars: usize = cnf
-        .lines()
-        .find_map(|l| l.strip_prefix("p cnf "))
-        .and_then(|p| p.split(' ').next())
-        .unwrap()
-        .parse()
-        .unwrap();
+    let vars = dimacs_vars(&cnf);
     // x(r,c,i) true where the solution holds the value i-1
     let model = |sol: &str| {
-        let mut lits = Vec::new();
-        for (pos, ch) in sol.chars().enumerate() {
-            let value = ch.to_digit(10).unwrap() as usize;
-            for i in 1..=9 {
-                let var = (pos * 9 + i) as i64;
-                lits.push(if i == value + 1 { var } else { -var });
-            }
-        }
-        for aux in 81 * 9 + 1..=vars {
-            lits.push(-(aux as i64));
-        }
-        let text: Vec<String> = lits.iter().map(i64::to_string).collect();
-        format!("s SATISFIABLE\nv {} 0\n", text.join(" "))
+        cell_model(
+            sol.chars().map(|ch| ch.to_digit(10).unwrap() as usize + 1),
+            9,
+            vars,
+        )
     };
     satdoku()
         .args(["decode", "-p"])

@@ -168,3 +168,37 @@ pub fn drat_outline(proof: &str, vars: usize) -> Result<DratOutline, String> {
     }
     Ok(out)
 }
+
+/// The number of variables on a DIMACS text's `p cnf` line.
+pub fn dimacs_vars(cnf: &str) -> usize {
+    cnf.lines()
+        .find_map(|l| l.strip_prefix("p cnf "))
+        .and_then(|p| p.split(' ').next())
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// A SAT solver's answer (`s SATISFIABLE`, one `v` line) for a grid whose cells, row-major,
+/// hold the 1-based digit indices `indices`, under `x(cell, i) = cell·per_cell + i`; every
+/// variable after the cells' (up to `vars`) is false.
+pub fn cell_model(
+    indices: impl IntoIterator<Item = usize>,
+    per_cell: usize,
+    vars: usize,
+) -> String {
+    let mut lits = Vec::new();
+    let mut cells = 0;
+    for (pos, index) in indices.into_iter().enumerate() {
+        for i in 1..=per_cell {
+            let var = (pos * per_cell + i) as i64;
+            lits.push(if i == index { var } else { -var });
+        }
+        cells += 1;
+    }
+    for aux in cells * per_cell + 1..=vars {
+        lits.push(-(aux as i64));
+    }
+    let text: Vec<String> = lits.iter().map(i64::to_string).collect();
+    format!("s SATISFIABLE\nv {} 0\n", text.join(" "))
+}
