@@ -3,7 +3,7 @@
 (tests/iss/examples.jsonl), one run each, in one process each (warm).
 
     python3 benches/iss_examples.py --iss ISS_DIR [--timeout 60] [--args "--engine cadical"] \
-        [--shaped]
+        [--shaped] [--tsv FILE]
 
 satdoku: `satdoku check -f json -j1 --timeout T` over the file; its per-puzzle `time_us` (the
 solve, after reading). ISS: `node benches/iss_examples.mjs` (process CPU time of parse + build
@@ -45,6 +45,8 @@ def main():
     ap.add_argument("--args", default="")
     ap.add_argument("--shaped", action="store_true",
                     help="only the examples whose grid is not a square holding 1..N")
+    ap.add_argument("--tsv", help="also write every puzzle's row (ratio, title, satdoku ms, "
+                    "ISS ms) to this file, slowest relative to ISS first")
     a = ap.parse_args()
     lines = open(FILE).read().splitlines()
     src = FILE
@@ -92,6 +94,10 @@ def main():
     print("|---|---|---|---|")
     for r, t, s_ms, i_ms in sorted(rows, reverse=True)[:10]:
         print(f"| {t} | {s_ms:.1f} | {i_ms:.1f} | {r:.1f}× |")
+    if a.tsv:
+        with open(a.tsv, "w") as f:
+            for r, t, s_ms, i_ms in sorted(rows, reverse=True):
+                f.write(f"{r:.2f}\t{t}\t{s_ms:.1f}\t{i_ms:.1f}\n")
 
 
 if __name__ == "__main__":
