@@ -1,8 +1,9 @@
 //! Regular-expression line (ISS "Regex"): the digits along the line, read in order as one
 //! string, match the pattern as a whole. satdoku accepts ISS's documented syntax:
 //!
-//! - a digit `1`–`9`, or a letter for 10 and up (`A`/`a` = 10 … `Z`/`z` = 35, for grids above
-//!   9×9); a value outside 1..N is refused;
+//! - a digit `0`–`9`, or a letter for 10 and up (`A`/`a` = 10 … `Z`/`z` = 35, for grids above
+//!   9×9), naming a value of the grid (1..N, or 0..N−1 on a grid of values 0-8, …); a value
+//!   outside the grid's values is refused;
 //! - `.` (any digit), classes `[1357]`, `[2-5]`, `[^19]` (any digit but those);
 //! - grouping `( … )`, alternation `|`;
 //! - quantifiers `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}` (n, m ≤ 100).
@@ -50,6 +51,11 @@ pub struct Regex {
     pub cells: Vec<Cell>,
     /// The pattern the digits must match as a whole.
     pub pattern: String,
+    /// What the pattern's characters name: digit index + `offset` is the value a character
+    /// stands for. 0 as written (values 1..N); set when a grid of other values restates the
+    /// rule over digit indices ([`super::values::to_index_space`]), never read from JSON.
+    #[serde(skip)]
+    pub offset: i64,
 }
 
 /// A parsed pattern.
@@ -70,17 +76,24 @@ struct Parser {
     chars: Vec<char>,
     pos: usize,
     n: usize,
+    /// A character's value minus its digit index.
+    offset: i64,
 }
 
 impl Parser {
-    fn parse(pattern: &str, n: usize) -> Result<Node, String> {
+    fn parse(pattern: &str, n: usize, offset: i64) -> Result<Node, String> {
         if pattern.chars().count() > MAX_PATTERN {
             return Err(format!(
                 "the pattern is longer than {MAX_PATTERN} characters"
             ));
         }
         let chars = pattern.chars().filter(|c| !c.is_whitespace()).collect();
-        let mut p = Parser { chars, pos: 0, n };
+        let mut p = Parser {
+            chars,
+            pos: 0,
+            n,
+            offset,
+        };
         let node = p.alternation()?;
         match p.peek() {
             None => Ok(node),
@@ -216,10 +229,15 @@ impl Parser {
             'A'..='Z' => c as usize - 'A' as usize + 10,
             _ => return Err(self.error(&format!("'{c}' is not a digit, letter or operator"))),
         };
-        if !(1..=self.n).contains(&v) {
-            return Err(self.error(&format!("'{c}' ({v}) is not a digit 1..{}", self.n)));
+        let index = v as i64 - self.offset;
+        if !(1..=self.n as i64).contains(&index) {
+            return Err(self.error(&format!(
+                "'{c}' ({v}) is not a digit {}..{}",
+                1 + self.offset,
+                self.n as i64 + self.offset
+            )));
         }
-        Ok(1 << (v - 1))
+        Ok(1 << (index - 1))
     }
 
     fn class(&mut self) -> Result<Node, String> {
@@ -359,7 +377,7 @@ struct Compiled {
 
 impl Regex {
     fn compile(&self, n: usize) -> Result<Compiled, String> {
-        let node = Parser::parse(&self.pattern, n)?;
+        let node = Parser::parse(&self.pattern, n, self.offset)?;
         let mut nfa = Nfa::default();
         let (s, accept) = nfa.build(&node)?;
         let start = nfa.close([s]);
@@ -410,14 +428,19 @@ impl Rule for Regex {
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let node = Parser::parse(&self.pattern, shape.value_count())?;
+        let node = Parser::parse(&self.pattern, shape.value_count(), self.offset)?;
         let digits = values(grid, &self.cells);
         if ends(&node, &digits, &BTreeSet::from([0])).contains(&digits.len()) {
             Ok(())
         } else {
             let text: String = digits
                 .iter()
-                .map(|&d| char::from_digit(d as u32, 36).unwrap_or('?'))
+                .map(|&d| {
+                    u32::try_from(d as i64 + self.offset)
+                        .ok()
+                        .and_then(|v| char::from_digit(v, 36))
+                        .unwrap_or('?')
+                })
                 .collect();
             Err(format!(
                 "the line at {} reads {text}, which does not match {}",
@@ -472,6 +495,7 @@ mod tests {
         vec![Constraint::Regex(Regex {
             cells: cells(rc),
             pattern: pattern.into(),
+            offset: 0,
         })]
     }
 
@@ -495,7 +519,7 @@ mod tests {
     fn the_checker_matches_whole_lines() {
         let s = |t: &str| t.bytes().map(|b| (b - b'0') as usize).collect::<Vec<_>>();
         let matches = |p: &str, t: &str| {
-            let node = Parser::parse(p, 9).unwrap();
+            let node = Parser::parse(p, 9, 0).unwrap();
             ends(&node, &s(t), &BTreeSet::from([0])).contains(&t.len())
         };
         assert!(matches("(12|3)+", "12312"));

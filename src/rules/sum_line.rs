@@ -12,6 +12,13 @@
 //! JSON: `{"type": "sum-line", "cells": [...], "sum": 10}`, plus `"loop": true` for a loop
 //! (listed without repeating its first cell; a loop's value is at most 128). Each cell once.
 //!
+//! On a grid of values from 0 (`0-8`) the segments add up values, not digit indices: a 0
+//! adds nothing, so it belongs to the segment before it or after it alike, and reading
+//! closes a segment as soon as it reaches the value (as ISS reads it: a line of zeros
+//! only, which reaches no value, holds). Negative values are refused: a segment that
+//! overshoots could come back down, and "the shortest run that reaches the value" would no
+//! longer decide the division.
+//!
 //! CNF: a layered diagram along the line whose state is the sum of the open segment: digit
 //! d moves p to p + d, to 0 when p + d is the value, and nowhere above it; the line ends in
 //! state 0. For a loop the state is (the total read so far mod the value, the set of
@@ -23,7 +30,7 @@ use super::cell_lists::{line, values};
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
-use crate::geometry::{Cell, Mask, Shape};
+use crate::geometry::{Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 
@@ -38,6 +45,11 @@ pub struct SumLine {
     /// The line is a loop: its last cell is followed by its first.
     #[serde(default, rename = "loop", skip_serializing_if = "std::ops::Not::not")]
     pub is_loop: bool,
+    /// A cell's value minus its digit index: 0 as written (values 1..N); set when a grid of
+    /// values from 0 restates the rule over digit indices
+    /// ([`super::values::to_index_space`]), never read from JSON.
+    #[serde(skip)]
+    pub offset: i64,
 }
 
 /// Largest value of a loop (its states hold a set of open sums as bits).
@@ -59,11 +71,28 @@ fn splits(digits: &[usize], sum: usize, p0: usize) -> bool {
     open == p0
 }
 
+impl SumLine {
+    /// The values along the line in a full grid (digit index + offset).
+    fn line_values(&self, grid: &Grid) -> Vec<usize> {
+        values(grid, &self.cells)
+            .into_iter()
+            .map(|d| (d as i64 + self.offset).max(0) as usize)
+            .collect()
+    }
+}
+
 impl Rule for SumLine {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line(shape, &self.cells, 1)?;
         if self.sum == 0 {
             return Err("a sum line's sum must be at least 1".into());
+        }
+        if self.offset < -1 {
+            return Err(format!(
+                "a sum line needs values of at least 0 (its segments are read while they \
+                 grow); the smallest value here is {}",
+                1 + self.offset
+            ));
         }
         if self.is_loop && self.sum > MAX_LOOP_SUM {
             return Err(format!(
@@ -75,6 +104,9 @@ impl Rule for SumLine {
     }
     fn diagram(&self, _shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
         let target = self.sum;
+        // the value a digit index stands for (validation keeps it ≥ 0)
+        let offset = self.offset;
+        let value = move |d: Digit| (d.get() as i64 + offset).max(0) as usize;
         if self.is_loop {
             let all: u128 = if target == 128 {
                 u128::MAX
@@ -88,7 +120,7 @@ impl Rule for SumLine {
                 // (total mod value, live p0): p0's open sum (p0 + total) mod value may take
                 // d when it stays within the value; none live: rejected
                 move |_, &(t, live), d| {
-                    let d = d.get();
+                    let d = value(d);
                     let mut next = 0u128;
                     for p0 in (0..target).filter(|p| live >> p & 1 == 1) {
                         if (p0 + t) % target + d <= target {
@@ -105,8 +137,8 @@ impl Rule for SumLine {
             cands,
             0usize,
             // p -d-> p + d, closing the segment (0) at the value; above it: rejected
-            |_, &p, d| {
-                let q = p + d.get();
+            move |_, &p, d| {
+                let q = p + value(d);
                 (q <= target).then_some(if q == target { 0 } else { q })
             },
             |&p| p == 0,
@@ -114,7 +146,7 @@ impl Rule for SumLine {
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
         if self.is_loop {
-            let digits = values(grid, &self.cells);
+            let digits = self.line_values(grid);
             return if (0..self.sum).any(|p0| splits(&digits, self.sum, p0)) {
                 Ok(())
             } else {
@@ -125,7 +157,7 @@ impl Rule for SumLine {
             };
         }
         let mut open = 0;
-        for (&c, v) in self.cells.iter().zip(values(grid, &self.cells)) {
+        for (&c, v) in self.cells.iter().zip(self.line_values(grid)) {
             open += v;
             if open > self.sum {
                 return Err(format!(
@@ -158,6 +190,7 @@ mod tests {
             cells: cells(rc),
             sum,
             is_loop: false,
+            offset: 0,
         })]
     }
 
@@ -166,6 +199,7 @@ mod tests {
             cells: cells(rc),
             sum,
             is_loop: true,
+            offset: 0,
         })]
     }
 

@@ -37,10 +37,14 @@
 //!   circles holding v 0 times or v times: an `or` of two `look-and-say` counts over the
 //!   circles (only 0 times for a value below 1 or above the number of circles, as ISS
 //!   reads 0: no circle holds it).
+//! - A regex names values with its characters (`0` is the value 0 on 0-8) and a sum line
+//!   adds values along segments of varying length: neither restates over indices, so both
+//!   are told the offset (their `offset` field, never read from JSON) and read the values
+//!   themselves, in their diagrams and their checkers alike. A sum line with negative
+//!   values is refused.
 //! - Every other rule's meaning depends on the values in a way no restatement on indices
-//!   keeps (the sum of "1 to N", a value used as a count or position, segments of varying
-//!   length with one total, regexes written over values, fixed halves of 1..N): it is
-//!   refused with the value set named, never guessed.
+//!   keeps (the sum of "1 to N", a value used as a count or position, fixed halves of
+//!   1..N): it is refused with the value set named, never guessed.
 //! - Values a rule names in a table: the values an `nfa` transition reads and those of a
 //!   `relation`'s allowed pairs become their digit indices.
 //!
@@ -170,6 +174,21 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
             return Ok(c.clone());
         }
     }
+    // rules that read values directly: told the offset (a regex's characters name values,
+    // a sum line adds values); a sum line needs values from 0 up (see sum_line.rs)
+    match c {
+        Constraint::Regex(r) if !many || read_many => {
+            let mut r = r.clone();
+            r.offset = values.offset();
+            return Ok(Constraint::Regex(r));
+        }
+        Constraint::SumLine(l) if !many && values.min >= 0 => {
+            let mut l = l.clone();
+            l.offset = values.offset();
+            return Ok(Constraint::SumLine(l));
+        }
+        _ => {}
+    }
     if !many {
         if let Some(r) = restate(c, shape)? {
             return Ok(r);
@@ -190,19 +209,12 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
             shape.rows(),
             shape.cols()
         )
-    } else if kind == "regex" {
-        "reads its pattern's characters as digit indices 1..N, while ISS reads them as the \
-         values (0 is the value 0 on 0-8); this build's regex compiler does not shift them"
-            .to_string()
     } else if kind == "sum-line" {
-        "cuts the line into segments of varying length that each add up to the value: over \
-         indices each segment's total moves by its length, and a 0 may join either \
-         neighbouring segment; this build does not restate it"
-            .to_string()
+        "adds values while its segments grow, which negative values break".to_string()
     } else {
         "depends on the values in a way this build does not restate on other value sets \
-         (a value used as a count or position, segments of varying length sharing one total, \
-         a pattern written over values, the halves of 1..N)"
+         (a value used as a count or position, a total that depends on which cells hold \
+         it, the halves of 1..N)"
             .to_string()
     };
     Err(format!(
@@ -675,6 +687,86 @@ mod tests {
         }
         assert!(expected > 0 && expected < 288, "{rule:?}: {expected} grids");
         assert_eq!(count(&p, 1000), expected, "{rule:?} with values {v}");
+    }
+
+    /// Whether `vs` divides into consecutive segments each adding up to `sum` (every cut
+    /// set tried), or adds up to 0 (ISS's reading of a line of zeros).
+    fn divides(vs: &[i64], sum: i64) -> bool {
+        if vs.iter().sum::<i64>() == 0 {
+            return true;
+        }
+        (0..1u32 << (vs.len() - 1)).any(|cuts| {
+            let mut open = 0;
+            for (i, v) in vs.iter().enumerate() {
+                open += v;
+                if cuts >> i & 1 == 1 || i + 1 == vs.len() {
+                    if open != sum {
+                        return false;
+                    }
+                    open = 0;
+                }
+            }
+            true
+        })
+    }
+
+    #[test]
+    fn regexes_name_values_and_sum_lines_add_values() {
+        // a regex's characters are values: 0 is the value 0 on 0-3
+        let re = |p: &str, cells: &str| {
+            format!(r#"{{"type":"regex","cells":[{cells}],"pattern":"{p}"}}"#)
+        };
+        let row = r#""r1c1","r1c2","r1c3""#;
+        agrees_on_values("0-3", &re("0.[23]", row), |v| {
+            v(1, 1) == 0 && matches!(v(1, 3), 2 | 3)
+        });
+        let col = r#""r1c1","r2c1""#;
+        agrees_on_values("0-3", &re("[^0]+1|3.*", col), |v| {
+            (v(1, 1) != 0 && v(2, 1) == 1) || v(1, 1) == 3
+        });
+        agrees_on_values("2-5", &re("[23]5.", r#""r1c1","r2c2","r3c3""#), |v| {
+            matches!(v(1, 1), 2 | 3) && v(2, 2) == 5
+        });
+        let e = to_index_space(
+            &serde_json::from_str(&re("4", col)).unwrap(),
+            &shape(4, "0-3"),
+        )
+        .and_then(|c| {
+            let p = Puzzle::new(shape(4, "0-3"), Grid::empty(4), vec![c]);
+            p.map(|_| ()).map_err(|e| e.to_string())
+        })
+        .unwrap_err();
+        assert!(e.contains("not a digit 0..3"), "{e}");
+        // a sum line adds values: a 0 joins either neighbouring segment
+        let sl = |sum: usize, cells: &str, lp: bool| {
+            format!(r#"{{"type":"sum-line","cells":[{cells}],"sum":{sum},"loop":{lp}}}"#)
+        };
+        // a line through two boxes, so values repeat: r1c1 r1c2 r2c3 r3c3
+        let line = r#""r1c1","r1c2","r2c3","r3c3""#;
+        let vals = |v: &dyn Fn(usize, usize) -> i64| [v(1, 1), v(1, 2), v(2, 3), v(3, 3)];
+        for sum in [1, 2, 3, 4] {
+            agrees_on_values("0-3", &sl(sum, line, false), |v| {
+                divides(&vals(v), sum as i64)
+            });
+        }
+        agrees_on_values("2-5", &sl(5, line, false), |v| divides(&vals(v), 5));
+        // a loop across two boxes: some rotation divides
+        let ring = r#""r1c2","r1c3","r2c3","r2c2""#;
+        for sum in [2, 3] {
+            agrees_on_values("0-3", &sl(sum, ring, true), |v| {
+                let vs = [v(1, 2), v(1, 3), v(2, 3), v(2, 2)];
+                (0..4).any(|k| {
+                    let rot: Vec<i64> = (0..4).map(|i| vs[(i + k) % 4]).collect();
+                    divides(&rot, sum as i64)
+                })
+            });
+        }
+        let e = to_index_space(
+            &serde_json::from_str(&sl(3, line, false)).unwrap(),
+            &shape(4, "-1-2"),
+        )
+        .unwrap_err();
+        assert!(e.contains("negative values"), "{e}");
     }
 
     #[test]
@@ -1218,8 +1310,6 @@ mod tests {
         for rule in [
             r#"{"type":"sandwich","clue":"r1c0","sum":3}"#,
             r#"{"type":"x-sum","clue":"r1c0","sum":3}"#,
-            r#"{"type":"regex","cells":["r1c1","r1c2"],"pattern":"0."}"#,
-            r#"{"type":"sum-line","cells":["r1c1","r1c2","r1c3"],"sum":3}"#,
         ] {
             let c: Constraint = serde_json::from_str(rule).unwrap();
             let e = to_index_space(&c, &shape(4, "0-3")).unwrap_err();

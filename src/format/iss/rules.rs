@@ -208,6 +208,7 @@ pub fn leaf(
                 cells: cells(at, a.get(1..end).unwrap_or(&[]), n)?,
                 sum,
                 is_loop,
+                offset: 0,
             }))
         }
         "Arrow" => {
@@ -590,6 +591,7 @@ fn regex_lines(at: &At, a: &[String], n: usize) -> Result<Vec<Constraint>, IssEr
             Ok(Constraint::Regex(regex::Regex {
                 cells: cells(at, line, n)?,
                 pattern: pattern.clone(),
+                offset: 0,
             }))
         })
         .collect::<Result<_, IssError>>()?;
