@@ -4,10 +4,12 @@
 //!
 //! JSON: `{"type": "counting-circles", "cells": [...]}`; each such rule is an independent set.
 //!
-//! CNF: per digit d, a layered diagram over the circles counting the ones that hold d
-//! (counts above d are never created), ending at 0 or d. Clauses as in
-//! [`crate::cnf::sum::mdd`]. Its final state "d circles" is the literal p(d) = "d is
-//! present". Implied, and stated too because the count diagrams alone do not see it: the
+//! CNF: the circles are split into exclusion groups (circles sharing a house; a digit sits
+//! in at most one circle of a group), and h(g,d) = "a circle of group g holds d". Per digit
+//! d, a layered diagram over the groups counts those holding d (counts above d are never
+//! created), ending at 0 or d: unit propagation rules d out at once where fewer than d
+//! groups can hold it. Clauses as in [`crate::cnf::sum::mdd`]. Its final state "d circles"
+//! is the literal p(d) = "d is present". Implied, and stated too because the count diagrams alone do not see it: the
 //! present digits add up to the number of circles (each present d fills d of them), so
 //! `Σ d·p(d) = L` over L circles, a subset-sum diagram over the p(d) (as ISS reasons with
 //! the digit sets of that sum). On a 15-circle 7×7 holding 1-9 it leaves 17 sets of digits
@@ -42,6 +44,35 @@ impl CountingCircles {
     }
 }
 
+impl CountingCircles {
+    /// The circles split into exclusion groups, house first: the house holding the most
+    /// circles still ungrouped becomes a group, then the next; the rest one by one. A digit
+    /// sits in at most one circle of a group, so "d sits in d circles" needs d groups that
+    /// can hold it — the count that ISS's handler bounds by, and that per-circle counting
+    /// does not see.
+    fn groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        let houses = shape.houses();
+        let mut left = self.cells.clone();
+        let mut out = Vec::new();
+        loop {
+            let best = houses
+                .iter()
+                .map(|h| left.iter().filter(|c| h.contains(c)).count())
+                .enumerate()
+                .max_by_key(|&(_, k)| k);
+            let Some((i, k)) = best else { break };
+            if k < 2 {
+                break;
+            }
+            let house = &houses[i];
+            out.push(left.iter().filter(|c| house.contains(c)).copied().collect());
+            left.retain(|c| !house.contains(c));
+        }
+        out.extend(left.into_iter().map(|c| vec![c]));
+        out
+    }
+}
+
 impl Rule for CountingCircles {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the counting circles")
@@ -54,14 +85,52 @@ impl Rule for CountingCircles {
         }
     }
     fn encode(&self, enc: &mut Encoder) {
+        let groups = self.groups(enc.shape());
         // (d, p(d)) for every digit that may be present
         let mut present: Vec<(usize, Term)> = Vec::new();
         for d in (0..enc.value_count()).map(Digit::from_index) {
-            let mdd = self.count(d, |c| enc.candidates(c));
-            let finals = mdd.encode(enc);
+            // h(g,d) = "a circle of group g holds d" (at most one can: the group is in a
+            // house), for the groups where one may
+            let mut held: Vec<Term> = Vec::new();
+            for g in &groups {
+                let xs: Vec<Term> = g
+                    .iter()
+                    .filter(|&&c| enc.candidates(c) & d.bit() != 0)
+                    .map(|&c| enc.x(c, d))
+                    .collect();
+                match xs.as_slice() {
+                    [] => {}
+                    [x] => held.push(*x),
+                    _ => {
+                        let h = Term::Lit(enc.new_lit());
+                        for &x in &xs {
+                            // x(c,d) -> h(g,d)
+                            enc.clause([!x, h]);
+                        }
+                        // h(g,d) -> OR x(c,d)
+                        enc.clause(std::iter::once(!h).chain(xs.iter().copied()));
+                        held.push(h);
+                    }
+                }
+            }
+            // the groups holding d, counted: 0 or d in the end
+            let want = d.get();
+            let count = Mdd::build_layers(
+                vec![0b11; held.len()],
+                0usize,
+                |_, &k, choice| {
+                    let k = k + choice.index();
+                    (k <= want).then_some(k)
+                },
+                |&k| k == 0 || k == want,
+            );
+            let finals = count.encode_with(
+                enc,
+                |_, i, c| if c.index() == 1 { held[i] } else { !held[i] },
+            );
             // the final state `d` (d circles hold d) is p(d); only 0 live: d is absent
-            if let Some(i) = mdd.finals().iter().position(|&k| k == d.get() && k > 0) {
-                present.push((d.get(), finals[i]));
+            if let Some(i) = count.finals().iter().position(|&k| k == want) {
+                present.push((want, finals[i]));
             }
         }
         // Σ d·p(d) = L: layer i chooses p(d_i) false (choice 0) or true (choice 1)
