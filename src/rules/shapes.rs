@@ -322,6 +322,10 @@ mod tests {
             r#"{"type":"skyscraper","clue":"r4c5","count":2}"#,
             r#"{"type":"numbered-room","clue":"r7c3","value":6}"#,
             r#"{"type":"numbered-room","clue":"r2c0","value":4}"#,
+            // candidates removed by `restrict` at row-major positions over 4 columns, not 6
+            r#"{"type":"odd","cells":["r5c3","r6c1"]}"#,
+            r#"{"type":"even","cells":["r2c4","r5c2"]}"#,
+            r#"{"type":"between-line","cells":["r6c1","r5c2","r4c3"]}"#,
         ] {
             let p = on(tall(), &tall_givens, vec![rule(json)]);
             let found = assert_count_matches(&p, 100_000);
