@@ -62,6 +62,28 @@ pub const ON_RECTANGLES: &[&str] = &[
     "global-mod",
     // a position within a region of as many cells as values (validated per cell)
     "box-indexer",
+    // lines and cages about their own cells; thirds, halves, gaps and counts of the V
+    // values (V = max(R, C))
+    "entropic-line",
+    "modular-line",
+    "lockout",
+    "region-sum-line",
+    "sum-line",
+    "regex",
+    "nfa",
+    "value-indexing",
+    "look-and-say",
+    "equality-cage",
+    "count-distinct",
+    "counting-circles",
+    "lunchbox",
+    // a diagonal of listed cells (a rectangle's edge ends it where it ends)
+    "little-killer",
+    // clues outside the grid: a row's line has C cells, a column's R; the sandwich's crusts
+    // (1 and V) and the X-sum's count (up to V) need a line of V cells (validated per clue)
+    "sandwich",
+    "x-sum",
+    "hidden-skyscraper",
 ];
 
 /// `Ok` if `c` can stand on `shape`: always on a square grid; on a rectangle the rules of
@@ -142,6 +164,40 @@ mod tests {
 
     fn rule(json: &str) -> Constraint {
         serde_json::from_str(json).unwrap()
+    }
+
+    /// `json` with every cell and outside clue `rXcY` turned to `rYcX` (and a column indexer
+    /// to a row indexer): the same rule on the transposed grid, whose solutions are the
+    /// transposed solutions.
+    fn transpose(json: &str) -> String {
+        let json = json.replace("column-indexer", "row-indexer");
+        let b = json.as_bytes();
+        let digits_from = |i: usize| b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let (mut out, mut i) = (String::new(), 0);
+        while i < b.len() {
+            let row = if b[i] == b'r' { digits_from(i + 1) } else { 0 };
+            let col = match row > 0 && b.get(i + 1 + row) == Some(&b'c') {
+                true => digits_from(i + 2 + row),
+                false => 0,
+            };
+            if col == 0 {
+                out.push(b[i] as char);
+                i += 1;
+                continue;
+            }
+            let (r, c) = (
+                &json[i + 1..i + 1 + row],
+                &json[i + 2 + row..i + 2 + row + col],
+            );
+            out.push_str(&format!("r{c}c{r}"));
+            i += 2 + row + col;
+        }
+        out
+    }
+
+    /// Givens (row, column, digit) of the transposed grid.
+    fn transposed(givens: &[(usize, usize, usize)]) -> Vec<(usize, usize, usize)> {
+        givens.iter().map(|&(r, c, d)| (c, r, d)).collect()
     }
 
     #[test]
@@ -312,6 +368,14 @@ mod tests {
             let found = assert_count_matches(&p, 100_000);
             assert!(found < base, "{rules:?}: {found} of {base}");
             complete_without_simplification(&p);
+            // the same rules on the transposed 6×4 grid: as many solutions
+            let json = transpose(&serde_json::to_string(&rules[0]).unwrap());
+            let tall = on(
+                Shape::rect(6, 4).unwrap(),
+                &transposed(&givens),
+                vec![rule(&json)],
+            );
+            assert_eq!(assert_count_matches(&tall, 100_000), found, "{json}");
         }
         // a 6×4 grid (more rows than columns, 3×2 boxes): clues on rows of 4, columns of 6
         let tall = || Shape::rect(6, 4).unwrap();
@@ -444,6 +508,122 @@ mod tests {
         assert!(e.contains("region of 4 cells"), "{e}");
     }
 
+    /// The rule of `json` on a 4×6 grid (2×3 boxes) and, transposed, on a 6×4 grid (3×2
+    /// boxes), counted against brute force: givens taken from a solution of the empty 4×6
+    /// grid under the rule at six cells (so some grid is left), the counts agree, the rule
+    /// leaves fewer grids than the givens alone, the formula without simplification counts
+    /// the same, and the transposed puzzle has as many solutions.
+    fn counts_wide_and_tall(json: &str) {
+        let wide = Shape::rect(4, 6).unwrap();
+        let empty = on(wide.clone(), &[], vec![rule(json)]);
+        let sol = crate::solve::some_solution(&empty)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{json}: no 4x6 grid"));
+        let givens: Vec<(usize, usize, usize)> = [(1, 1), (2, 4), (3, 2), (4, 6), (1, 5), (3, 6)]
+            .iter()
+            .map(|&(r, c)| (r, c, sol.digit(Cell::new(r, c)).get()))
+            .collect();
+        let base = brute_force_count(&on(wide.clone(), &givens, vec![]), 100_000);
+        let p = on(wide, &givens, vec![rule(json)]);
+        let found = assert_count_matches(&p, 100_000);
+        assert!(0 < found && found < base, "{json}: {found} of {base}");
+        complete_without_simplification(&p);
+        let json = transpose(json);
+        let tall = on(
+            Shape::rect(6, 4).unwrap(),
+            &transposed(&givens),
+            vec![rule(&json)],
+        );
+        assert_eq!(assert_count_matches(&tall, 100_000), found, "{json}");
+        complete_without_simplification(&tall);
+    }
+
+    #[test]
+    fn line_and_cage_rules_on_rectangles_count_like_brute_force() {
+        for json in [
+            // thirds, remainders, halves and gaps of the values 1-6
+            r#"{"type":"entropic-line","cells":["r1c4","r1c5","r1c6","r2c6"]}"#,
+            r#"{"type":"modular-line","cells":["r2c3","r2c4","r2c5","r3c6"]}"#,
+            r#"{"type":"modular-line","cells":["r4c3","r4c4","r4c5","r4c6","r3c6"],"modulus":4}"#,
+            r#"{"type":"lockout","cells":["r1c5","r2c5","r2c6"]}"#,
+            r#"{"type":"equality-cage","cells":["r2c2","r2c3","r3c4","r4c5"]}"#,
+            // segments, patterns, automata, indices and counts over the cells
+            r#"{"type":"region-sum-line","cells":["r1c2","r1c3","r1c4","r1c5"]}"#,
+            r#"{"type":"sum-line","cells":["r3c4","r3c5","r3c6","r4c6"],"sum":7}"#,
+            r#"{"type":"regex","cells":["r3c3","r3c4","r3c5"],"pattern":"(12|3)+.*"}"#,
+            r#"{"type":"nfa","cells":["r1c6","r2c6","r3c6","r4c6"],"start":[0],"accept":[0],"transitions":[[0,[1,3,5],1],[1,[2,4,6],0]]}"#,
+            r#"{"type":"value-indexing","cells":["r1c1","r1c2","r2c3","r3c4","r4c5"]}"#,
+            r#"{"type":"look-and-say","cells":["r3c3","r3c4","r4c3","r4c4"],"counts":[[1,6],[0,1]]}"#,
+            r#"{"type":"count-distinct","cells":["r4c6","r1c4","r2c4","r3c5"]}"#,
+            r#"{"type":"counting-circles","cells":["r1c6","r2c5","r3c4","r4c3"]}"#,
+            // a lunchbox of V cells (a sandwich's crust distances) and a shorter one
+            r#"{"type":"lunchbox","cells":["r2c1","r2c2","r2c3","r2c4","r2c5","r2c6"],"sum":5}"#,
+            r#"{"type":"lunchbox","cells":["r3c1","r3c2","r3c3","r4c3"],"sum":2}"#,
+            // diagonals ending at the short side and at the long one
+            r#"{"type":"little-killer","cells":["r1c3","r2c4","r3c5","r4c6"],"sum":14}"#,
+            r#"{"type":"little-killer","cells":["r2c1","r3c2","r4c3"],"sum":7}"#,
+            // an `or` of rules that each stand on a rectangle
+            r#"{"type":"or","of":[{"type":"lockout","cells":["r2c2","r3c3"]},{"type":"regex","cells":["r2c2","r3c3"],"pattern":"1."}]}"#,
+        ] {
+            counts_wide_and_tall(json);
+        }
+    }
+
+    #[test]
+    fn outside_clues_on_rectangles_count_like_brute_force() {
+        for json in [
+            // rows of 6 cells on the 4×6 grid (columns of 6 on the 6×4 one): they hold the
+            // crusts 1 and 6, and every first digit of an X-sum counts cells that are there
+            r#"{"type":"sandwich","clue":"r2c0","sum":5}"#,
+            r#"{"type":"sandwich","clue":"r3c7","sum":9}"#,
+            r#"{"type":"x-sum","clue":"r1c0","sum":10}"#,
+            r#"{"type":"x-sum","clue":"r4c7","sum":6}"#,
+            // hidden skyscrapers on both: a column of 4 cells and a row of 6
+            r#"{"type":"hidden-skyscraper","clue":"r0c2","value":2}"#,
+            r#"{"type":"hidden-skyscraper","clue":"r5c5","value":3}"#,
+            r#"{"type":"hidden-skyscraper","clue":"r2c7","value":3}"#,
+        ] {
+            counts_wide_and_tall(json);
+        }
+        // a column of 4 cells on a grid holding 1-6 need not hold the crusts, and an X-sum's
+        // first digit could count past its end: refused, not guessed
+        for (json, why) in [
+            (
+                r#"{"type":"sandwich","clue":"r0c2","sum":5}"#,
+                "need not hold both crusts",
+            ),
+            (
+                r#"{"type":"x-sum","clue":"r5c3","sum":6}"#,
+                "past the line's end",
+            ),
+        ] {
+            for (shape, json) in [
+                (Shape::rect(4, 6).unwrap(), json.to_string()),
+                (Shape::rect(6, 4).unwrap(), transpose(json)),
+            ] {
+                let e = Puzzle::new(
+                    shape.clone(),
+                    Grid::empty_rect(shape.rows(), shape.cols()),
+                    vec![rule(&json)],
+                )
+                .unwrap_err()
+                .to_string();
+                assert!(e.contains(why) && e.contains("line of 4 cells"), "{e}");
+            }
+        }
+        // a hidden skyscraper of the tallest value is never hidden, on a line of either side
+        let e = Puzzle::new(
+            Shape::rect(4, 6).unwrap(),
+            Grid::empty_rect(4, 6),
+            vec![rule(
+                r#"{"type":"hidden-skyscraper","clue":"r0c1","value":6}"#,
+            )],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("never hidden"), "{e}");
+    }
+
     #[test]
     fn regions_larger_than_the_side_count_like_brute_force() {
         // a 4×4 holding 1-8 with two 2×4 boxes of 8 cells: each box holds 1..8 once
@@ -488,7 +668,7 @@ mod tests {
         let s = Shape::rect(6, 8).unwrap();
         for json in [
             r#"{"type":"diagonal","positive":true}"#,
-            r#"{"type":"sandwich","clue":"r1c0","sum":5}"#,
+            r#"{"type":"full-rank","clues":[{"clue":"r0c1","rank":1}]}"#,
         ] {
             let c = match serde_json::from_str::<Constraint>(json) {
                 Ok(c) => c,

@@ -192,7 +192,7 @@ pub fn leaf(
             if diff != n / 2 {
                 return Err(IssError::Unsupported {
                     at: at.clone(),
-                    why: format!("a lockout line whose ends differ by at least {diff}: satdoku's differ by at least {} on {n}x{n}", n / 2),
+                    why: format!("a lockout line whose ends differ by at least {diff}: satdoku's differ by at least {} with {n} values", n / 2),
                 });
             }
             one(Constraint::Lockout(lockout::Lockout { cells: tail()? }))
