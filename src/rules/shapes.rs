@@ -1,15 +1,23 @@
-//! Rules on rectangular grids (R rows × C columns, R ≠ C).
+//! Rules on rectangular grids (R rows × C columns, R ≠ C, holding V = max(R, C) values
+//! unless the shape sets more).
 //!
-//! A rule whose meaning needs a square grid — the main diagonals, a box or row indexed by a
-//! digit, a clue outside the grid read as the side N — is refused on a rectangle with a
-//! clear message, never guessed. The rules listed in [`ON_RECTANGLES`] have been read for
-//! rectangles: their meaning is about their own cells (cages, lines, dots, moves) or about
-//! rows and columns of any length, and their validation, encoding and checker take the
-//! rows and columns from the shape. A column indexer (a digit v sends the cell's column
-//! number to column v of its row) keeps its meaning when the rows are the longer side (as
-//! many columns as values: every digit names a column), a row indexer when the columns are
-//! the shorter side; otherwise a digit would name a column or row that is not there. Every
-//! other rule is refused on a rectangle.
+//! A rule whose meaning needs a square grid is refused on a rectangle with a clear message
+//! saying why, never guessed: the main diagonals (no corner-to-corner line of cells), full
+//! rank (rows and columns of different lengths ranked together), the doppelganger (each
+//! house misses one value of 0..N), the chaos rules (a chaos construction is square). The
+//! rules listed in [`ON_RECTANGLES`] have been read for rectangles: their meaning is about
+//! their own cells (cages, lines, dots, listed diagonals), the grid as it is (orthogonal
+//! neighbours, knight and king moves, taxicab distances, 2×2 windows) or rows and columns
+//! of any length (clues outside: a row's line has C cells, a column's R), and their
+//! validation, encoding and checker take the rows, columns and values from the shape.
+//! Where a clue's meaning needs a line of V cells (a sandwich's crusts 1 and V, an X-sum's
+//! count up to V), the rule refuses a clue beside a shorter line in its own validation.
+//!
+//! Some rules stand on some rectangles only ([`on_shape`]): a column indexer (a digit v
+//! sends the cell's column number to column v of its row) when there are as many columns
+//! as values, a row indexer when there are as many rows, otherwise a digit would name a
+//! column or row that is not there; disjoint groups when the regions are boxes (the same
+//! position in every box); an `or` or `and` when each of its rules stands.
 
 use super::Constraint;
 use crate::geometry::Shape;
