@@ -156,6 +156,8 @@ fn shapes() {
     // ISS names a little killer by its first cell from a table for square grids
     let e = refusal(".Shape~6x8.LittleKiller~10~R1C1");
     assert!(e.contains("little killer named by its first cell"), "{e}");
+    let e = refusal(".Shape~6x8.Windoku");
+    assert!(e.contains("windoku on a 6x8 grid"), "{e}");
     assert!(refusal(".Shape~6x8.ChaosConstruction").contains("square"));
     // RegionSize: boxes of that many cells (3x3 on a 6x6 holding 1..9), at most the values
     let nine = parse(".Shape~6x6~9.RegionSize~9").unwrap().document.puzzle;
