@@ -674,18 +674,29 @@ mod tests {
     #[test]
     fn square_only_rules_and_shapes_are_refused_on_rectangles() {
         let s = Shape::rect(6, 8).unwrap();
-        for json in [
-            r#"{"type":"diagonal","positive":true}"#,
-            r#"{"type":"full-rank","clues":[{"clue":"r0c1","rank":1}]}"#,
+        // each refused with its reason, also inside an `or`
+        for (json, why) in [
+            (r#"{"type":"diagonal","positive":true}"#, "diagonals hold"),
+            (
+                r#"{"type":"full-rank","clues":[{"clue":"r0c1","rank":1}]}"#,
+                "different lengths",
+            ),
+            (r#"{"type":"doppelganger"}"#, "miss one value"),
+            (
+                r#"{"type":"same-region","cells":["r1c1","r2c2"]}"#,
+                "chaos construction",
+            ),
         ] {
-            let c = match serde_json::from_str::<Constraint>(json) {
-                Ok(c) => c,
-                Err(_) => continue,
-            };
-            let e = Puzzle::new(s.clone(), Grid::empty_rect(6, 8), vec![c])
-                .unwrap_err()
-                .to_string();
-            assert!(e.contains("rectangular grid (6x8"), "{e}");
+            let or = format!(r#"{{"type":"or","of":[{{"type":"odd","cells":["r1c1"]}},{json}]}}"#);
+            for c in [rule(json), rule(&or)] {
+                let e = Puzzle::new(s.clone(), Grid::empty_rect(6, 8), vec![c])
+                    .unwrap_err()
+                    .to_string();
+                assert!(
+                    e.contains("rectangular grid (6x8") && e.contains(why),
+                    "{e}"
+                );
+            }
         }
         // a row indexer on a 6×8 grid: digits 7 and 8 name no row
         let e = Puzzle::new(
