@@ -1,7 +1,8 @@
 //! Grid shapes end to end (issue 23, items 1-2): a rectangular 6×8 grid, a 9×8 grid holding
 //! 0-8 without boxes and a 6×6 holding 1-9 in boxes of 9 cells, through `check`, `solve`,
-//! `count`, `candidates`, `generate`, `dimacs` + `decode`, `render` and `convert`; the
-//! refusals of what needs a square grid.
+//! `count`, `candidates`, `generate`, `dimacs` + `decode`, `render` and `convert`; clues
+//! outside and lines on a 6×8 grid (each enforced); the refusals of what needs a square
+//! grid.
 
 mod common;
 
@@ -212,4 +213,95 @@ fn what_needs_a_square_grid_is_refused() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains("square"));
+}
+
+/// The digits of row `r` (1-based) of a solution written as one line of `cols` digits.
+fn row_of(sol: &str, cols: usize, r: usize) -> Vec<usize> {
+    sol.bytes()
+        .skip((r - 1) * cols)
+        .take(cols)
+        .map(|b| (b - b'0') as usize)
+        .collect()
+}
+
+/// Clues outside a 6×8 grid and lines on it, worked out from its solution: each holds on
+/// the solution (the puzzle stays unique), and each clue off by one leaves no solution (the
+/// rule is enforced there, from the reader to the clauses and the checker).
+#[test]
+fn clues_and_lines_on_a_rectangle() {
+    let (rows, cols) = (6, 8);
+    let row = |r| row_of(RECT_SOL, cols, r);
+    let col = |c: usize| -> Vec<usize> { (1..=rows).map(|r| row(r)[c - 1]).collect() };
+    // a sandwich beside row 2 (8 cells: it holds the crusts 1 and 8)
+    let r2 = row(2);
+    let (a, b) = (
+        r2.iter().position(|&v| v == 1).unwrap(),
+        r2.iter().position(|&v| v == 8).unwrap(),
+    );
+    let sandwich: usize = r2[a.min(b) + 1..a.max(b)].iter().sum();
+    // an X-sum from the right of row 5
+    let r5: Vec<usize> = row(5).into_iter().rev().collect();
+    let x_sum: usize = r5[..r5[0]].iter().sum();
+    // the first hidden skyscraper from above column 1 (6 cells)
+    let c1 = col(1);
+    let hidden = (1..c1.len())
+        .find(|&i| c1[..i].iter().any(|&v| v > c1[i]))
+        .map(|i| c1[i])
+        .unwrap();
+    // a little killer from r1c3 down to r6c8, stopped by the last row
+    let diagonal: Vec<String> = (0..6).map(|k| format!("r{}c{}", 1 + k, 3 + k)).collect();
+    let killer: usize = (0..6).map(|k| row(1 + k)[2 + k]).sum();
+    // a lunchbox over row 1
+    let r1 = row(1);
+    let (lo, hi) = (
+        r1.iter().position(|&v| v == 1).unwrap(),
+        r1.iter().position(|&v| v == 8).unwrap(),
+    );
+    let lunch: usize = r1[lo.min(hi) + 1..lo.max(hi)].iter().sum();
+    let row1: Vec<String> = (1..=cols).map(|c| format!("r1c{c}")).collect();
+    let rules = |off: [usize; 5]| {
+        serde_json::json!([
+            {"type": "sandwich", "clue": "r2c0", "sum": sandwich + off[0]},
+            {"type": "x-sum", "clue": "r5c9", "sum": x_sum + off[1]},
+            {"type": "hidden-skyscraper", "clue": "r0c1", "value": hidden - off[2]},
+            {"type": "little-killer", "cells": diagonal, "sum": killer + off[3]},
+            {"type": "lunchbox", "cells": row1, "sum": lunch + off[4]},
+        ])
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(RECT).unwrap()).unwrap();
+    doc["constraints"] = rules([0; 5]);
+    let right = write_file(dir.path(), "right.json", doc.to_string());
+    satdoku()
+        .args(["check", "-f", "line"])
+        .arg(&right)
+        .assert()
+        .code(0)
+        .stdout(format!("unique {RECT_SOL}\n"));
+    for i in 0..5 {
+        let mut off = [0; 5];
+        off[i] = 1;
+        doc["constraints"] = rules(off);
+        // no stated solution: the verdict is the solver's alone
+        doc.as_object_mut().unwrap().remove("solution");
+        let wrong = write_file(dir.path(), &format!("wrong{i}.json"), doc.to_string());
+        satdoku()
+            .args(["check", "-f", "line"])
+            .arg(&wrong)
+            .assert()
+            .code(3)
+            .stdout("none\n");
+    }
+    // a sandwich above a column of 6 cells is refused by name
+    doc["constraints"] = serde_json::json!([{"type": "sandwich", "clue": "r0c1", "sum": 5}]);
+    let column = write_file(dir.path(), "column.json", doc.to_string());
+    satdoku()
+        .args(["check"])
+        .arg(&column)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "constraints[0] (sandwich): the sandwich clue r0c1 reads a line of 6 cells",
+        ));
 }

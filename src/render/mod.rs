@@ -385,7 +385,7 @@ fn indexer(f: &Frame, cells: &[Cell], colour: &'static str, o: &mut Out) -> Laye
 impl Layers {
     fn of(puzzle: &Puzzle, f: &Frame) -> Layers {
         let mut layers = Layers::default();
-        let mut slots = outside::Slots::new(puzzle.written_constraints(), f.n);
+        let mut slots = outside::Slots::new(puzzle.written_constraints(), (f.rows, f.cols));
         for c in puzzle.written_constraints() {
             let (layer, body) = draw_rule(c, f, puzzle.shape(), &mut slots);
             let out = match layer {
@@ -478,9 +478,8 @@ pub fn render_with(
         }
     }
     // A side with clues outside the grid gets a margin one cell wide.
-    let [top, right, bottom, left] =
-        outside::sides(puzzle.written_constraints(), n)
-            .map(|clues| if clues { S } else { S / 4.0 });
+    let [top, right, bottom, left] = outside::sides(puzzle.written_constraints(), (rows, cols))
+        .map(|clues| if clues { S } else { S / 4.0 });
     let panel_w = cols as f64 * S + left + right;
     let width = 2.0 * PAD + panels.len() as f64 * panel_w + (panels.len() - 1) as f64 * GAP;
     let inner = width - 2.0 * PAD;

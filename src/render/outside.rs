@@ -20,8 +20,8 @@ pub struct Slots {
 }
 
 impl Slots {
-    /// Counts the clue positions of `constraints` on an `n`×`n` grid.
-    pub fn new(constraints: &[Constraint], n: usize) -> Slots {
+    /// Counts the clue positions of `constraints` on a `rows`×`cols` grid.
+    pub fn new(constraints: &[Constraint], (rows, cols): (usize, usize)) -> Slots {
         let mut total = HashMap::new();
         for c in constraints {
             if let Constraint::FullRank(k) = c {
@@ -31,7 +31,7 @@ impl Slots {
                 continue;
             }
             let pos = match c {
-                Constraint::LittleKiller(k) => little_killer_clue(&k.cells, n).0,
+                Constraint::LittleKiller(k) => little_killer_clue(&k.cells, (rows, cols)).0,
                 Constraint::Sandwich(r) => clue_pos(r.clue),
                 Constraint::XSum(r) => clue_pos(r.clue),
                 Constraint::Skyscraper(r) => clue_pos(r.clue),
@@ -69,21 +69,20 @@ impl Slots {
     }
 }
 
-/// Which sides of the grid hold clues: top, right, bottom, left (a corner counts for both
-/// of its sides).
-pub fn sides(constraints: &[Constraint], n: usize) -> [bool; 4] {
+/// Which sides of a `rows`×`cols` grid hold clues: top, right, bottom, left (a corner
+/// counts for both of its sides).
+pub fn sides(constraints: &[Constraint], (rows, cols): (usize, usize)) -> [bool; 4] {
     let mut sides = [false; 4];
-    let n = n as isize;
-    for &(r, c) in Slots::new(constraints, n as usize).total.keys() {
+    for &(r, c) in Slots::new(constraints, (rows, cols)).total.keys() {
         sides[0] |= r < 0;
-        sides[1] |= c >= n;
-        sides[2] |= r >= n;
+        sides[1] |= c >= cols as isize;
+        sides[2] |= r >= rows as isize;
         sides[3] |= c < 0;
     }
     sides
 }
 
-/// The grid position of an outside clue (row or column -1 or N).
+/// The grid position of an outside clue (row -1 or R, column -1 or C).
 fn clue_pos(clue: OutsideClue) -> Pos {
     (clue.row as isize - 1, clue.col as isize - 1)
 }
@@ -91,9 +90,9 @@ fn clue_pos(clue: OutsideClue) -> Pos {
 /// Where a little killer's clue sits and the diagonal step it points along: one step back
 /// from its first cell. A one-cell diagonal (a corner) is read along the direction in which
 /// both neighbours on the diagonal lie outside the grid.
-fn little_killer_clue(cells: &[Cell], n: usize) -> (Pos, Pos) {
+fn little_killer_clue(cells: &[Cell], (rows, cols): (usize, usize)) -> (Pos, Pos) {
     let at = |c: Cell| (c.r() as isize, c.c() as isize);
-    let outside = |(r, c): Pos| r < 0 || c < 0 || r >= n as isize || c >= n as isize;
+    let outside = |(r, c): Pos| r < 0 || c < 0 || r >= rows as isize || c >= cols as isize;
     let dirs = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
     let (first, dir) = match cells {
         [] => return ((-1, -1), (1, 1)),
@@ -118,7 +117,7 @@ fn little_killer_clue(cells: &[Cell], n: usize) -> (Pos, Pos) {
 
 /// A little killer: the sum beside the grid and a small arrow pointing along the diagonal.
 pub fn little_killer(f: &Frame, cells: &[Cell], sum: usize, slots: &mut Slots, out: &mut Out) {
-    let (pos, (dr, dc)) = little_killer_clue(cells, f.n);
+    let (pos, (dr, dc)) = little_killer_clue(cells, (f.rows, f.cols));
     let ((x, y), scale) = slots.take(f, pos);
     let (ux, uy) = (dc as f64, dr as f64);
     let size = 0.3 * f.s * scale;
@@ -238,5 +237,29 @@ pub fn tags(tags: &[(&'static str, String)], (x, y): P, width: f64, out: &mut Ou
             super::svg::escape(label)
         ));
         out.close();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clue_sides_follow_the_rows_and_columns_of_a_rectangle() {
+        let rule = |json: &str| serde_json::from_str::<Constraint>(json).unwrap();
+        // below a column of a 4×6 grid is row 5, right of a row column 7
+        let below = [rule(r#"{"type":"skyscraper","clue":"r5c2","count":2}"#)];
+        assert_eq!(sides(&below, (4, 6)), [false, false, true, false]);
+        let right = [rule(r#"{"type":"sandwich","clue":"r2c7","sum":5}"#)];
+        assert_eq!(sides(&right, (4, 6)), [false, true, false, false]);
+        // a little killer running up-left from the last row of a 4×6 grid starts below it
+        let cells = [Cell::new(4, 6), Cell::new(3, 5), Cell::new(2, 4)];
+        assert_eq!(little_killer_clue(&cells, (4, 6)), ((4, 6), (-1, -1)));
+        // a one-cell diagonal in the bottom-right corner: its clue right of the last
+        // column (column 7), pointing down-left, with the grid's edge past the cell
+        assert_eq!(
+            little_killer_clue(&[Cell::new(4, 6)], (4, 6)),
+            ((2, 6), (1, -1))
+        );
     }
 }

@@ -2,7 +2,8 @@
 //! (Manhattan) distance exactly x that also holds x. Global: no fields.
 //!
 //! CNF: for every digit x and every pair of cells at distance x: `x(a,x) -> !x(b,x)`
-//! (binary clauses, N²·N pairs at most).
+//! (binary clauses, (R·C)²/2 pairs at most). The distances run over the grid as it is, so a
+//! rectangle's rows of C and columns of R cells.
 
 use super::Rule;
 use crate::cnf::Encoder;
@@ -20,14 +21,16 @@ fn distance(a: Cell, b: Cell) -> usize {
     a.r().abs_diff(b.r()) + a.c().abs_diff(b.c())
 }
 
-/// Each pair of cells once (a before b in reading order) with its distance, at most `n`.
-fn pairs(n: usize) -> impl Iterator<Item = (Cell, Cell, usize)> {
-    let cells: Vec<Cell> = (0..n * n).map(|p| Cell::from_position(p, n)).collect();
+/// Each pair of cells of the grid of `shape` (square or not) once, a before b in reading
+/// order, with its distance when that distance is a digit (at most the number of values).
+fn pairs(shape: &Shape) -> impl Iterator<Item = (Cell, Cell, usize)> {
+    let cells: Vec<Cell> = shape.cells().collect();
+    let most = shape.value_count();
     (0..cells.len()).flat_map(move |i| {
         let cells = cells.clone();
         (i + 1..cells.len()).filter_map(move |j| {
             let d = distance(cells[i], cells[j]);
-            (d <= n).then_some((cells[i], cells[j], d))
+            (d <= most).then_some((cells[i], cells[j], d))
         })
     })
 }
@@ -37,14 +40,14 @@ impl Rule for AntiTaxicab {
         Ok(())
     }
     fn encode(&self, enc: &mut Encoder) {
-        for (a, b, d) in pairs(enc.size()) {
+        for (a, b, d) in pairs(enc.shape()) {
             let d = Digit::new(d);
             // x(a,d) -> !x(b,d): the same digit d never d apart
             enc.clause([!enc.x(a, d), !enc.x(b, d)]);
         }
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        for (a, b, d) in pairs(shape.size()) {
+        for (a, b, d) in pairs(shape) {
             if grid.digit(a).get() == d && grid.digit(b).get() == d {
                 return Err(format!("{a} and {b} both hold {d}, {d} steps apart"));
             }

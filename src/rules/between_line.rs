@@ -23,10 +23,12 @@ impl Rule for BetweenLine {
         path(shape, &self.cells, 2)
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        let n = shape.size();
+        // the lowest and highest values, 1 and V, are never strictly between two digits;
+        // positions are row-major over the C columns (fewer than the side on a tall grid)
+        let n = shape.value_count();
         let one_and_n = Digit::new(1).bit() | Digit::new(n).bit();
-        for c in ends::interior(&self.cells) {
-            cands[c.position(n)] &= !one_and_n;
+        for &c in ends::interior(&self.cells) {
+            cands[shape.position(c)] &= !one_and_n;
         }
     }
     fn encode(&self, enc: &mut Encoder) {

@@ -1,8 +1,10 @@
 //! Box indexer: a listed cell at position p of its region (positions 1..N, row-major within
 //! the region) holding digit v says that the cell at position v of the same region holds p.
 //!
-//! Regions are the puzzle's own (jigsaw regions included); the cell's region must have N
-//! cells.
+//! Regions are the puzzle's own (jigsaw regions included); the cell's region must have as
+//! many cells as there are values (N on a classic grid; on a rectangle, regions of
+//! max(R, C) cells, such as the 2×4 boxes of a 6×8 grid), so that every digit names a
+//! position.
 //!
 //! Encoding: for each listed cell and digit v, `x(cell,v) -> x(region[v],p)`: N binary
 //! clauses per cell.
@@ -38,11 +40,12 @@ impl Rule for BoxIndexer {
         for &c in &self.cells {
             match region_of(shape, c) {
                 None => return Err(format!("{c} is in no region")),
-                Some((r, _)) if r.len() != shape.size() => {
+                // every digit names a position: as many cells as values
+                Some((r, _)) if r.len() != shape.value_count() => {
                     return Err(format!(
-                        "{c} is in a region of {} cells; a box indexer needs {}",
+                        "{c} is in a region of {} cells; a box indexer needs {} (one per value)",
                         r.len(),
-                        shape.size()
+                        shape.value_count()
                     ))
                 }
                 _ => {}

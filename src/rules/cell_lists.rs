@@ -162,18 +162,18 @@ pub fn except_pairs(shape: &Shape, except: &[[Cell; 2]]) -> Result<(), String> {
     Ok(())
 }
 
-/// Every pair of orthogonal neighbours of an `n`×`n` grid not listed in `except`, once
-/// each (left/upper cell first).
-pub fn unmarked_orthogonal_pairs(n: usize, except: &[[Cell; 2]]) -> Vec<(Cell, Cell)> {
+/// Every pair of orthogonal neighbours of the grid of `shape` (square or not) not listed in
+/// `except`, once each (left/upper cell first).
+pub fn unmarked_orthogonal_pairs(shape: &Shape, except: &[[Cell; 2]]) -> Vec<(Cell, Cell)> {
     let skip: HashSet<(Cell, Cell)> = except.iter().map(|&[a, b]| unordered(a, b)).collect();
-    let mut out = Vec::with_capacity(2 * n * n);
-    for r in 0..n {
-        for c in 0..n {
-            let a = Cell::from_index(r, c);
-            for b in [a.offset(0, 1, n), a.offset(1, 0, n)].into_iter().flatten() {
-                if !skip.contains(&(a, b)) {
-                    out.push((a, b));
-                }
+    let mut out = Vec::with_capacity(2 * shape.cell_count());
+    for a in shape.cells() {
+        for b in [shape.offset(a, 0, 1), shape.offset(a, 1, 0)]
+            .into_iter()
+            .flatten()
+        {
+            if !skip.contains(&(a, b)) {
+                out.push((a, b));
             }
         }
     }
@@ -188,22 +188,6 @@ pub fn windows(len: usize, size: usize) -> Vec<std::ops::Range<usize>> {
     } else {
         (0..=len - size).map(|i| i..i + size).collect()
     }
-}
-
-/// Every pair of cells of an `n`×`n` grid one of `moves` apart, once each.
-pub fn move_pairs(n: usize, moves: &[(isize, isize)]) -> Vec<(Cell, Cell)> {
-    let mut out = Vec::new();
-    for r in 0..n {
-        for c in 0..n {
-            let a = Cell::from_index(r, c);
-            for &(dr, dc) in moves {
-                if let Some(b) = a.offset(dr, dc, n) {
-                    out.push((a, b));
-                }
-            }
-        }
-    }
-    out
 }
 
 /// Whether two digits of 1..=`n` (equal or not) satisfy `rel`.

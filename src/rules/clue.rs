@@ -2,7 +2,7 @@
 //! row 0 or N+1 (above or below a column), or column 0 or N+1 (left or right of a row).
 //! In JSON a clue is the string `"r0c3"` (1-based, case-insensitive, like a cell).
 
-use crate::geometry::{Cell, MAX_SIZE};
+use crate::geometry::{Cell, Shape, MAX_SIZE};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -49,6 +49,17 @@ impl OutsideClue {
     /// The clue must be valid ([`OutsideClue::validate`]).
     pub fn line(self, n: usize) -> Vec<Cell> {
         self.line_in(n, n)
+    }
+
+    /// [`OutsideClue::validate_in`] on the grid of `shape` (square or not).
+    pub fn validate_on(self, shape: &Shape) -> Result<(), String> {
+        self.validate_in(shape.rows(), shape.cols())
+    }
+
+    /// [`OutsideClue::line_in`] on the grid of `shape`: the C cells of a row or the R cells
+    /// of a column, in reading order from the clue.
+    pub fn line_on(self, shape: &Shape) -> Vec<Cell> {
+        self.line_in(shape.rows(), shape.cols())
     }
 
     /// The cells of its row (`cols` cells) or column (`rows` cells) on a `rows`×`cols` grid,

@@ -19,13 +19,13 @@ use crate::grid::Grid;
 
 /// Ties a counting diagram's final states to the control cell's digit: each `(v, t)` of
 /// `ends` is a count `v` reached when `t` holds, and `t <-> x(control, v)`; a count that is no
-/// digit (0, or past N) is forbidden, and so is every digit no count reaches. Shared by the
+/// digit (0, or past the V values) is forbidden, and so is every digit no count reaches. Shared by the
 /// rules whose control cell holds a count (count-distinct, chaos-count, distinct-regions).
 pub(crate) fn control_is_count(enc: &mut Encoder, control: Cell, ends: &[(usize, Term)]) {
-    let n = enc.size();
+    let n = enc.value_count();
     for &(v, t) in ends {
         if v == 0 || v > n {
-            // no count 0 or past N: some digit is held
+            // no count 0 or past V: some digit is held
             enc.clause([!t]);
             continue;
         }
@@ -56,7 +56,7 @@ impl Rule for CountDistinct {
         Ok(())
     }
     fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
+        let n = enc.value_count();
         let (control, rest) = (self.cells[0], &self.cells[1..]);
         let held: Vec<Term> = (0..n).map(|_| Term::Lit(enc.new_lit())).collect();
         for (d, &a) in held.iter().enumerate() {

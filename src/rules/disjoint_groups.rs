@@ -1,11 +1,15 @@
 //! Disjoint groups: cells at the same position within their boxes hold different digits.
-//! With N boxes of N cells, each position's group has N cells: a full house.
+//! With N boxes of N cells, each position's group has N cells: a full house. On a
+//! rectangle (R×C, boxes br×bc) a group has one cell of each of the R·C/(br·bc) boxes: a
+//! house when that is the number of values, else its values differ only (six cells of a
+//! 6×8 grid's 2×4 boxes, for 8 values). A rectangle whose regions are not boxes has no
+//! positions within boxes; the rule is refused there (`shapes`).
 //!
 //! Positions come from the box layout (`box_rows` × `box_cols`), not from jigsaw regions —
 //! as f-puzzles does, whose boxes ignore region overrides for this rule.
 //!
-//! Encoding: each group is a house (exactly-one per digit), so the classic encoder and the
-//! simplifier's hidden singles cover it.
+//! Encoding: each group is a house (exactly-one per digit; all-different when it has fewer
+//! cells than values), so the classic encoder and the simplifier's hidden singles cover it.
 
 use super::Rule;
 use crate::geometry::{Cell, Shape};
@@ -19,15 +23,17 @@ use serde::{Deserialize, Serialize};
 pub struct DisjointGroups {}
 
 impl DisjointGroups {
-    /// One group per position (i, j) in a box, each with one cell of every box.
+    /// One group per position (i, j) in a box, each with one cell of every box (R/br · C/bc
+    /// cells on a rectangle of R×C).
     fn groups(shape: &Shape) -> Vec<Vec<Cell>> {
-        let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
-        let mut out = Vec::with_capacity(n);
+        let (rows, cols) = (shape.rows(), shape.cols());
+        let (br, bc) = (shape.box_rows(), shape.box_cols());
+        let mut out = Vec::with_capacity(br * bc);
         for i in 0..br {
             for j in 0..bc {
-                let mut g = Vec::with_capacity(n);
-                for r in (i..n).step_by(br) {
-                    for c in (j..n).step_by(bc) {
+                let mut g = Vec::with_capacity((rows / br) * (cols / bc));
+                for r in (i..rows).step_by(br) {
+                    for c in (j..cols).step_by(bc) {
                         g.push(Cell::from_index(r, c));
                     }
                 }

@@ -1,6 +1,7 @@
 //! Entropic line: any three consecutive cells on the line hold one low, one middle and one
-//! high digit. The thirds of 1..N are {1..N/3}, {N/3+1..2N/3}, {2N/3+1..N} ({1,2,3},
-//! {4,5,6}, {7,8,9} on 9×9), so N must be a multiple of 3. A line shorter than three cells
+//! high digit. The thirds of the values 1..V are {1..V/3}, {V/3+1..2V/3}, {2V/3+1..V}
+//! ({1,2,3}, {4,5,6}, {7,8,9} on 9×9; V = max(R, C) on a rectangle), so V must be a
+//! multiple of 3. A line shorter than three cells
 //! has its cells in different thirds.
 //!
 //! Encoding: class literals t(c,k) = "c holds a digit of third k" (`cnf::class::member`,
@@ -27,21 +28,22 @@ fn third(d: usize, n: usize) -> usize {
 impl Rule for EntropicLine {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         path(shape, &self.cells, 1)?;
-        let n = shape.size();
+        let n = shape.value_count();
         if n % 3 != 0 {
             return Err(format!(
-                "entropic lines need a size divisible by 3 (low, middle, high thirds); this grid is {n}x{n}"
+                "entropic lines need a number of values divisible by 3 (low, middle, high \
+                 thirds); this grid holds {n}"
             ));
         }
         Ok(())
     }
     fn encode(&self, enc: &mut Encoder) {
         // t(a,k) -> !t(b,k) in every window of three, classes by third
-        let n = enc.size();
+        let n = enc.value_count();
         classes::encode(enc, &self.cells, |d| third(d, n));
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let n = shape.size();
+        let n = shape.value_count();
         classes::check(grid, &self.cells, |d| third(d, n), "are in the same third")
     }
 }

@@ -1,6 +1,7 @@
 //! Equality cage (ISS "EqualityCage"): different digits, as many even as odd ones and as
-//! many low as high ones (low: the lower half of 1..N, high: the upper half); when N is odd
-//! the middle digit (5 on 9×9) cannot be in the cage.
+//! many low as high ones (low: the lower half of the values 1..V, high: the upper half; V
+//! = N on a square, max(R, C) on a rectangle); when V is odd the middle digit (5 on 9×9)
+//! cannot be in the cage.
 //!
 //! JSON: `{"type": "equality-cage", "cells": [...]}`.
 //!
@@ -37,7 +38,7 @@ fn signs(d: usize, n: usize) -> Option<(isize, isize)> {
 impl Rule for EqualityCage {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the equality cage")?;
-        let n = shape.size();
+        let n = shape.value_count();
         at_most(&self.cells, n, |len| {
             format!("an equality cage of {len} cells needs more than the digits 1..{n}")
         })
@@ -49,7 +50,7 @@ impl Rule for EqualityCage {
         all_different::groups(shape, &self.cells)
     }
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
-        let n = shape.size();
+        let n = shape.value_count();
         Some(Box::new(Mdd::build(
             &self.cells,
             cands,
@@ -62,7 +63,7 @@ impl Rule for EqualityCage {
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         check_distinct(grid, self.cells.iter().copied(), "the equality cage")
             .map_err(|e| e.to_string())?;
-        let n = shape.size();
+        let n = shape.value_count();
         let (mut p, mut h) = (0, 0);
         for (&c, v) in self.cells.iter().zip(values(grid, &self.cells)) {
             let Some((dp, dh)) = signs(v, n) else {

@@ -6,6 +6,11 @@
 //! one unless it holds 1..N in order, and N is never hidden, so a clue of N can never hold:
 //! a puzzle refuses it, an `or` takes it as a false branch. Values outside 1..N are refused.
 //!
+//! On a rectangle (R×C holding 1..V, V = max(R, C)) a clue beside a row reads its C cells
+//! and one above or below a column its R cells; the heights are the values 1..V, the
+//! tallest, V, is never hidden, and a line of the shorter side (which need not hold V)
+//! still has to hide one.
+//!
 //! CNF: a layered diagram along the line with states (tallest so far, found): a digit below
 //! the tallest is hidden, and the first hidden one must be the value. Clauses as in
 //! [`crate::cnf::sum::mdd`].
@@ -43,8 +48,8 @@ fn first_hidden(vs: &[usize]) -> Option<usize> {
 
 impl Rule for HiddenSkyscraper {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        let n = shape.size();
-        self.clue.validate(n)?;
+        let n = shape.value_count();
+        self.clue.validate_on(shape)?;
         if !(1..=n).contains(&self.value) {
             return Err(format!(
                 "a hidden skyscraper's value is a digit 1 to {n}, not {}",
@@ -54,14 +59,14 @@ impl Rule for HiddenSkyscraper {
         Ok(())
     }
     fn never_holds(&self, shape: &Shape) -> Option<String> {
-        let n = shape.size();
+        let n = shape.value_count();
         // the tallest, N, is seen wherever it stands: it is never the first hidden one
         (self.value == n).then(|| format!("a hidden skyscraper of {n} (N is never hidden)"))
     }
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
         let value = self.value;
         Some(Box::new(Mdd::build(
-            &self.clue.line(shape.size()),
+            &self.clue.line_on(shape),
             cands,
             (0usize, false),
             |_, &(tallest, found), d| match (found, d.get()) {
@@ -74,7 +79,7 @@ impl Rule for HiddenSkyscraper {
         )))
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.clue.line(shape.size()));
+        let vs = values(grid, &self.clue.line_on(shape));
         match first_hidden(&vs) {
             Some(v) if v == self.value => Ok(()),
             Some(v) => Err(format!(

@@ -4,7 +4,9 @@
 //! JSON: `{"type":"little-killer","cells":["r1c2","r2c3","r3c4"],"sum":11}` — the cells of
 //! one diagonal in order. f-puzzles trap: its clue sits outside the grid with a direction
 //! (`littlekillersum` `{cell, direction}`), and the sum covers *every* cell from the clue to
-//! the far edge; an importer lists all of them here.
+//! the far edge; an importer lists all of them here. On a rectangle the diagonal is the
+//! cells listed, and it runs until the grid's edge (a shorter run where the short side
+//! stops it).
 //!
 //! CNF: a layered prefix sum ([`weighted_sum`](crate::cnf::sum::weighted_sum), weights 1): s(i,v) = "the first i cells sum
 //! to v", only for v from which the sum is still reachable. `restrict` keeps the digits that
@@ -79,9 +81,10 @@ impl Rule for LittleKiller {
     }
 
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        let n = shape.size();
-        let mdd = self.mdd(|c| cands[c.position(n)]);
-        mdd.restrict(n, cands);
+        // positions are row-major over the columns (C on a rectangle)
+        let cols = shape.cols();
+        let mdd = self.mdd(|c| cands[c.position(cols)]);
+        mdd.restrict(cols, cands);
     }
 
     fn encode(&self, enc: &mut Encoder) {

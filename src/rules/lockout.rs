@@ -1,5 +1,6 @@
-//! Lockout line: the two ends (diamonds) differ by at least ⌊N/2⌋ (4 on 9×9), and no digit
-//! inside the line lies between the ends' digits or equals one of them.
+//! Lockout line: the two ends (diamonds) differ by at least ⌊V/2⌋ for V values (4 on 9×9;
+//! V = max(R, C) on a rectangle, as ISS's minimum difference is read), and no digit inside
+//! the line lies between the ends' digits or equals one of them.
 //!
 //! Encoding: the ends' difference is the support encoding of |a − b| ≥ ⌊N/2⌋
 //! (`pairs::relation`). Order-encoding ladders (`cnf::order`) on the ends then forbid, for
@@ -29,9 +30,9 @@ impl Rule for Lockout {
         path(shape, &self.cells, 2)
     }
     fn encode(&self, enc: &mut Encoder) {
-        let gap = enc.size() / 2;
+        let gap = enc.value_count() / 2;
         let (a, b) = self.ends();
-        // x(a,d) -> OR x(b,e) with |d-e| ≥ ⌊N/2⌋, and from b's side
+        // x(a,d) -> OR x(b,e) with |d-e| ≥ ⌊V/2⌋, and from b's side
         pairs::relation(enc, a, b, |i, j| i.abs_diff(j) >= gap);
         // the ends' ladders ya, yb
         ends::encode(enc, &self.cells, |ya, yb, k| {
@@ -46,7 +47,7 @@ impl Rule for Lockout {
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         let (a, b) = self.ends();
         let (x, y) = (grid.digit(a).get(), grid.digit(b).get());
-        let gap = shape.size() / 2;
+        let gap = shape.value_count() / 2;
         if x.abs_diff(y) < gap {
             return Err(format!(
                 "the ends {a} = {x} and {b} = {y} differ by less than {gap}"

@@ -54,7 +54,7 @@ impl Rule for LookAndSay {
         if self.counts.is_empty() {
             return Err("a look-and-say cage needs at least one [count, digit] pair".into());
         }
-        let n = shape.size();
+        let n = shape.value_count();
         for (i, &[_, d]) in self.counts.iter().enumerate() {
             if d == 0 || d > n {
                 return Err(format!("counts[{i}]: the digit {d} is not one of 1..{n}"));

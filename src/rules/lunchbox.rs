@@ -75,7 +75,7 @@ fn step(state: State, d: usize, cap: usize) -> Option<State> {
 impl Rule for Lunchbox {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the lunchbox")?;
-        let n = shape.size();
+        let n = shape.value_count();
         at_most(&self.cells, n, |len| {
             format!("a lunchbox of {len} cells needs more than the digits 1..{n}")
         })?;

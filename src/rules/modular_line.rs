@@ -66,7 +66,7 @@ impl Rule for ModularLine {
             classes::encode(enc, &self.cells, |d| d % 3);
             return;
         }
-        let n = enc.size();
+        let n = enc.value_count();
         for w in windows(self.cells.len(), m) {
             let cells = &self.cells[w];
             for (i, &a) in cells.iter().enumerate() {

@@ -19,7 +19,7 @@ super::cells_rule! {
 impl Rule for Nabner {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line(shape, &self.cells, 1)?;
-        let n = shape.size();
+        let n = shape.value_count();
         let most = n.div_ceil(2);
         at_most(&self.cells, most, |len| {
             format!("a nabner line of {len} cells needs that many non-consecutive digits; 1..{n} has only {most}")

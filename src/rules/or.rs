@@ -84,7 +84,6 @@ fn holds(c: &Constraint, shape: &Shape, grid: &Grid) -> Result<(), String> {
 /// candidates its `restrict` removes, its houses and groups, and its own clauses.
 fn encode_branch(c: &Constraint, enc: &mut Encoder) {
     let shape = enc.shape();
-    let n = shape.size();
     let before: Vec<Mask> = enc.candidates.to_vec();
     let mut after = before.clone();
     c.restrict(shape, &mut after);
@@ -95,10 +94,14 @@ fn encode_branch(c: &Constraint, enc: &mut Encoder) {
         }
     }
     for house in c.houses(shape) {
-        for d in (0..n).map(crate::geometry::Digit::from_index) {
-            // s -> x(c1,d) ∨ … ∨ x(cN,d): each digit somewhere in the house
-            let xs: Vec<Term> = house.iter().map(|&cell| enc.x(cell, d)).collect();
-            enc.clause(xs);
+        // a house of fewer cells than values (a disjoint group of a rectangle's few boxes)
+        // holds different values only, as at the top of a puzzle
+        if shape.covers(house.len()) {
+            for d in (0..shape.value_count()).map(crate::geometry::Digit::from_index) {
+                // s -> x(c1,d) ∨ … ∨ x(cV,d): each value somewhere in the house
+                let xs: Vec<Term> = house.iter().map(|&cell| enc.x(cell, d)).collect();
+                enc.clause(xs);
+            }
         }
         distinct(enc, &house);
     }
@@ -112,7 +115,7 @@ fn encode_branch(c: &Constraint, enc: &mut Encoder) {
 
 /// `x(a,d) -> !x(b,d)` for every pair of `cells` and every digit (under the guards).
 fn distinct(enc: &mut Encoder, cells: &[Cell]) {
-    let n = enc.size();
+    let n = enc.value_count();
     for (i, &a) in cells.iter().enumerate() {
         for &b in &cells[i + 1..] {
             for d in (0..n).map(crate::geometry::Digit::from_index) {

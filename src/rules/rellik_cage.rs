@@ -55,7 +55,7 @@ fn digit_sets(n: usize, sum: usize, most: usize) -> Vec<Vec<usize>> {
 impl Rule for RellikCage {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the rellik cage")?;
-        let n = shape.size();
+        let n = shape.value_count();
         at_most(&self.cells, n, |len| {
             format!("a rellik cage of {len} cells needs more than the digits 1..{n}")
         })?;
@@ -71,7 +71,7 @@ impl Rule for RellikCage {
         all_different::groups(shape, &self.cells)
     }
     fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
+        let n = enc.value_count();
         let sets = digit_sets(n, self.sum, self.cells.len());
         if sets.is_empty() {
             return; // no combination can reach the value

@@ -1,6 +1,11 @@
 //! Sandwich: the clue outside a row or column is the sum of the digits strictly between the
 //! 1 and the N of that row or column (either order; 0 when they are neighbours).
 //!
+//! On a rectangle (R×C holding 1..V, V = max(R, C)) the crusts are still the lowest and
+//! highest values, 1 and V: a clue stands beside a line of V cells (the longer side), which
+//! holds both. A line of the shorter side need not hold them, so a clue there is refused
+//! rather than read one way or another.
+//!
 //! JSON: `{"type":"sandwich","clue":"r0c3","sum":12}` — the clue names the outside cell as
 //! f-puzzles does: `r0c3` above column 3, `r3c0` left of row 3, row or column N+1 below or
 //! right. Trap: the "bread" is 1 and N, not 1 and 9, on other sizes.
@@ -85,11 +90,21 @@ enum Phase {
 
 impl Rule for Sandwich {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        let n = shape.size();
+        // the crusts are the lowest and highest of the V values (digit indices 1 and V)
+        let n = shape.value_count();
         if n < 2 {
             return Err("a sandwich needs a grid of size 2 or more".into());
         }
-        self.clue.validate(n)?;
+        self.clue.validate_on(shape)?;
+        let len = self.clue.line_on(shape).len();
+        if len != n {
+            return Err(format!(
+                "the sandwich clue {} reads a line of {len} cells, which need not hold both \
+                 crusts (1 and {n}, the lowest and highest of {n} values): a sandwich stands \
+                 beside a line of {n} cells",
+                self.clue
+            ));
+        }
         // the fillings are sets of the digits 2..N-1: their subset sums
         let mut reach = vec![true];
         for d in 2..n {
@@ -112,11 +127,11 @@ impl Rule for Sandwich {
     }
 
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
-        let n = shape.size();
+        let n = shape.value_count();
         let crust = |d: Digit| d.get() == 1 || d.get() == n;
         let target = self.sum;
         Some(Box::new(Mdd::build(
-            &self.clue.line(n),
+            &self.clue.line_on(shape),
             cands,
             Phase::Before,
             |_, &p, d| match p {
@@ -135,13 +150,13 @@ impl Rule for Sandwich {
         if let Some(diagram) = self.diagram(enc.shape(), &|c| enc.candidates(c)) {
             diagram.encode(enc);
         }
-        let n = enc.shape().size();
-        crust_distances(enc, &self.clue.line(n), self.sum);
+        // the line has V cells (validated): its crusts are 1 and V
+        crust_distances(enc, &self.clue.line_on(enc.shape()), self.sum);
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let n = shape.size();
-        let vs = values(grid, &self.clue.line(n));
+        let n = shape.value_count();
+        let vs = values(grid, &self.clue.line_on(shape));
         let (Some(a), Some(b)) = (
             vs.iter().position(|&v| v == 1),
             vs.iter().position(|&v| v == n),

@@ -1,15 +1,23 @@
-//! Rules on rectangular grids (R rows × C columns, R ≠ C).
+//! Rules on rectangular grids (R rows × C columns, R ≠ C, holding V = max(R, C) values
+//! unless the shape sets more).
 //!
-//! A rule whose meaning needs a square grid — the main diagonals, a box or row indexed by a
-//! digit, a clue outside the grid read as the side N — is refused on a rectangle with a
-//! clear message, never guessed. The rules listed in [`ON_RECTANGLES`] have been read for
-//! rectangles: their meaning is about their own cells (cages, lines, dots, moves) or about
-//! rows and columns of any length, and their validation, encoding and checker take the
-//! rows and columns from the shape. A column indexer (a digit v sends the cell's column
-//! number to column v of its row) keeps its meaning when the rows are the longer side (as
-//! many columns as values: every digit names a column), a row indexer when the columns are
-//! the shorter side; otherwise a digit would name a column or row that is not there. Every
-//! other rule is refused on a rectangle.
+//! A rule whose meaning needs a square grid is refused on a rectangle with a clear message
+//! saying why, never guessed: the main diagonals (no corner-to-corner line of cells), full
+//! rank (rows and columns of different lengths ranked together), the doppelganger (each
+//! house misses one value of 0..N), the chaos rules (a chaos construction is square). The
+//! rules listed in [`ON_RECTANGLES`] have been read for rectangles: their meaning is about
+//! their own cells (cages, lines, dots, listed diagonals), the grid as it is (orthogonal
+//! neighbours, knight and king moves, taxicab distances, 2×2 windows) or rows and columns
+//! of any length (clues outside: a row's line has C cells, a column's R), and their
+//! validation, encoding and checker take the rows, columns and values from the shape.
+//! Where a clue's meaning needs a line of V cells (a sandwich's crusts 1 and V, an X-sum's
+//! count up to V), the rule refuses a clue beside a shorter line in its own validation.
+//!
+//! Some rules stand on some rectangles only ([`on_shape`]): a column indexer (a digit v
+//! sends the cell's column number to column v of its row) when there are as many columns
+//! as values, a row indexer when there are as many rows, otherwise a digit would name a
+//! column or row that is not there; disjoint groups when the regions are boxes (the same
+//! position in every box); an `or` or `and` when each of its rules stands.
 
 use super::Constraint;
 use crate::geometry::Shape;
@@ -49,20 +57,62 @@ pub const ON_RECTANGLES: &[&str] = &[
     // R+1, column 0 or C+1)
     "skyscraper",
     "numbered-room",
+    // neighbours and distances on the grid as it is (R rows of C cells): orthogonal pairs,
+    // taxicab pairs, cells above and below, 2×2 windows
+    "non-consecutive",
+    "negative-ratio",
+    "negative-xv",
+    "minimum",
+    "maximum",
+    "anti-taxicab",
+    "dutch-flatmates",
+    "global-entropy",
+    "global-mod",
+    // a position within a region of as many cells as values (validated per cell)
+    "box-indexer",
+    // lines and cages about their own cells; thirds, halves, gaps and counts of the V
+    // values (V = max(R, C))
+    "entropic-line",
+    "modular-line",
+    "lockout",
+    "region-sum-line",
+    "sum-line",
+    "regex",
+    "nfa",
+    "value-indexing",
+    "look-and-say",
+    "equality-cage",
+    "count-distinct",
+    "counting-circles",
+    "lunchbox",
+    // a diagonal of listed cells (a rectangle's edge ends it where it ends)
+    "little-killer",
+    // clues outside the grid: a row's line has C cells, a column's R; the sandwich's crusts
+    // (1 and V) and the X-sum's count (up to V) need a line of V cells (validated per clue)
+    "sandwich",
+    "x-sum",
+    "hidden-skyscraper",
 ];
 
-/// `Ok` if `c` can stand on `shape`: always on a square grid; on a rectangle only the rules
-/// of [`ON_RECTANGLES`]. `Err` says why not.
+/// `Ok` if `c` can stand on `shape`: always on a square grid; on a rectangle the rules of
+/// [`ON_RECTANGLES`], an `or` or `and` whose every rule can, and the rules below whose
+/// meaning holds on some rectangles only. `Err` says why not.
 pub fn on_shape(c: &Constraint, shape: &Shape) -> Result<(), String> {
     let kind = c.kind();
     if shape.is_square() || ON_RECTANGLES.contains(&kind) {
         return Ok(());
     }
     let (rows, cols, values) = (shape.rows(), shape.cols(), shape.value_count());
-    match kind {
-        "column-indexer" if cols == values => return Ok(()),
-        "row-indexer" if rows == values => return Ok(()),
-        "column-indexer" | "row-indexer" => {
+    let why = match (c, kind) {
+        // a combination means what its rules mean: it stands where each of them does
+        (Constraint::Or(super::or::Or { of }), _) | (Constraint::And(super::or::And { of }), _) => {
+            return of.iter().enumerate().try_for_each(|(i, r)| {
+                on_shape(r, shape).map_err(|e| format!("of[{i}] ({}): {e}", r.kind()))
+            })
+        }
+        (_, "column-indexer") if cols == values => return Ok(()),
+        (_, "row-indexer") if rows == values => return Ok(()),
+        (_, "column-indexer" | "row-indexer") => {
             return Err(format!(
                 "the rule {kind} on a {rows}x{cols} grid holding {values} values would send \
                  some digits to a {} that is not there",
@@ -73,13 +123,33 @@ pub fn on_shape(c: &Constraint, shape: &Shape) -> Result<(), String> {
                 }
             ))
         }
-        _ => {}
-    }
+        // boxes tile the rectangle: a position within a box is the same in every box
+        (_, "disjoint-groups") if !shape.is_jigsaw() => return Ok(()),
+        (_, "disjoint-groups") => {
+            "its groups are the cells at one position of every box, and this grid's regions \
+             are not boxes (irregular regions, or none)"
+        }
+        (_, "diagonal") => {
+            "a rectangle's corner-to-corner lines do not run through cells (a cell's \
+             diagonal step stops at the shorter side), so which cells its diagonals hold is \
+             not defined"
+        }
+        (_, "full-rank") => {
+            "it ranks the rows and columns together as numbers, and on a rectangle they have \
+             different lengths (C and R digits)"
+        }
+        (_, "doppelganger") => {
+            "its houses each miss one value of 0..N, a count that holds for the rows and \
+             columns of a square grid only"
+        }
+        (_, "same-region" | "chaos-arrow" | "chaos-count" | "distinct-regions") => {
+            "it is about the regions of a chaos construction, which needs a square grid"
+        }
+        _ => "its meaning or its encoding assumes a square grid",
+    };
     Err(format!(
-        "the rule {kind} is not supported on a rectangular grid ({}x{}, rows x columns): its \
-         meaning or its encoding assumes a square grid",
-        shape.rows(),
-        shape.cols()
+        "the rule {kind} is not supported on a rectangular grid ({rows}x{cols}, rows x \
+         columns): {why}"
     ))
 }
 
@@ -102,6 +172,40 @@ mod tests {
 
     fn rule(json: &str) -> Constraint {
         serde_json::from_str(json).unwrap()
+    }
+
+    /// `json` with every cell and outside clue `rXcY` turned to `rYcX` (and a column indexer
+    /// to a row indexer): the same rule on the transposed grid, whose solutions are the
+    /// transposed solutions.
+    fn transpose(json: &str) -> String {
+        let json = json.replace("column-indexer", "row-indexer");
+        let b = json.as_bytes();
+        let digits_from = |i: usize| b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let (mut out, mut i) = (String::new(), 0);
+        while i < b.len() {
+            let row = if b[i] == b'r' { digits_from(i + 1) } else { 0 };
+            let col = match row > 0 && b.get(i + 1 + row) == Some(&b'c') {
+                true => digits_from(i + 2 + row),
+                false => 0,
+            };
+            if col == 0 {
+                out.push(b[i] as char);
+                i += 1;
+                continue;
+            }
+            let (r, c) = (
+                &json[i + 1..i + 1 + row],
+                &json[i + 2 + row..i + 2 + row + col],
+            );
+            out.push_str(&format!("r{c}c{r}"));
+            i += 2 + row + col;
+        }
+        out
+    }
+
+    /// Givens (row, column, digit) of the transposed grid.
+    fn transposed(givens: &[(usize, usize, usize)]) -> Vec<(usize, usize, usize)> {
+        givens.iter().map(|&(r, c, d)| (c, r, d)).collect()
     }
 
     #[test]
@@ -272,6 +376,14 @@ mod tests {
             let found = assert_count_matches(&p, 100_000);
             assert!(found < base, "{rules:?}: {found} of {base}");
             complete_without_simplification(&p);
+            // the same rules on the transposed 6×4 grid: as many solutions
+            let json = transpose(&serde_json::to_string(&rules[0]).unwrap());
+            let tall = on(
+                Shape::rect(6, 4).unwrap(),
+                &transposed(&givens),
+                vec![rule(&json)],
+            );
+            assert_eq!(assert_count_matches(&tall, 100_000), found, "{json}");
         }
         // a 6×4 grid (more rows than columns, 3×2 boxes): clues on rows of 4, columns of 6
         let tall = || Shape::rect(6, 4).unwrap();
@@ -282,6 +394,10 @@ mod tests {
             r#"{"type":"skyscraper","clue":"r4c5","count":2}"#,
             r#"{"type":"numbered-room","clue":"r7c3","value":6}"#,
             r#"{"type":"numbered-room","clue":"r2c0","value":4}"#,
+            // candidates removed by `restrict` at row-major positions over 4 columns, not 6
+            r#"{"type":"odd","cells":["r5c3","r6c1"]}"#,
+            r#"{"type":"even","cells":["r2c4","r5c2"]}"#,
+            r#"{"type":"between-line","cells":["r6c1","r5c2","r4c3"]}"#,
         ] {
             let p = on(tall(), &tall_givens, vec![rule(json)]);
             let found = assert_count_matches(&p, 100_000);
@@ -296,6 +412,224 @@ mod tests {
         );
         let sol = crate::solve::some_solution(&p).unwrap().unwrap();
         p.verify(&sol).unwrap();
+    }
+
+    /// The rule of `json` on each of `grids` (a shape and where to put givens), counted
+    /// against brute force. The givens are taken from a solution of the empty grid under the
+    /// rule (so some grid is left), at the listed cells. The counts agree, the rule leaves
+    /// fewer grids than the same givens alone (it is enforced, on the rectangle's rows and
+    /// columns as they are), and the formula without simplification counts the same.
+    fn counts_on(grids: &[(Shape, &[(usize, usize)])], json: &str) {
+        for (shape, at) in grids {
+            let empty = on(shape.clone(), &[], vec![rule(json)]);
+            let sol = crate::solve::some_solution(&empty)
+                .unwrap()
+                .unwrap_or_else(|| panic!("{json}: no grid on {}x{}", shape.rows(), shape.cols()));
+            let givens: Vec<(usize, usize, usize)> = at
+                .iter()
+                .map(|&(r, c)| (r, c, sol.digit(Cell::new(r, c)).get()))
+                .collect();
+            let base = brute_force_count(&on(shape.clone(), &givens, vec![]), 100_000);
+            let p = on(shape.clone(), &givens, vec![rule(json)]);
+            let found = assert_count_matches(&p, 100_000);
+            assert!(0 < found && found < base, "{json}: {found} of {base}");
+            complete_without_simplification(&p);
+        }
+    }
+
+    /// A 4×6 grid (2×3 boxes) and a 6×4 grid (3×2 boxes) with where to put a few givens,
+    /// for the rules on rectangles: rows of 6 and columns of 4 cells, then rows of 4 and
+    /// columns of 6.
+    fn wide_and_tall() -> Vec<(Shape, &'static [(usize, usize)])> {
+        vec![
+            (
+                Shape::rect(4, 6).unwrap(),
+                &[(1, 1), (2, 4), (3, 2), (4, 6), (1, 5), (3, 6)],
+            ),
+            (
+                Shape::rect(6, 4).unwrap(),
+                &[(1, 1), (2, 3), (4, 2), (6, 4), (3, 1)],
+            ),
+        ]
+    }
+
+    #[test]
+    fn neighbour_rules_on_rectangles_count_like_brute_force() {
+        let grids = wide_and_tall();
+        for json in [
+            r#"{"type":"non-consecutive","except":[["r1c1","r1c2"]]}"#,
+            r#"{"type":"negative-xv"}"#,
+            r#"{"type":"negative-ratio","ratios":[2]}"#,
+            r#"{"type":"minimum","cells":["r2c2","r4c4"]}"#,
+            r#"{"type":"maximum","cells":["r1c4","r4c1"]}"#,
+            r#"{"type":"anti-taxicab"}"#,
+            r#"{"type":"dutch-flatmates"}"#,
+            r#"{"type":"global-entropy"}"#,
+            r#"{"type":"global-mod"}"#,
+            r#"{"type":"disjoint-groups"}"#,
+            r#"{"type":"box-indexer","cells":["r1c2","r4c4"]}"#,
+            // a disjoint group of a 4×6 has 4 cells for 6 values: in an `or` branch too it
+            // holds different values, not every value
+            r#"{"type":"or","of":[{"type":"disjoint-groups"},{"type":"anti-taxicab"}]}"#,
+        ] {
+            counts_on(&grids, json);
+        }
+        // the pairs cross the whole grid, not an N×N corner: a 2×5 grid (no boxes) where the
+        // only neighbours are those of its rows of 5 and columns of 2
+        let flat = Shape::rect(2, 5).unwrap();
+        for json in [
+            r#"{"type":"non-consecutive"}"#,
+            r#"{"type":"negative-xv","except":[["r1c4","r1c5"]]}"#,
+            r#"{"type":"anti-taxicab"}"#,
+        ] {
+            counts_on(&[(flat.clone(), &[(1, 1), (2, 3)])], json);
+        }
+        // negative XV on the values 0-5: one relation per unmarked pair of the 4×6 grid
+        let zero = Shape::rect(4, 6)
+            .unwrap()
+            .with_values(Values::parse("0-5").unwrap())
+            .unwrap();
+        counts_on(
+            &[(zero, &[(1, 1), (2, 4), (3, 2), (4, 6)])],
+            r#"{"type":"negative-xv"}"#,
+        );
+        // no boxes on a 3×4 grid holding 1-4: no positions within boxes
+        let e = Puzzle::new(
+            Shape::rect(3, 4).unwrap(),
+            Grid::empty_rect(3, 4),
+            vec![rule(r#"{"type":"or","of":[{"type":"disjoint-groups"}]}"#)],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("of[0] (disjoint-groups)") && e.contains("not boxes"),
+            "{e}"
+        );
+        // a box indexer needs regions of one cell per value
+        let e = Puzzle::new(
+            Shape::rect_with_box(4, 6, 2, 2).unwrap(),
+            Grid::empty_rect(4, 6),
+            vec![rule(r#"{"type":"box-indexer","cells":["r1c1"]}"#)],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("region of 4 cells"), "{e}");
+    }
+
+    /// The rule of `json` on a 4×6 grid (2×3 boxes) and, transposed, on a 6×4 grid (3×2
+    /// boxes), counted against brute force: givens taken from a solution of the empty 4×6
+    /// grid under the rule at six cells (so some grid is left), the counts agree, the rule
+    /// leaves fewer grids than the givens alone, the formula without simplification counts
+    /// the same, and the transposed puzzle has as many solutions.
+    fn counts_wide_and_tall(json: &str) {
+        let wide = Shape::rect(4, 6).unwrap();
+        let empty = on(wide.clone(), &[], vec![rule(json)]);
+        let sol = crate::solve::some_solution(&empty)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{json}: no 4x6 grid"));
+        let givens: Vec<(usize, usize, usize)> = [(1, 1), (2, 4), (3, 2), (4, 6), (1, 5), (3, 6)]
+            .iter()
+            .map(|&(r, c)| (r, c, sol.digit(Cell::new(r, c)).get()))
+            .collect();
+        let base = brute_force_count(&on(wide.clone(), &givens, vec![]), 100_000);
+        let p = on(wide, &givens, vec![rule(json)]);
+        let found = assert_count_matches(&p, 100_000);
+        assert!(0 < found && found < base, "{json}: {found} of {base}");
+        complete_without_simplification(&p);
+        let json = transpose(json);
+        let tall = on(
+            Shape::rect(6, 4).unwrap(),
+            &transposed(&givens),
+            vec![rule(&json)],
+        );
+        assert_eq!(assert_count_matches(&tall, 100_000), found, "{json}");
+        complete_without_simplification(&tall);
+    }
+
+    #[test]
+    fn line_and_cage_rules_on_rectangles_count_like_brute_force() {
+        for json in [
+            // thirds, remainders, halves and gaps of the values 1-6
+            r#"{"type":"entropic-line","cells":["r1c4","r1c5","r1c6","r2c6"]}"#,
+            r#"{"type":"modular-line","cells":["r2c3","r2c4","r2c5","r3c6"]}"#,
+            r#"{"type":"modular-line","cells":["r4c3","r4c4","r4c5","r4c6","r3c6"],"modulus":4}"#,
+            r#"{"type":"lockout","cells":["r1c5","r2c5","r2c6"]}"#,
+            r#"{"type":"equality-cage","cells":["r2c2","r2c3","r3c4","r4c5"]}"#,
+            // segments, patterns, automata, indices and counts over the cells
+            r#"{"type":"region-sum-line","cells":["r1c2","r1c3","r1c4","r1c5"]}"#,
+            r#"{"type":"sum-line","cells":["r3c4","r3c5","r3c6","r4c6"],"sum":7}"#,
+            r#"{"type":"regex","cells":["r3c3","r3c4","r3c5"],"pattern":"(12|3)+.*"}"#,
+            r#"{"type":"nfa","cells":["r1c6","r2c6","r3c6","r4c6"],"start":[0],"accept":[0],"transitions":[[0,[1,3,5],1],[1,[2,4,6],0]]}"#,
+            r#"{"type":"value-indexing","cells":["r1c1","r1c2","r2c3","r3c4","r4c5"]}"#,
+            r#"{"type":"look-and-say","cells":["r3c3","r3c4","r4c3","r4c4"],"counts":[[1,6],[0,1]]}"#,
+            r#"{"type":"count-distinct","cells":["r4c6","r1c4","r2c4","r3c5"]}"#,
+            r#"{"type":"counting-circles","cells":["r1c6","r2c5","r3c4","r4c3"]}"#,
+            // a lunchbox of V cells (a sandwich's crust distances) and a shorter one
+            r#"{"type":"lunchbox","cells":["r2c1","r2c2","r2c3","r2c4","r2c5","r2c6"],"sum":5}"#,
+            r#"{"type":"lunchbox","cells":["r3c1","r3c2","r3c3","r4c3"],"sum":2}"#,
+            // diagonals ending at the short side and at the long one
+            r#"{"type":"little-killer","cells":["r1c3","r2c4","r3c5","r4c6"],"sum":14}"#,
+            r#"{"type":"little-killer","cells":["r2c1","r3c2","r4c3"],"sum":7}"#,
+            // an `or` of rules that each stand on a rectangle
+            r#"{"type":"or","of":[{"type":"lockout","cells":["r2c2","r3c3"]},{"type":"regex","cells":["r2c2","r3c3"],"pattern":"1."}]}"#,
+        ] {
+            counts_wide_and_tall(json);
+        }
+    }
+
+    #[test]
+    fn outside_clues_on_rectangles_count_like_brute_force() {
+        for json in [
+            // rows of 6 cells on the 4×6 grid (columns of 6 on the 6×4 one): they hold the
+            // crusts 1 and 6, and every first digit of an X-sum counts cells that are there
+            r#"{"type":"sandwich","clue":"r2c0","sum":5}"#,
+            r#"{"type":"sandwich","clue":"r3c7","sum":9}"#,
+            r#"{"type":"x-sum","clue":"r1c0","sum":10}"#,
+            r#"{"type":"x-sum","clue":"r4c7","sum":6}"#,
+            // hidden skyscrapers on both: a column of 4 cells and a row of 6
+            r#"{"type":"hidden-skyscraper","clue":"r0c2","value":2}"#,
+            r#"{"type":"hidden-skyscraper","clue":"r5c5","value":3}"#,
+            r#"{"type":"hidden-skyscraper","clue":"r2c7","value":3}"#,
+        ] {
+            counts_wide_and_tall(json);
+        }
+        // a column of 4 cells on a grid holding 1-6 need not hold the crusts, and an X-sum's
+        // first digit could count past its end: refused, not guessed
+        for (json, why) in [
+            (
+                r#"{"type":"sandwich","clue":"r0c2","sum":5}"#,
+                "need not hold both crusts",
+            ),
+            (
+                r#"{"type":"x-sum","clue":"r5c3","sum":6}"#,
+                "past the line's end",
+            ),
+        ] {
+            for (shape, json) in [
+                (Shape::rect(4, 6).unwrap(), json.to_string()),
+                (Shape::rect(6, 4).unwrap(), transpose(json)),
+            ] {
+                let e = Puzzle::new(
+                    shape.clone(),
+                    Grid::empty_rect(shape.rows(), shape.cols()),
+                    vec![rule(&json)],
+                )
+                .unwrap_err()
+                .to_string();
+                assert!(e.contains(why) && e.contains("line of 4 cells"), "{e}");
+            }
+        }
+        // a hidden skyscraper of the tallest value is never hidden, on a line of either side
+        let e = Puzzle::new(
+            Shape::rect(4, 6).unwrap(),
+            Grid::empty_rect(4, 6),
+            vec![rule(
+                r#"{"type":"hidden-skyscraper","clue":"r0c1","value":6}"#,
+            )],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("never hidden"), "{e}");
     }
 
     #[test]
@@ -340,18 +674,29 @@ mod tests {
     #[test]
     fn square_only_rules_and_shapes_are_refused_on_rectangles() {
         let s = Shape::rect(6, 8).unwrap();
-        for json in [
-            r#"{"type":"diagonal","positive":true}"#,
-            r#"{"type":"sandwich","clue":"r1c0","sum":5}"#,
+        // each refused with its reason, also inside an `or`
+        for (json, why) in [
+            (r#"{"type":"diagonal","positive":true}"#, "diagonals hold"),
+            (
+                r#"{"type":"full-rank","clues":[{"clue":"r0c1","rank":1}]}"#,
+                "different lengths",
+            ),
+            (r#"{"type":"doppelganger"}"#, "miss one value"),
+            (
+                r#"{"type":"same-region","cells":["r1c1","r2c2"]}"#,
+                "chaos construction",
+            ),
         ] {
-            let c = match serde_json::from_str::<Constraint>(json) {
-                Ok(c) => c,
-                Err(_) => continue,
-            };
-            let e = Puzzle::new(s.clone(), Grid::empty_rect(6, 8), vec![c])
-                .unwrap_err()
-                .to_string();
-            assert!(e.contains("rectangular grid (6x8"), "{e}");
+            let or = format!(r#"{{"type":"or","of":[{{"type":"odd","cells":["r1c1"]}},{json}]}}"#);
+            for c in [rule(json), rule(&or)] {
+                let e = Puzzle::new(s.clone(), Grid::empty_rect(6, 8), vec![c])
+                    .unwrap_err()
+                    .to_string();
+                assert!(
+                    e.contains("rectangular grid (6x8") && e.contains(why),
+                    "{e}"
+                );
+            }
         }
         // a row indexer on a 6×8 grid: digits 7 and 8 name no row
         let e = Puzzle::new(

@@ -28,7 +28,7 @@ impl Rule for ValueIndexing {
         Ok(())
     }
     fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
+        let n = enc.value_count();
         let (value, control) = (self.cells[0], self.cells[1]);
         for k in 1..=n {
             let xk = enc.x(control, Digit::new(k));

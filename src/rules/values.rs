@@ -239,27 +239,17 @@ fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> 
     // unmarked orthogonal neighbours whose values must not satisfy `bad`: one relation each
     let negative = |except: &[[Cell; 2]], bad: &dyn Fn(i64, i64) -> bool| -> Constraint {
         let allowed = table(&|a, b| !bad(a, b));
-        let n = shape.size();
-        let mut of = Vec::new();
-        for r in 0..n {
-            for col in 0..n {
-                let a = Cell::from_index(r, col);
-                for (br, bc) in [(r, col + 1), (r + 1, col)] {
-                    if br >= n || bc >= n {
-                        continue;
-                    }
-                    let b = Cell::from_index(br, bc);
-                    if except.contains(&[a, b]) || except.contains(&[b, a]) {
-                        continue;
-                    }
-                    of.push(Constraint::Relation(relation::Relation {
-                        cells: vec![a, b],
-                        allowed: allowed.clone(),
-                        pairs: relation::Pairs::Consecutive,
-                    }));
-                }
-            }
-        }
+        // the pairs of the rows and columns as they are (C and R cells on a rectangle)
+        let of = super::cell_lists::unmarked_orthogonal_pairs(shape, except)
+            .into_iter()
+            .map(|(a, b)| {
+                Constraint::Relation(relation::Relation {
+                    cells: vec![a, b],
+                    allowed: allowed.clone(),
+                    pairs: relation::Pairs::Consecutive,
+                })
+            })
+            .collect();
         Constraint::And(super::or::And { of })
     };
     // equal value sums over disjoint segments: Σ_A idx − Σ_B idx = off·(|B| − |A|) for

@@ -5,6 +5,11 @@
 //! column 0 or N+1). Trap: the direction matters — the same row has different X-sums from
 //! its two sides.
 //!
+//! On a rectangle (R×C holding 1..V, V = max(R, C)) a clue stands beside a line of V cells
+//! (the longer side, row 0 or R+1 / column 0 or C+1 as the case may be): every first digit
+//! X counts cells that are there. On a shorter line X could count past its end, which the
+//! rule does not say how to read, so a clue there is refused.
+//!
 //! CNF: a layered diagram along the line with states (cells still to add, sum so far): the
 //! first digit d starts (d − 1, d); each later digit is added while cells remain; once none
 //! remain the state no longer changes. Sums above the clue, and finished sums other than
@@ -31,12 +36,20 @@ pub struct XSum {
 
 impl Rule for XSum {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        let n = shape.size();
-        self.clue.validate(n)?;
+        let n = shape.value_count();
+        self.clue.validate_on(shape)?;
+        let len = self.clue.line_on(shape).len();
+        if len != n {
+            return Err(format!(
+                "the X-sum clue {} reads a line of {len} cells, and its first digit may be up \
+                 to {n}, past the line's end: an X-sum stands beside a line of {n} cells",
+                self.clue
+            ));
+        }
         let most = n * (n + 1) / 2;
         if self.sum == 0 || self.sum > most {
             return Err(format!(
-                "an X-sum on a {n}x{n} grid is 1 to {most}, not {}",
+                "an X-sum over the values 1..{n} is 1 to {most}, not {}",
                 self.sum
             ));
         }
@@ -47,7 +60,7 @@ impl Rule for XSum {
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
         let target = self.sum;
         Some(Box::new(Mdd::build(
-            &self.clue.line(shape.size()),
+            &self.clue.line_on(shape),
             cands,
             None,
             |_, &state, d| {
@@ -63,7 +76,7 @@ impl Rule for XSum {
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.clue.line(shape.size()));
+        let vs = values(grid, &self.clue.line_on(shape));
         let x = vs[0];
         let s: usize = vs[..x].iter().sum();
         if s == self.sum {

@@ -67,6 +67,18 @@ pub fn outside(item: &Item, shape: &Shape) -> Result<Vec<Constraint>, IssError> 
     let a = &item.args;
     match at.name.as_str() {
         "LittleKiller" => {
+            if !shape.is_square() {
+                // ISS names a diagonal by its first cell from a table written for N×N grids;
+                // which cells start one, and where, on a rectangle is not known here
+                return Err(IssError::Unsupported {
+                    at: at.clone(),
+                    why: format!(
+                        "a little killer named by its first cell on a {rows}x{cols} grid (ISS's \
+                         table of diagonals is read for square grids; native JSON lists the \
+                         diagonal's cells)"
+                    ),
+                });
+            }
             let sum = number(at, a.first(), "sum")?;
             let start = cell(at, a.get(1).map_or("", String::as_str), n)?;
             let cells = little_killer_cells(start, n)

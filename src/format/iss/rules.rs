@@ -81,6 +81,17 @@ pub fn leaf(
         ))),
         "Windoku" => {
             no_args()?;
+            if !shape.is_square() {
+                // the windows below are laid out on an N×N grid with its boxes' shape
+                return Err(IssError::Unsupported {
+                    at: at.clone(),
+                    why: format!(
+                        "windoku on a {}x{} grid (ISS's windows are read for square grids)",
+                        shape.rows(),
+                        shape.cols()
+                    ),
+                });
+            }
             if shape.values().count != n {
                 return Err(IssError::Unsupported {
                     at: at.clone(),
@@ -192,7 +203,7 @@ pub fn leaf(
             if diff != n / 2 {
                 return Err(IssError::Unsupported {
                     at: at.clone(),
-                    why: format!("a lockout line whose ends differ by at least {diff}: satdoku's differ by at least {} on {n}x{n}", n / 2),
+                    why: format!("a lockout line whose ends differ by at least {diff}: satdoku's differ by at least {} with {n} values", n / 2),
                 });
             }
             one(Constraint::Lockout(lockout::Lockout { cells: tail()? }))

@@ -148,6 +148,16 @@ fn shapes() {
     assert!(e.contains("outside the 6x8 grid"), "{e}");
     let e = refusal(".Shape~6x8.Diagonal~1");
     assert!(e.contains("rectangular grid"), "{e}");
+    // a sandwich beside a row of 8 cells holds its crusts 1 and 8; a column of 6 need not
+    let rows = parse(".Shape~6x8.Sandwich~5~R2").unwrap().document.puzzle;
+    assert_eq!(rows.constraints()[0].kind(), "sandwich");
+    let e = refusal(".Shape~6x8.Sandwich~5~C2");
+    assert!(e.contains("need not hold both crusts"), "{e}");
+    // ISS names a little killer by its first cell from a table for square grids
+    let e = refusal(".Shape~6x8.LittleKiller~10~R1C1");
+    assert!(e.contains("little killer named by its first cell"), "{e}");
+    let e = refusal(".Shape~6x8.Windoku");
+    assert!(e.contains("windoku on a 6x8 grid"), "{e}");
     assert!(refusal(".Shape~6x8.ChaosConstruction").contains("square"));
     // RegionSize: boxes of that many cells (3x3 on a 6x6 holding 1..9), at most the values
     let nine = parse(".Shape~6x6~9.RegionSize~9").unwrap().document.puzzle;

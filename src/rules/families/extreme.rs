@@ -15,13 +15,13 @@ pub struct Extreme {
     pub than: &'static str,
 }
 
-/// (listed cell, unlisted orthogonal neighbour) pairs.
-fn comparisons(cells: &[Cell], n: usize) -> Vec<(Cell, Cell)> {
+/// (listed cell, unlisted orthogonal neighbour) pairs on the grid of `shape` (square or not).
+fn comparisons(cells: &[Cell], shape: &Shape) -> Vec<(Cell, Cell)> {
     let set: HashSet<Cell> = cells.iter().copied().collect();
     let mut out = Vec::new();
     for &a in cells {
         for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-            if let Some(b) = a.offset(dr, dc, n).filter(|b| !set.contains(b)) {
+            if let Some(b) = shape.offset(a, dr, dc).filter(|b| !set.contains(b)) {
                 out.push((a, b));
             }
         }
@@ -32,7 +32,7 @@ fn comparisons(cells: &[Cell], n: usize) -> Vec<(Cell, Cell)> {
 impl OnCells for Extreme {
     /// The support encoding of `holds(a, b)` for each comparison (`pairs::relation`).
     fn encode(&self, enc: &mut Encoder, cells: &[Cell]) {
-        for (a, b) in comparisons(cells, enc.size()) {
+        for (a, b) in comparisons(cells, enc.shape()) {
             // x(a,d) -> OR x(b,e) with holds(d,e), and from b's side
             pairs::relation(enc, a, b, self.holds);
         }
@@ -40,7 +40,7 @@ impl OnCells for Extreme {
 
     /// Errors on the first comparison that fails.
     fn check(&self, shape: &Shape, grid: &Grid, cells: &[Cell]) -> Result<(), String> {
-        for (a, b) in comparisons(cells, shape.size()) {
+        for (a, b) in comparisons(cells, shape) {
             let (x, y) = (grid.digit(a), grid.digit(b));
             if !(self.holds)(x.get(), y.get()) {
                 let than = self.than;

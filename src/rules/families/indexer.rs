@@ -38,7 +38,7 @@ impl OnCells for Axis {
     fn encode(&self, enc: &mut Encoder, cells: &[Cell]) {
         for &cell in cells {
             let own = Digit::from_index(self.own(cell));
-            for v in 0..enc.size() {
+            for v in 0..enc.value_count() {
                 // x(cell,v) -> x(target(v), own)
                 enc.implies(
                     enc.x(cell, Digit::from_index(v)),

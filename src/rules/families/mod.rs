@@ -29,7 +29,7 @@ use crate::grid::Grid;
 /// comparison, a unary property): [`cell_set_rule!`] declares the rule from a value of it.
 pub trait OnCells {
     /// Removes the candidates of `cells` that the rule forbids on its own (default: none).
-    fn restrict(&self, _n: usize, _cells: &[Cell], _cands: &mut [Mask]) {}
+    fn restrict(&self, _shape: &Shape, _cells: &[Cell], _cands: &mut [Mask]) {}
     /// Writes the rule's clauses on `cells`.
     fn encode(&self, enc: &mut Encoder, cells: &[Cell]);
     /// Errors on the first of `cells` that breaks the rule.
@@ -52,8 +52,7 @@ macro_rules! cell_set_rule {
                 shape: &$crate::geometry::Shape,
                 cands: &mut [$crate::geometry::Mask],
             ) {
-                let n = shape.size();
-                $crate::rules::families::OnCells::restrict(&$body, n, &self.cells, cands);
+                $crate::rules::families::OnCells::restrict(&$body, shape, &self.cells, cands);
             }
             fn encode(&self, enc: &mut $crate::cnf::Encoder) {
                 $crate::rules::families::OnCells::encode(&$body, enc, &self.cells);

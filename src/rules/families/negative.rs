@@ -9,7 +9,7 @@ use crate::rules::cell_lists::unmarked_orthogonal_pairs;
 /// For each unexempt orthogonal pair (a, b), forbidden pairs `x(a,d) -> !x(b,e)` for every
 /// (d, e) that `forbidden` names (`pairs::forbid`).
 pub fn encode(enc: &mut Encoder, except: &[[Cell; 2]], forbidden: impl Fn(usize, usize) -> bool) {
-    for (a, b) in unmarked_orthogonal_pairs(enc.size(), except) {
+    for (a, b) in unmarked_orthogonal_pairs(enc.shape(), except) {
         pairs::forbid(enc, a, b, &forbidden);
     }
 }
@@ -23,7 +23,7 @@ pub fn check(
     forbidden: impl Fn(usize, usize) -> bool,
     why: impl Fn(usize, usize) -> String,
 ) -> Result<(), String> {
-    for (a, b) in unmarked_orthogonal_pairs(shape.size(), except) {
+    for (a, b) in unmarked_orthogonal_pairs(shape, except) {
         let (x, y) = (grid.digit(a), grid.digit(b));
         if forbidden(x.get(), y.get()) {
             let why = why(x.get(), y.get());

@@ -15,13 +15,14 @@ pub struct Unary {
 }
 
 impl OnCells for Unary {
-    /// Removes from `cells` every digit 1..=n that `allowed` rejects.
-    fn restrict(&self, n: usize, cells: &[Cell], cands: &mut [Mask]) {
-        let keep: Mask = (1..=n)
+    /// Removes from `cells` every digit 1..=V that `allowed` rejects (positions row-major
+    /// over the C columns: a tall rectangle's rows are shorter than its side).
+    fn restrict(&self, shape: &Shape, cells: &[Cell], cands: &mut [Mask]) {
+        let keep: Mask = (1..=shape.value_count())
             .filter(|&d| (self.allowed)(d))
             .fold(0, |m, d| m | Digit::new(d).bit());
-        for c in cells {
-            cands[c.position(n)] &= keep;
+        for &c in cells {
+            cands[shape.position(c)] &= keep;
         }
     }
 
