@@ -86,16 +86,7 @@ pub(crate) fn digit_counts(enc: &mut Encoder, control: Cell, base: usize, terms:
         |_| true,
     );
     let finals = count.finals().to_vec();
-    let ends = count.encode_with(
-        enc,
-        |_, i, ch| {
-            if ch.index() == 1 {
-                terms[i]
-            } else {
-                !terms[i]
-            }
-        },
-    );
+    let ends = count.encode_bits(enc, terms);
     // a total of 0 is no digit; every digit no total reaches is ruled out
     let ends: Vec<(usize, Term)> = finals.iter().map(|&s| base + s).zip(ends).collect();
     super::count_distinct::control_is_count(enc, control, &ends);

@@ -77,10 +77,7 @@ impl Rule for CountDistinct {
             |_| true,
         );
         let finals = count.finals().to_vec();
-        let terms = count.encode_with(
-            enc,
-            |_, d, ch| if ch.index() == 1 { held[d] } else { !held[d] },
-        );
+        let terms = count.encode_bits(enc, &held);
         let ends: Vec<(usize, Term)> = finals.iter().copied().zip(terms).collect();
         control_is_count(enc, control, &ends);
     }

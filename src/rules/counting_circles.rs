@@ -124,10 +124,7 @@ impl Rule for CountingCircles {
                 },
                 |&k| k == 0 || k == want,
             );
-            let finals = count.encode_with(
-                enc,
-                |_, i, c| if c.index() == 1 { held[i] } else { !held[i] },
-            );
+            let finals = count.encode_bits(enc, &held);
             // the final state `d` (d circles hold d) is p(d); only 0 live: d is absent
             if let Some(i) = count.finals().iter().position(|&k| k == want) {
                 present.push((want, finals[i]));
@@ -144,15 +141,8 @@ impl Rule for CountingCircles {
             },
             |&s| s == circles,
         );
-        // p(d) as choice 1, ¬p(d) as choice 0: one-hot, as encode_with requires
-        sums.encode_with(enc, |_, i, choice| {
-            let p = present[i].1;
-            if choice.index() == 1 {
-                p
-            } else {
-                !p
-            }
-        });
+        let bits: Vec<Term> = present.iter().map(|&(_, p)| p).collect();
+        sums.encode_bits(enc, &bits);
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
         let vs = values(grid, &self.cells);

@@ -231,16 +231,7 @@ fn exactly(enc: &mut Encoder, terms: &[Term], k: usize) {
         |_, &c, ch| (c + ch.index() <= k).then_some(c + ch.index()),
         |&c| c == k,
     );
-    count.encode_with(
-        enc,
-        |_, i, ch| {
-            if ch.index() == 1 {
-                terms[i]
-            } else {
-                !terms[i]
-            }
-        },
-    );
+    count.encode_bits(enc, terms);
 }
 
 /// The numbers `f` and `g` differ (ties `none`): a forward chain of "equal so far" that

@@ -245,6 +245,20 @@ impl<S: Clone + Eq + Hash> Mdd<S> {
         terms
     }
 
+    /// [`Mdd::encode_with`] for a diagram of [`Mdd::build_layers`] whose layers choose
+    /// between two outcomes (masks `0b11`): choice 1 of layer `i` is `bits[i]` true, choice 0
+    /// is it false — one-hot, as `encode_with` requires. Counting diagrams over literals
+    /// ("how many of these hold") are built this way.
+    pub fn encode_bits(&self, enc: &mut Encoder, bits: &[Term]) -> Vec<Term> {
+        self.encode_with(enc, |_, i, choice| {
+            if choice.index() == 1 {
+                bits[i]
+            } else {
+                !bits[i]
+            }
+        })
+    }
+
     /// Terms of the states of layer `i + 1`.
     fn layer_terms(
         &self,
