@@ -12,10 +12,12 @@
 mod budget;
 #[cfg(feature = "cadical")]
 mod cadical;
+mod composite;
 pub mod propagator;
 mod varisat;
 
 pub use self::budget::Budget;
+pub use self::composite::Composite;
 pub(crate) use self::varisat::solve_with_proof;
 pub use self::varisat::{verify_varisat, ProofFormat};
 /// A literal of a formula (DIMACS numbering, 0-based index). varisat's literal type, which is
@@ -177,6 +179,10 @@ pub struct Engine {
     /// How sums are split between propagator and clauses (only where the engine hosts
     /// propagators).
     pub propagation: Propagation,
+    /// How a chaos construction's connectivity is split between
+    /// [`crate::chaos::ChaosPropagator`] and the reachability clauses (only where the engine
+    /// hosts propagators; `Carry` and `CarryAll` both leave the clauses out).
+    pub chaos: Propagation,
 }
 
 impl Engine {
@@ -186,12 +192,19 @@ impl Engine {
             kind,
             budget: Budget::unlimited(),
             propagation: Propagation::default(),
+            chaos: Propagation::default(),
         }
     }
 
     /// The same engine with sums split as `propagation` says.
     pub fn with_propagation(mut self, propagation: Propagation) -> Engine {
         self.propagation = propagation;
+        self
+    }
+
+    /// The same engine with a chaos construction's connectivity split as `chaos` says.
+    pub fn with_chaos(mut self, chaos: Propagation) -> Engine {
+        self.chaos = chaos;
         self
     }
 
