@@ -76,17 +76,21 @@ fn every_reason_and_conflict_holds_in_every_connected_partition() {
                 }
                 continue;
             }
-            let slot = rng.below(n * n * n);
-            if value[slot] != 0 {
-                continue;
+            // a few literals at once, as the engine's own propagation assigns them
+            let mut batch = Vec::new();
+            for _ in 0..1 + rng.below(4) {
+                let slot = rng.below(n * n * n);
+                if value[slot] != 0 {
+                    continue;
+                }
+                let truth = near[slot / n] as usize == slot % n;
+                let positive = if rng.below(8) == 0 { !truth } else { truth };
+                let lit = g(n, slot / n, slot % n);
+                batch.push(if positive { lit } else { !lit });
+                value[slot] = if positive { 1 } else { -1 };
+                levels.last_mut().unwrap().push(slot);
             }
-            let truth = near[slot / n] as usize == slot % n;
-            let positive = if rng.below(8) == 0 { !truth } else { truth };
-            let lit = g(n, slot / n, slot % n);
-            let lit = if positive { lit } else { !lit };
-            value[slot] = if positive { 1 } else { -1 };
-            levels.last_mut().unwrap().push(slot);
-            prop.assigned(&[lit]);
+            prop.assigned(&batch);
             loop {
                 match prop.propagate() {
                     Some(lit) => {
@@ -217,4 +221,25 @@ fn counts_with_the_propagator_match_brute_force() {
             assert_eq!(solutions(n, givens, &engine), expect, "{n}×{n} {mode}");
         }
     }
+}
+
+#[test]
+fn only_a_formula_given_the_propagator_leaves_the_reachability_clauses_out() {
+    use crate::formula::{Formula, Simplify};
+    let shape = Shape::with_regions(5, vec![None; 25])
+        .unwrap()
+        .with_chaos()
+        .unwrap();
+    let p = Puzzle::new(shape, Grid::empty_rect(5, 5), Vec::new()).unwrap();
+    // what `satdoku dimacs` writes: no propagator asked for, the full CNF
+    let full = Formula::new(&p, Simplify::Full).size();
+    let mut both = Formula::new(&p, Simplify::Full);
+    assert!(both.chaos_propagator(Propagation::Both).is_some());
+    assert_eq!(both.size(), full);
+    let mut carry = Formula::new(&p, Simplify::Full);
+    assert!(carry.chaos_propagator(Propagation::Carry).is_some());
+    assert!(carry.size().1 < full.1, "{:?} {full:?}", carry.size());
+    assert!(Formula::new(&p, Simplify::Full)
+        .chaos_propagator(Propagation::Off)
+        .is_none());
 }

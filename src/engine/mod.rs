@@ -47,8 +47,9 @@ pub enum EngineKind {
     /// Per puzzle: CaDiCaL with the sum propagator when the puzzle's sums pay for it
     /// ([`crate::sums::propagator_pays`]: they cover more than two thirds of the grid, or one
     /// has 16 cells or more), or when its side is above [`AUTO_CADICAL_SIDE`] (and CaDiCaL is
-    /// built); varisat otherwise and for chaos constructions ([`Engine::for_grid`]) — each
-    /// where it measured faster (BENCHMARKS.md, "Choosing the engine per puzzle").
+    /// built), or for a chaos construction (with the connectivity propagator,
+    /// [`Engine::for_grid`]); varisat otherwise — each where it measured faster
+    /// (BENCHMARKS.md, "Choosing the engine per puzzle", "The chaos connectivity propagator").
     #[default]
     Auto,
     /// varisat, the embedded pure-Rust solver (always built).
@@ -227,8 +228,10 @@ impl Engine {
     }
 
     /// The engine for a grid of side `size` (`chaos`: a chaos construction). Only
-    /// [`EngineKind::Auto`] changes: a chaos construction gets varisat, sums or not (ISS's
-    /// chaos killer: 1.6 s against CaDiCaL's 5.3 s with the sum propagator); a side above
+    /// [`EngineKind::Auto`] changes: a chaos construction stays `Auto` when CaDiCaL is built
+    /// (the connectivity propagator, [`crate::chaos::ChaosPropagator`], then takes it to
+    /// CaDiCaL: ISS's Cavernous Construction 3.6 s against varisat's 70 s; BENCHMARKS.md,
+    /// "The chaos connectivity propagator") and gets varisat otherwise; a side above
     /// [`AUTO_CADICAL_SIDE`] gets CaDiCaL when built (0.61× varisat's CPU on the 36×36, even
     /// at 25×25); anything else stays `Auto` (CaDiCaL for a search given a propagator,
     /// varisat for any other). Any other kind is kept.
@@ -236,7 +239,9 @@ impl Engine {
         let mut e = self.clone();
         if e.kind == EngineKind::Auto {
             if chaos {
-                e.kind = EngineKind::Varisat;
+                if !EngineKind::Cadical.is_built() {
+                    e.kind = EngineKind::Varisat;
+                }
             } else if size > AUTO_CADICAL_SIDE && EngineKind::Cadical.is_built() {
                 e.kind = EngineKind::Cadical;
             }
