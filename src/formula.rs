@@ -67,6 +67,9 @@ pub struct Formula<'p> {
     /// A sum propagator carries the linear relations (issue 21): their clauses are left out
     /// (`Some(true)`: killer cages' too).
     sums_carried: Option<bool>,
+    /// A chaos propagator carries the regions' connectivity: the reachability clauses are
+    /// left out.
+    chaos_carried: bool,
 }
 
 impl<'p> Formula<'p> {
@@ -120,6 +123,7 @@ impl<'p> Formula<'p> {
             decided,
             probed,
             sums_carried: None,
+            chaos_carried: false,
         }
     }
 
@@ -187,7 +191,7 @@ impl<'p> Formula<'p> {
             classic::encode_distinct(&mut enc, group, self.groups.distinct_pairs(i));
         }
         if self.puzzle.shape().is_chaos() {
-            crate::cnf::chaos::encode(&mut enc);
+            crate::cnf::chaos::encode(&mut enc, !self.chaos_carried);
         }
         for c in self.puzzle.constraints() {
             c.encode(&mut enc);
@@ -224,6 +228,26 @@ impl<'p> Formula<'p> {
             Propagation::Both | Propagation::Off => None,
         };
         Some(p)
+    }
+
+    /// The connectivity propagator of a chaos construction ([`crate::chaos::ChaosPropagator`])
+    /// for an engine that hosts one; `None` when the shape is not chaos or `mode` is
+    /// [`Propagation::Off`](crate::engine::Propagation::Off). With
+    /// [`Propagation::Carry`](crate::engine::Propagation::Carry) or `CarryAll`,
+    /// [`Formula::encode`] then leaves the reachability clauses out; with `Both` it keeps them.
+    pub fn chaos_propagator(
+        &mut self,
+        mode: crate::engine::Propagation,
+    ) -> Option<Box<dyn crate::engine::Propagator>> {
+        use crate::engine::Propagation;
+        let shape = self.puzzle.shape();
+        if mode == Propagation::Off || self.contradiction.is_some() || !shape.is_chaos() {
+            return None;
+        }
+        let n = shape.size();
+        let base = region_var(shape, Cell::from_position(0, n), 0).index();
+        self.chaos_carried = mode != Propagation::Both;
+        Some(Box::new(crate::chaos::ChaosPropagator::new(n, base)))
     }
 
     /// Counts variables and clauses without storing them.

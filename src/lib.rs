@@ -28,6 +28,7 @@
 
 pub mod candidates;
 pub mod cell;
+pub mod chaos;
 pub mod cnf;
 pub mod engine;
 pub mod error;

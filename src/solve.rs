@@ -88,7 +88,20 @@ impl<'p> Session<'p> {
                 let sums = sums
                     .then(|| session.formula.sum_propagator(engine.propagation))
                     .flatten();
-                match sums.map_or_else(|| engine.solver(), |p| engine.solver_with_propagator(p)) {
+                // issue 23: a chaos construction's connectivity, on an engine that hosts it
+                let chaos = engine
+                    .kind
+                    .hosts_propagators()
+                    .then(|| session.formula.chaos_propagator(engine.chaos))
+                    .flatten();
+                let propagator = match (sums, chaos) {
+                    (Some(s), Some(c)) => Some(Box::new(crate::engine::Composite::new(vec![s, c]))
+                        as Box<dyn crate::engine::Propagator>),
+                    (s, c) => s.or(c),
+                };
+                match propagator
+                    .map_or_else(|| engine.solver(), |p| engine.solver_with_propagator(p))
+                {
                     Ok(mut solver) => {
                         let (vars, clauses) = session.formula.encode(&mut solver);
                         stats.vars = vars;

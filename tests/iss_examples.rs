@@ -70,3 +70,41 @@ fn satdoku_agrees_with_iss_on_its_examples() {
     }
     assert_eq!(compared, records().len());
 }
+
+/// The chaos constructions on CaDiCaL, with the connectivity propagator carrying the
+/// regions' connectivity and with it beside the clauses: the same verdicts and the same
+/// (digits, regions) as varisat on the full CNF.
+#[test]
+fn chaos_examples_agree_with_and_without_the_connectivity_propagator() {
+    use satdoku::engine::{Engine, EngineKind, Propagation};
+    use satdoku::solve::check_on;
+    if !EngineKind::Cadical.is_built() {
+        return;
+    }
+    let mut compared = 0;
+    for r in records() {
+        let title = r["title"].as_str().unwrap();
+        let doc = iss::import_text(r["iss"].as_str().unwrap())
+            .unwrap()
+            .document;
+        if !doc.puzzle.shape().is_chaos() {
+            continue;
+        }
+        let plain = check_on(&doc.puzzle, &Engine::new(EngineKind::Varisat)).unwrap();
+        for mode in [Propagation::Carry, Propagation::Both] {
+            let engine = Engine::new(EngineKind::Cadical).with_chaos(mode);
+            let v = check_on(&doc.puzzle, &engine).unwrap_or_else(|e| panic!("{title}: {e}"));
+            match (&plain, &v) {
+                (Verdict::Unique(a), Verdict::Unique(b)) => {
+                    assert_eq!(a.cells(), b.cells(), "{title} {mode}");
+                    assert_eq!(a.regions(), b.regions(), "{title} {mode}");
+                }
+                (Verdict::Multiple(..), Verdict::Multiple(..)) | (Verdict::None, Verdict::None) => {
+                }
+                _ => panic!("{title} {mode}: varisat {plain:?}, CaDiCaL {v:?}"),
+            }
+        }
+        compared += 1;
+    }
+    assert!(compared >= 9, "{compared}");
+}

@@ -272,12 +272,22 @@ pub struct EngineOpt {
           value_parser = PossibleValuesParser::new(Propagation::ALL.map(Propagation::name))
               .try_map(|s| s.parse::<Propagation>()))]
     sum_propagator: Propagation,
+    /// With --engine cadical (or auto where it picks cadical), on a chaos construction: how
+    /// the regions' connectivity is split between satdoku's connectivity propagator and the
+    /// reachability clauses. carry and carry-all: the propagator alone; both: propagator and
+    /// clauses; off: clauses only. Answers are the same; speed differs.
+    #[arg(long, value_name = "MODE", default_value_t = Propagation::default(),
+          value_parser = PossibleValuesParser::new(Propagation::ALL.map(Propagation::name))
+              .try_map(|s| s.parse::<Propagation>()))]
+    chaos_propagator: Propagation,
 }
 
 impl EngineOpt {
     /// The chosen engine, without a time limit.
     pub fn engine(&self) -> Engine {
-        Engine::new(self.engine).with_propagation(self.sum_propagator)
+        Engine::new(self.engine)
+            .with_propagation(self.sum_propagator)
+            .with_chaos(self.chaos_propagator)
     }
 }
 

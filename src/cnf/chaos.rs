@@ -48,8 +48,10 @@ pub fn neighbours(n: usize, p: usize) -> impl Iterator<Item = usize> {
 }
 
 /// Writes the chaos construction's clauses (see the module documentation). The shape must be
-/// chaos ([`crate::geometry::Shape::is_chaos`]).
-pub fn encode(enc: &mut Encoder) {
+/// chaos ([`crate::geometry::Shape::is_chaos`]). `connectivity`: with the bounded
+/// reachability clauses; without them only when a [`crate::chaos::ChaosPropagator`] carries
+/// the connectivity of the regions.
+pub fn encode(enc: &mut Encoder, connectivity: bool) {
     let n = enc.size();
     let cells = n * n;
     let g = |enc: &Encoder, p: usize, k: usize| Term::Lit(enc.region(Cell::from_position(p, n), k));
@@ -145,6 +147,9 @@ pub fn encode(enc: &mut Encoder) {
         }
     }
 
+    if !connectivity {
+        return;
+    }
     // Connectivity: reach[p][t], level n-1 true for every cell.
     let levels = n.max(1);
     let mut reach: Vec<Vec<Term>> = vec![Vec::with_capacity(levels); cells];
@@ -211,7 +216,7 @@ fn at_most_one_ladder(enc: &mut Encoder, terms: &[Term]) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::geometry::{Digit, Shape};
     use crate::grid::Grid;
     use crate::puzzle::Puzzle;
@@ -221,7 +226,7 @@ mod tests {
     /// Every partition of the `n`×`n` grid into `n` orthogonally connected regions of `n`
     /// cells, numbered by first cell in reading order — by plain search over cell subsets,
     /// nothing shared with the encoding.
-    fn partitions(n: usize) -> Vec<Vec<u16>> {
+    pub(crate) fn partitions(n: usize) -> Vec<Vec<u16>> {
         fn connected(n: usize, set: &[usize]) -> bool {
             let mut seen = vec![set[0]];
             let mut i = 0;
@@ -283,7 +288,7 @@ mod tests {
 
     /// The (digits, regions) pairs of an `n`×`n` chaos construction with `givens` (0 = empty;
     /// `boxes`: the default boxes hold every digit too), by backtracking per partition.
-    fn brute(n: usize, givens: &[u8], boxes: bool) -> HashSet<(Vec<u8>, Vec<u16>)> {
+    pub(crate) fn brute(n: usize, givens: &[u8], boxes: bool) -> HashSet<(Vec<u8>, Vec<u16>)> {
         let shape = Shape::new(n).unwrap();
         let box_of: Vec<usize> = (0..n * n)
             .map(|p| shape.regions()[p].unwrap() as usize)

@@ -12,10 +12,12 @@
 mod budget;
 #[cfg(feature = "cadical")]
 mod cadical;
+mod composite;
 pub mod propagator;
 mod varisat;
 
 pub use self::budget::Budget;
+pub use self::composite::Composite;
 pub(crate) use self::varisat::solve_with_proof;
 pub use self::varisat::{verify_varisat, ProofFormat};
 /// A literal of a formula (DIMACS numbering, 0-based index). varisat's literal type, which is
@@ -45,8 +47,9 @@ pub enum EngineKind {
     /// Per puzzle: CaDiCaL with the sum propagator when the puzzle's sums pay for it
     /// ([`crate::sums::propagator_pays`]: they cover more than two thirds of the grid, or one
     /// has 16 cells or more), or when its side is above [`AUTO_CADICAL_SIDE`] (and CaDiCaL is
-    /// built); varisat otherwise and for chaos constructions ([`Engine::for_grid`]) — each
-    /// where it measured faster (BENCHMARKS.md, "Choosing the engine per puzzle").
+    /// built), or for a chaos construction (with the connectivity propagator,
+    /// [`Engine::for_grid`]); varisat otherwise — each where it measured faster
+    /// (BENCHMARKS.md, "Choosing the engine per puzzle", "The chaos connectivity propagator").
     #[default]
     Auto,
     /// varisat, the embedded pure-Rust solver (always built).
@@ -177,6 +180,10 @@ pub struct Engine {
     /// How sums are split between propagator and clauses (only where the engine hosts
     /// propagators).
     pub propagation: Propagation,
+    /// How a chaos construction's connectivity is split between
+    /// [`crate::chaos::ChaosPropagator`] and the reachability clauses (only where the engine
+    /// hosts propagators; `Carry` and `CarryAll` both leave the clauses out).
+    pub chaos: Propagation,
 }
 
 impl Engine {
@@ -186,12 +193,19 @@ impl Engine {
             kind,
             budget: Budget::unlimited(),
             propagation: Propagation::default(),
+            chaos: Propagation::default(),
         }
     }
 
     /// The same engine with sums split as `propagation` says.
     pub fn with_propagation(mut self, propagation: Propagation) -> Engine {
         self.propagation = propagation;
+        self
+    }
+
+    /// The same engine with a chaos construction's connectivity split as `chaos` says.
+    pub fn with_chaos(mut self, chaos: Propagation) -> Engine {
+        self.chaos = chaos;
         self
     }
 
@@ -214,8 +228,10 @@ impl Engine {
     }
 
     /// The engine for a grid of side `size` (`chaos`: a chaos construction). Only
-    /// [`EngineKind::Auto`] changes: a chaos construction gets varisat, sums or not (ISS's
-    /// chaos killer: 1.6 s against CaDiCaL's 5.3 s with the sum propagator); a side above
+    /// [`EngineKind::Auto`] changes: a chaos construction stays `Auto` when CaDiCaL is built
+    /// (the connectivity propagator, [`crate::chaos::ChaosPropagator`], then takes it to
+    /// CaDiCaL: ISS's Cavernous Construction 3.6 s against varisat's 70 s; BENCHMARKS.md,
+    /// "The chaos connectivity propagator") and gets varisat otherwise; a side above
     /// [`AUTO_CADICAL_SIDE`] gets CaDiCaL when built (0.61× varisat's CPU on the 36×36, even
     /// at 25×25); anything else stays `Auto` (CaDiCaL for a search given a propagator,
     /// varisat for any other). Any other kind is kept.
@@ -223,7 +239,9 @@ impl Engine {
         let mut e = self.clone();
         if e.kind == EngineKind::Auto {
             if chaos {
-                e.kind = EngineKind::Varisat;
+                if !EngineKind::Cadical.is_built() {
+                    e.kind = EngineKind::Varisat;
+                }
             } else if size > AUTO_CADICAL_SIDE && EngineKind::Cadical.is_built() {
                 e.kind = EngineKind::Cadical;
             }

@@ -213,8 +213,26 @@ fn auto_picks_cadical_where_sums_cover_most_of_the_grid_and_varisat_elsewhere() 
     assert_eq!(auto.for_grid(AUTO_CADICAL_SIDE + 1, false).kind, big);
     let v = Engine::new(EngineKind::Varisat);
     assert_eq!(v.for_grid(64, false).kind, EngineKind::Varisat);
-    // chaos constructions go to varisat
-    assert_eq!(auto.for_grid(9, true).kind, EngineKind::Varisat);
+    // chaos constructions stay auto with CaDiCaL built (the connectivity propagator then
+    // takes them to CaDiCaL), else go to varisat
+    let chaos = if EngineKind::Cadical.is_built() {
+        EngineKind::Auto
+    } else {
+        EngineKind::Varisat
+    };
+    assert_eq!(auto.for_grid(9, true).kind, chaos);
+    if EngineKind::Cadical.is_built() {
+        let text = ".Shape~4x4.ChaosConstruction.NoBoxes.~R1C1_1~R2C3_3";
+        let p = crate::format::iss::import_text(text)
+            .unwrap()
+            .document
+            .puzzle;
+        let s = Session::with_engine(&p, Simplify::Full, &auto);
+        assert_eq!(s.engine_kind(), Some(EngineKind::Cadical));
+        let off = auto.clone().with_chaos(crate::engine::Propagation::Off);
+        let s = Session::with_engine(&p, Simplify::Full, &off);
+        assert_eq!(s.engine_kind(), Some(EngineKind::Varisat));
+    }
     assert_eq!(
         Engine::new(EngineKind::Cadical).for_grid(9, true).kind,
         EngineKind::Cadical

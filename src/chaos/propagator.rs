@@ -1,0 +1,370 @@
+//! [`ChaosPropagator`]: the connectivity of a chaos construction's regions as an
+//! [`engine::Propagator`] (module docs of [`crate::chaos`] for the cut clauses).
+//!
+//! It keeps the value of every g(p,k) with the trail, and when a region's variables change it
+//! splits the cells not excluded from the region into orthogonally connected components:
+//! - two components holding cells of the region: conflict;
+//! - one component holding cells of the region: every open cell outside it is excluded, and
+//!   if it has exactly N cells every open cell inside it joins the region (fewer than N:
+//!   conflict);
+//! - no cell of the region yet: the open cells of a component smaller than N are excluded.
+//!
+//! Each literal's reason is built when it is found and shared by the literals of one cut.
+//!
+//! [`engine::Propagator`]: crate::engine::Propagator
+
+use crate::cnf::chaos::neighbours;
+use crate::engine::{Lit, Propagator, Var};
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+/// No component.
+const NONE: u32 = u32::MAX;
+
+/// The propagator of a chaos construction's connectivity (module docs).
+#[derive(Clone, Debug)]
+pub struct ChaosPropagator {
+    n: usize,
+    /// The index of variable g(0,0); g(p,k) is `base + p·n + k` ([`crate::cnf::region_var`]).
+    base: usize,
+    /// Orthogonal neighbours per row-major position.
+    adj: Vec<Vec<u16>>,
+    /// Per slot p·n+k: 1 = g(p,k) true, -1 false, 0 open.
+    val: Vec<i8>,
+    /// Slots assigned, in order; `levels[i]`: the trail's length when level i+1 began.
+    trail: Vec<u32>,
+    levels: Vec<usize>,
+    dirty: Vec<bool>,
+    queue: Vec<u32>,
+    pending: VecDeque<Lit>,
+    /// Per slot and polarity (`slot·2 + positive`): queued and not yet handed out.
+    queued: Vec<bool>,
+    /// Per slot and polarity: the cut that forced the literal last (the reason without it).
+    reasons: Vec<Option<Rc<Vec<Lit>>>>,
+    conflict: Option<Vec<Lit>>,
+    /// Scratch: component per position, and a mark per position for boundaries.
+    comp: Vec<u32>,
+    mark: Vec<u32>,
+    stamp: u32,
+}
+
+/// The components of the cells not excluded from one region.
+struct Split {
+    /// Per component: its cells.
+    cells: Vec<Vec<u16>>,
+    /// Per component: a cell of the region in it, if any.
+    member: Vec<Option<u16>>,
+}
+
+impl ChaosPropagator {
+    /// The propagator of an `n`×`n` chaos construction whose region variable g(p,k) is the
+    /// variable of index `base + p·n + k`.
+    pub fn new(n: usize, base: usize) -> ChaosPropagator {
+        let cells = n * n;
+        ChaosPropagator {
+            n,
+            base,
+            adj: (0..cells)
+                .map(|p| neighbours(n, p).map(|q| q as u16).collect())
+                .collect(),
+            val: vec![0; cells * n],
+            trail: Vec::new(),
+            levels: Vec::new(),
+            dirty: vec![true; n],
+            queue: (0..n as u32).rev().collect(),
+            pending: VecDeque::new(),
+            queued: vec![false; cells * n * 2],
+            reasons: vec![None; cells * n * 2],
+            conflict: None,
+            comp: vec![NONE; cells],
+            mark: vec![0; cells],
+            stamp: 0,
+        }
+    }
+
+    /// The literal g(p,k).
+    fn g(&self, p: usize, k: usize) -> Lit {
+        Var::from_index(self.base + p * self.n + k).positive()
+    }
+
+    /// The slot (p·n+k) of a region literal, if it is one.
+    fn slot(&self, lit: Lit) -> Option<usize> {
+        let i = lit.index().checked_sub(self.base)?;
+        (i < self.val.len()).then_some(i)
+    }
+
+    fn touch(&mut self, k: usize) {
+        if let Some(flag) = self.dirty.get_mut(k) {
+            if !*flag {
+                *flag = true;
+                self.queue.push(k as u32);
+            }
+        }
+    }
+
+    /// Splits the cells for which `open(p)` (not excluded from the region) into orthogonally
+    /// connected components, noting a cell of the region (`inside(p)`) per component.
+    fn split(&mut self, open: impl Fn(usize) -> bool, inside: impl Fn(usize) -> bool) -> Split {
+        let mut out = Split {
+            cells: Vec::new(),
+            member: Vec::new(),
+        };
+        self.comp.iter_mut().for_each(|c| *c = NONE);
+        for start in 0..self.comp.len() {
+            if self.comp[start] != NONE || !open(start) {
+                continue;
+            }
+            let id = out.cells.len() as u32;
+            let mut cells = vec![start as u16];
+            self.comp[start] = id;
+            let mut member = None;
+            let mut i = 0;
+            while let Some(&p) = cells.get(i) {
+                let p = p as usize;
+                if member.is_none() && inside(p) {
+                    member = Some(p as u16);
+                }
+                for &q in &self.adj[p] {
+                    let q = q as usize;
+                    if self.comp[q] == NONE && open(q) {
+                        self.comp[q] = id;
+                        cells.push(q as u16);
+                    }
+                }
+                i += 1;
+            }
+            out.cells.push(cells);
+            out.member.push(member);
+        }
+        out
+    }
+
+    /// The cut of component `cells` for region `k`: `g(b,k)` for every cell b next to it and
+    /// outside it (all excluded from k, as the component is maximal).
+    fn boundary(&mut self, cells: &[u16], k: usize, out: &mut Vec<Lit>) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+        for &p in cells {
+            self.mark[p as usize] = self.stamp;
+        }
+        for &p in cells {
+            for i in 0..self.adj[p as usize].len() {
+                let b = self.adj[p as usize][i] as usize;
+                if self.mark[b] != self.stamp {
+                    self.mark[b] = self.stamp;
+                    out.push(self.g(b, k));
+                }
+            }
+        }
+    }
+
+    /// Queues `lit` (of an open variable), forced by `cut`.
+    fn queue_lit(&mut self, lit: Lit, cut: &Rc<Vec<Lit>>) {
+        let Some(slot) = self.slot(lit) else {
+            return;
+        };
+        let i = slot * 2 + usize::from(lit.is_positive());
+        if self.queued[i] {
+            return;
+        }
+        self.queued[i] = true;
+        self.reasons[i] = Some(Rc::clone(cut));
+        self.pending.push_back(lit);
+    }
+
+    /// Reads region `k`'s components; queues what they force, or notes a conflict.
+    fn run(&mut self, k: usize) {
+        let n = self.n;
+        let val = std::mem::take(&mut self.val);
+        let split = self.split(|p| val[p * n + k] >= 0, |p| val[p * n + k] > 0);
+        self.val = val;
+        let with: Vec<usize> = (0..split.cells.len())
+            .filter(|&c| split.member[c].is_some())
+            .collect();
+        match with[..] {
+            [] => {
+                // ¬g(r,k) ∨ ∨_{b∈∂C} g(b,k) for an open r in a component C smaller than N
+                for (c, cells) in split.cells.iter().enumerate() {
+                    if cells.len() >= n {
+                        continue;
+                    }
+                    let mut cut = Vec::new();
+                    self.boundary(&split.cells[c], k, &mut cut);
+                    let cut = Rc::new(cut);
+                    for &r in cells {
+                        let lit = !self.g(r as usize, k);
+                        self.queue_lit(lit, &cut);
+                    }
+                }
+            }
+            [c] => {
+                let p = split.member[c].unwrap_or(0) as usize;
+                let mut cut = vec![!self.g(p, k)];
+                self.boundary(&split.cells[c], k, &mut cut);
+                let size = split.cells[c].len();
+                if size < n {
+                    // ¬g(p,k) ∨ ∨_{b∈∂C} g(b,k): the region cannot grow to N cells in C
+                    self.conflict = Some(cut);
+                    return;
+                }
+                let cut = Rc::new(cut);
+                for (d, cells) in split.cells.iter().enumerate() {
+                    if d == c {
+                        continue;
+                    }
+                    for &r in cells {
+                        // g(p,k) ∧ ∧_{b∈∂C} ¬g(b,k) -> ¬g(r,k): r is cut off from p
+                        let lit = !self.g(r as usize, k);
+                        self.queue_lit(lit, &cut);
+                    }
+                }
+                if size == n {
+                    for &r in &split.cells[c] {
+                        if self.val[r as usize * n + k] == 0 {
+                            // g(p,k) ∧ ∧_{b∈∂C} ¬g(b,k) -> g(r,k): the region is all of C
+                            let lit = self.g(r as usize, k);
+                            self.queue_lit(lit, &cut);
+                        }
+                    }
+                }
+            }
+            [c, d, ..] => {
+                // ¬g(p,k) ∨ ¬g(q,k) ∨ ∨_{b∈∂C} g(b,k): p and q in one region must cross ∂C;
+                // the smaller component's cut
+                let (c, d) = if split.cells[c].len() <= split.cells[d].len() {
+                    (c, d)
+                } else {
+                    (d, c)
+                };
+                let p = split.member[c].unwrap_or(0) as usize;
+                let q = split.member[d].unwrap_or(0) as usize;
+                let mut cut = vec![!self.g(p, k), !self.g(q, k)];
+                self.boundary(&split.cells[c], k, &mut cut);
+                self.conflict = Some(cut);
+            }
+        }
+    }
+}
+
+impl Propagator for ChaosPropagator {
+    fn observed(&self) -> Vec<Var> {
+        (0..self.val.len())
+            .map(|i| Var::from_index(self.base + i))
+            .collect()
+    }
+
+    fn assigned(&mut self, lits: &[Lit]) {
+        for &lit in lits {
+            let Some(slot) = self.slot(lit) else {
+                continue;
+            };
+            if self.val[slot] != 0 {
+                continue;
+            }
+            self.val[slot] = if lit.is_positive() { 1 } else { -1 };
+            self.trail.push(slot as u32);
+            self.touch(slot % self.n);
+        }
+    }
+
+    fn new_level(&mut self) {
+        self.levels.push(self.trail.len());
+    }
+
+    fn backtrack(&mut self, level: usize) {
+        if level < self.levels.len() {
+            let keep = self.levels[level];
+            self.levels.truncate(level);
+            while self.trail.len() > keep {
+                let Some(slot) = self.trail.pop() else {
+                    break;
+                };
+                self.val[slot as usize] = 0;
+                self.touch(slot as usize % self.n);
+            }
+        }
+        // what was queued and not handed out is found again from the regions it came from
+        while let Some(lit) = self.pending.pop_front() {
+            if let Some(slot) = self.slot(lit) {
+                self.queued[slot * 2 + usize::from(lit.is_positive())] = false;
+                self.touch(slot % self.n);
+            }
+        }
+        self.conflict = None;
+    }
+
+    fn propagate(&mut self) -> Option<Lit> {
+        loop {
+            if self.conflict.is_some() {
+                return None;
+            }
+            while let Some(lit) = self.pending.pop_front() {
+                let Some(slot) = self.slot(lit) else {
+                    continue;
+                };
+                let i = slot * 2 + usize::from(lit.is_positive());
+                self.queued[i] = false;
+                let now = self.val[slot];
+                if now == 0 {
+                    return Some(lit);
+                }
+                if (now > 0) != lit.is_positive() {
+                    // assigned the other way since it was queued: its reason is all false
+                    let mut clause = vec![lit];
+                    if let Some(cut) = &self.reasons[i] {
+                        clause.extend(cut.iter().copied());
+                    }
+                    self.conflict = Some(clause);
+                    return None;
+                }
+            }
+            let k = self.queue.pop()?;
+            self.dirty[k as usize] = false;
+            self.run(k as usize);
+        }
+    }
+
+    fn explain(&mut self, lit: Lit, reason: &mut Vec<Lit>) {
+        reason.clear();
+        reason.push(lit);
+        let cut = self
+            .slot(lit)
+            .and_then(|s| self.reasons[s * 2 + usize::from(lit.is_positive())].as_ref());
+        match cut {
+            Some(cut) => reason.extend(cut.iter().copied()),
+            // never propagated here: only a tautology is sound (not reachable by design)
+            None => reason.push(!lit),
+        }
+    }
+
+    fn conflict(&mut self, clause: &mut Vec<Lit>) -> bool {
+        clause.clear();
+        match self.conflict.take() {
+            Some(c) => {
+                clause.extend(c);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn check_model(&mut self, value: &dyn Fn(Lit) -> bool) -> bool {
+        let n = self.n;
+        for k in 0..n {
+            let inside: Vec<bool> = (0..n * n).map(|p| value(self.g(p, k))).collect();
+            let split = self.split(|p| inside[p], |p| inside[p]);
+            if let [c, d, ..] = split.member[..] {
+                // two pieces of region k: ¬g(p,k) ∨ ¬g(q,k) ∨ ∨_{b∈∂C} g(b,k), all false
+                let (p, q) = (c.unwrap_or(0) as usize, d.unwrap_or(0) as usize);
+                let mut cut = vec![!self.g(p, k), !self.g(q, k)];
+                self.boundary(&split.cells[0], k, &mut cut);
+                self.conflict = Some(cut);
+                return false;
+            }
+        }
+        true
+    }
+}

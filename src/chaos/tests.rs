@@ -1,0 +1,245 @@
+use super::ChaosPropagator;
+use crate::cnf::chaos::tests::{brute, partitions};
+use crate::engine::{Engine, EngineKind, Lit, Propagation, Propagator, Var};
+use crate::geometry::{Digit, Shape};
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use crate::solve::count_on;
+use std::collections::HashSet;
+
+/// A small deterministic generator (xorshift), so that failures repeat.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, m: usize) -> usize {
+        (self.next() % m as u64) as usize
+    }
+}
+
+/// g(p,k) on an `n`×`n` grid, variables from index 0.
+fn g(n: usize, p: usize, k: usize) -> Lit {
+    Var::from_index(p * n + k).positive()
+}
+
+/// Whether `clause` holds in the partition `regions` (g(p,k) true iff p is in region k).
+fn holds(n: usize, clause: &[Lit], regions: &[u16]) -> bool {
+    clause.iter().any(|l| {
+        let i = l.index();
+        (regions[i / n] as usize == i % n) == l.is_positive()
+    })
+}
+
+/// Checks a clause against every connected partition and the current assignment (`value`,
+/// per slot: 1 true, -1 false, 0 open): every literal but `except` is false.
+fn check_clause(n: usize, clause: &[Lit], except: Option<Lit>, value: &[i8], all: &[Vec<u16>]) {
+    for l in clause.iter().filter(|&&l| Some(l) != except) {
+        let v = value[l.index()];
+        assert!(
+            v != 0 && (v > 0) != l.is_positive(),
+            "{l:?} of {clause:?} not false"
+        );
+    }
+    for regions in all {
+        assert!(holds(n, clause, regions), "{clause:?} fails in {regions:?}");
+    }
+}
+
+#[test]
+fn every_reason_and_conflict_holds_in_every_connected_partition() {
+    let n = 4;
+    let all = partitions(n);
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut propagated, mut conflicts) = (0, 0);
+    for _ in 0..3000 {
+        let mut prop = ChaosPropagator::new(n, 0);
+        // near a random partition, some slots flipped: consistent and inconsistent states
+        let near = &all[rng.below(all.len())];
+        let mut value = vec![0i8; n * n * n];
+        let mut levels: Vec<Vec<usize>> = vec![Vec::new()];
+        let steps = 10 + rng.below(60);
+        'run: for step in 0..steps {
+            if step % 3 == 0 {
+                prop.new_level();
+                levels.push(Vec::new());
+            }
+            if step % 7 == 6 && levels.len() > 2 {
+                // back to a random earlier level
+                let to = rng.below(levels.len() - 1);
+                prop.backtrack(to);
+                for undone in levels.drain(to + 1..) {
+                    undone.into_iter().for_each(|s| value[s] = 0);
+                }
+                continue;
+            }
+            // a few literals at once, as the engine's own propagation assigns them
+            let mut batch = Vec::new();
+            for _ in 0..1 + rng.below(4) {
+                let slot = rng.below(n * n * n);
+                if value[slot] != 0 {
+                    continue;
+                }
+                let truth = near[slot / n] as usize == slot % n;
+                let positive = if rng.below(8) == 0 { !truth } else { truth };
+                let lit = g(n, slot / n, slot % n);
+                batch.push(if positive { lit } else { !lit });
+                value[slot] = if positive { 1 } else { -1 };
+                levels.last_mut().unwrap().push(slot);
+            }
+            prop.assigned(&batch);
+            loop {
+                match prop.propagate() {
+                    Some(lit) => {
+                        let mut reason = Vec::new();
+                        prop.explain(lit, &mut reason);
+                        assert!(reason.contains(&lit));
+                        assert_eq!(value[lit.index()], 0, "{lit:?} already assigned");
+                        check_clause(n, &reason, Some(lit), &value, &all);
+                        value[lit.index()] = if lit.is_positive() { 1 } else { -1 };
+                        levels.last_mut().unwrap().push(lit.index());
+                        prop.assigned(&[lit]);
+                        propagated += 1;
+                    }
+                    None => {
+                        let mut clause = Vec::new();
+                        if prop.conflict(&mut clause) {
+                            check_clause(n, &clause, None, &value, &all);
+                            conflicts += 1;
+                            break 'run;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        propagated > 3000 && conflicts > 50,
+        "{propagated} {conflicts}"
+    );
+}
+
+#[test]
+fn check_model_rejects_exactly_the_disconnected_labellings() {
+    let n = 4;
+    let all = partitions(n);
+    let connected: HashSet<&Vec<u16>> = all.iter().collect();
+    let mut rng = Rng(12345);
+    let mut rejected = 0;
+    for i in 0..3000 {
+        // every connected partition once, then random labellings (most disconnected)
+        let regions: Vec<u16> = match all.get(i) {
+            Some(r) => r.clone(),
+            None => (0..n * n).map(|_| rng.below(n) as u16).collect(),
+        };
+        // a labelling of cells, read as a partition: is each label's set connected?
+        let ok = (0..n).all(|k| {
+            let cells: Vec<usize> = (0..n * n).filter(|&p| regions[p] as usize == k).collect();
+            let Some(&first) = cells.first() else {
+                return true;
+            };
+            let mut seen = vec![first];
+            let mut j = 0;
+            while let Some(&p) = seen.get(j) {
+                for &q in &cells {
+                    let adjacent = (p / n).abs_diff(q / n) + (p % n).abs_diff(q % n) == 1;
+                    if adjacent && !seen.contains(&q) {
+                        seen.push(q);
+                    }
+                }
+                j += 1;
+            }
+            seen.len() == cells.len()
+        });
+        assert!(!connected.contains(&regions) || ok);
+        let mut prop = ChaosPropagator::new(n, 0);
+        let value = |l: Lit| holds(n, &[l], &regions);
+        assert_eq!(prop.check_model(&value), ok, "{regions:?}");
+        let mut clause = Vec::new();
+        assert_eq!(prop.conflict(&mut clause), !ok);
+        if !ok {
+            rejected += 1;
+            assert!(
+                !holds(n, &clause, &regions),
+                "{clause:?} holds in the model"
+            );
+            for r in &all {
+                assert!(holds(n, &clause, r), "{clause:?} fails in {r:?}");
+            }
+        }
+    }
+    assert!(rejected > 1000, "{rejected}");
+}
+
+/// Every (digits, regions) solution of an `n`×`n` chaos construction without boxes, on
+/// `engine`.
+fn solutions(n: usize, givens: &[u8], engine: &Engine) -> HashSet<(Vec<u8>, Vec<u16>)> {
+    let shape = Shape::with_regions(n, vec![None; n * n])
+        .unwrap()
+        .with_chaos()
+        .unwrap();
+    let cells = givens
+        .iter()
+        .map(|&g| (g != 0).then(|| Digit::new(g as usize)))
+        .collect();
+    let p = Puzzle::new(shape, Grid::from_cells(n, cells).unwrap(), Vec::new()).unwrap();
+    let mut found = HashSet::new();
+    let count = count_on(&p, 100_000, engine, |g| {
+        let digits = g.cells().iter().map(|d| d.unwrap().get() as u8).collect();
+        let regions = g.regions().unwrap().to_vec();
+        assert!(found.insert((digits, regions)), "a solution found twice");
+    })
+    .unwrap();
+    assert!(!count.capped);
+    found
+}
+
+#[test]
+fn counts_with_the_propagator_match_brute_force() {
+    if !EngineKind::Cadical.is_built() {
+        return;
+    }
+    let empty = [0u8; 16];
+    let four = [1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 2, 0, 0];
+    let five = [
+        1, 0, 0, 0, 0, //
+        0, 0, 2, 0, 0, //
+        0, 0, 0, 0, 3, //
+        0, 4, 0, 0, 0, //
+        0, 0, 0, 5, 0,
+    ];
+    let cases: [(usize, &[u8]); 3] = [(4, &empty), (4, &four), (5, &five)];
+    for (n, givens) in cases {
+        let expect = brute(n, givens, false);
+        assert!(!expect.is_empty());
+        for mode in [Propagation::Carry, Propagation::Both, Propagation::Off] {
+            let engine = Engine::new(EngineKind::Cadical).with_chaos(mode);
+            assert_eq!(solutions(n, givens, &engine), expect, "{n}×{n} {mode}");
+        }
+    }
+}
+
+#[test]
+fn only_a_formula_given_the_propagator_leaves_the_reachability_clauses_out() {
+    use crate::formula::{Formula, Simplify};
+    let shape = Shape::with_regions(5, vec![None; 25])
+        .unwrap()
+        .with_chaos()
+        .unwrap();
+    let p = Puzzle::new(shape, Grid::empty_rect(5, 5), Vec::new()).unwrap();
+    // what `satdoku dimacs` writes: no propagator asked for, the full CNF
+    let full = Formula::new(&p, Simplify::Full).size();
+    let mut both = Formula::new(&p, Simplify::Full);
+    assert!(both.chaos_propagator(Propagation::Both).is_some());
+    assert_eq!(both.size(), full);
+    let mut carry = Formula::new(&p, Simplify::Full);
+    assert!(carry.chaos_propagator(Propagation::Carry).is_some());
+    assert!(carry.size().1 < full.1, "{:?} {full:?}", carry.size());
+    assert!(Formula::new(&p, Simplify::Full)
+        .chaos_propagator(Propagation::Off)
+        .is_none());
+}
