@@ -14,6 +14,7 @@
 //! [`engine::Propagator`]: crate::engine::Propagator
 
 use crate::cnf::chaos::neighbours;
+use crate::engine::propagator::hand_over;
 use crate::engine::{Lit, Propagator, Var};
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -341,14 +342,7 @@ impl Propagator for ChaosPropagator {
     }
 
     fn conflict(&mut self, clause: &mut Vec<Lit>) -> bool {
-        clause.clear();
-        match self.conflict.take() {
-            Some(c) => {
-                clause.extend(c);
-                true
-            }
-            None => false,
-        }
+        hand_over(&mut self.conflict, clause)
     }
 
     fn check_model(&mut self, value: &dyn Fn(Lit) -> bool) -> bool {

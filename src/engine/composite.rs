@@ -3,6 +3,7 @@
 //! explanation is asked of the part that observes it) and hears every assignment (each
 //! ignores the literals it does not read).
 
+use super::propagator::hand_over;
 use super::{Lit, Propagator, Var};
 use std::collections::HashMap;
 
@@ -92,14 +93,7 @@ impl Propagator for Composite {
     }
 
     fn conflict(&mut self, clause: &mut Vec<Lit>) -> bool {
-        clause.clear();
-        match self.conflict.take() {
-            Some(c) => {
-                clause.extend(c);
-                true
-            }
-            None => self.parts.iter_mut().any(|p| p.conflict(clause)),
-        }
+        hand_over(&mut self.conflict, clause) || self.parts.iter_mut().any(|p| p.conflict(clause))
     }
 
     fn check_model(&mut self, value: &dyn Fn(Lit) -> bool) -> bool {

@@ -57,3 +57,17 @@ pub trait Propagator {
     /// [`Propagator::conflict`].
     fn check_model(&mut self, value: &dyn Fn(Lit) -> bool) -> bool;
 }
+
+/// Hands a pending conflict over for [`Propagator::conflict`]: moves `pending` into `clause`
+/// (cleared first) and says whether there was one — how every propagator here keeps the
+/// conflict it found until the engine asks for it.
+pub fn hand_over(pending: &mut Option<Vec<Lit>>, clause: &mut Vec<Lit>) -> bool {
+    clause.clear();
+    match pending.take() {
+        Some(c) => {
+            clause.extend(c);
+            true
+        }
+        None => false,
+    }
+}

@@ -13,6 +13,7 @@ use super::reason;
 use super::relation::{Cite, Compiled, Found, Group};
 use super::sets;
 use super::Linear;
+use crate::engine::propagator::hand_over;
 use crate::engine::{Lit, Propagator, Var};
 use crate::geometry::{Cell, Mask};
 use crate::groups::Groups;
@@ -457,14 +458,7 @@ impl Propagator for SumPropagator {
     }
 
     fn conflict(&mut self, clause: &mut Vec<Lit>) -> bool {
-        clause.clear();
-        match self.conflict.take() {
-            Some(c) => {
-                clause.extend(c);
-                true
-            }
-            None => false,
-        }
+        hand_over(&mut self.conflict, clause)
     }
 
     fn check_model(&mut self, value: &dyn Fn(Lit) -> bool) -> bool {
