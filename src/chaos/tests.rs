@@ -1,25 +1,12 @@
 use super::ChaosPropagator;
 use crate::cnf::chaos::tests::{brute, partitions};
 use crate::engine::{Engine, EngineKind, Lit, Propagation, Propagator, Var};
+use crate::generate::Rng;
 use crate::geometry::{Digit, Shape};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::solve::count_on;
 use std::collections::HashSet;
-
-/// A small deterministic generator (xorshift), so that failures repeat.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, m: usize) -> usize {
-        (self.next() % m as u64) as usize
-    }
-}
 
 /// g(p,k) on an `n`×`n` grid, variables from index 0.
 fn g(n: usize, p: usize, k: usize) -> Lit {
@@ -53,7 +40,7 @@ fn check_clause(n: usize, clause: &[Lit], except: Option<Lit>, value: &[i8], all
 fn every_reason_and_conflict_holds_in_every_connected_partition() {
     let n = 4;
     let all = partitions(n);
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let (mut propagated, mut conflicts) = (0, 0);
     for _ in 0..3000 {
         let mut prop = ChaosPropagator::new(n, 0);
@@ -128,7 +115,7 @@ fn check_model_rejects_exactly_the_disconnected_labellings() {
     let n = 4;
     let all = partitions(n);
     let connected: HashSet<&Vec<u16>> = all.iter().collect();
-    let mut rng = Rng(12345);
+    let mut rng = Rng::new(12345);
     let mut rejected = 0;
     for i in 0..3000 {
         // every connected partition once, then random labellings (most disconnected)
