@@ -1,33 +1,34 @@
 //! [`Composite`]: several propagators as one, for an engine that hosts only one (CaDiCaL).
-//! Each part observes its own variables (no variable is observed by two parts: a literal's
-//! explanation is asked of the part that observes it) and hears every assignment (each
-//! ignores the literals it does not read).
+//! Each part hears every assignment (each ignores the literals it does not read; parts may
+//! observe the same variables), and a literal's explanation is asked of the part that
+//! propagated it.
 
 use super::propagator::hand_over;
 use super::{Lit, Propagator, Var};
-use std::collections::HashMap;
 
 /// Propagators consulted in turn (module docs).
 pub struct Composite {
     parts: Vec<Box<dyn Propagator>>,
-    /// The part that observes each variable.
-    owner: HashMap<Var, usize>,
+    /// Every variable some part observes.
+    observed: Vec<Var>,
+    /// Per literal code: the part that propagated it last (`u8::MAX`: none). A literal is
+    /// explained only while it stands, so the last part to propagate it is the one.
+    by: Vec<u8>,
     /// A part's conflict, taken from it when it stopped propagating.
     conflict: Option<Vec<Lit>>,
 }
 
 impl Composite {
-    /// The propagator made of `parts`, which must observe disjoint sets of variables.
+    /// The propagator made of `parts` (at most 255).
     pub fn new(parts: Vec<Box<dyn Propagator>>) -> Composite {
-        let mut owner = HashMap::new();
-        for (i, p) in parts.iter().enumerate() {
-            for v in p.observed() {
-                owner.entry(v).or_insert(i);
-            }
-        }
+        let mut observed: Vec<Var> = parts.iter().flat_map(|p| p.observed()).collect();
+        observed.sort_unstable_by_key(|v| v.index());
+        observed.dedup();
+        let codes = observed.last().map_or(0, |v| 2 * v.index() + 2);
         Composite {
             parts,
-            owner,
+            observed,
+            by: vec![u8::MAX; codes],
             conflict: None,
         }
     }
@@ -35,9 +36,7 @@ impl Composite {
 
 impl Propagator for Composite {
     fn observed(&self) -> Vec<Var> {
-        let mut all: Vec<Var> = self.owner.keys().copied().collect();
-        all.sort_unstable_by_key(|v| v.index());
-        all
+        self.observed.clone()
     }
 
     fn assigned(&mut self, lits: &[Lit]) {
@@ -63,8 +62,11 @@ impl Propagator for Composite {
         if self.conflict.is_some() {
             return None;
         }
-        for p in &mut self.parts {
+        for (i, p) in self.parts.iter_mut().enumerate() {
             if let Some(lit) = p.propagate() {
+                if let Some(b) = self.by.get_mut(lit.code()) {
+                    *b = i as u8;
+                }
                 return Some(lit);
             }
             // a part's conflict stops the others: the engine asks for it next
@@ -79,9 +81,9 @@ impl Propagator for Composite {
 
     fn explain(&mut self, lit: Lit, reason: &mut Vec<Lit>) {
         match self
-            .owner
-            .get(&lit.var())
-            .and_then(|&i| self.parts.get_mut(i))
+            .by
+            .get(lit.code())
+            .and_then(|&i| self.parts.get_mut(i as usize))
         {
             Some(p) => p.explain(lit, reason),
             None => {
@@ -98,5 +100,67 @@ impl Propagator for Composite {
 
     fn check_model(&mut self, value: &dyn Fn(Lit) -> bool) -> bool {
         self.parts.iter_mut().all(|p| p.check_model(value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Propagates `lits` in turn (once each), each with the reason `lit ∨ premise`.
+    struct Fixed {
+        vars: Vec<Var>,
+        lits: Vec<Lit>,
+        premise: Lit,
+    }
+
+    impl Propagator for Fixed {
+        fn observed(&self) -> Vec<Var> {
+            self.vars.clone()
+        }
+        fn assigned(&mut self, _: &[Lit]) {}
+        fn new_level(&mut self) {}
+        fn backtrack(&mut self, _: usize) {}
+        fn propagate(&mut self) -> Option<Lit> {
+            self.lits.pop()
+        }
+        fn explain(&mut self, lit: Lit, reason: &mut Vec<Lit>) {
+            reason.clear();
+            reason.extend([lit, self.premise]);
+        }
+        fn conflict(&mut self, _: &mut Vec<Lit>) -> bool {
+            false
+        }
+        fn check_model(&mut self, _: &dyn Fn(Lit) -> bool) -> bool {
+            true
+        }
+    }
+
+    fn lit(i: usize) -> Lit {
+        Var::from_index(i).positive()
+    }
+
+    #[test]
+    fn a_literal_is_explained_by_the_part_that_propagated_it() {
+        // both parts observe variable 0; the second propagates it
+        let quiet = Fixed {
+            vars: vec![lit(0).var(), lit(1).var()],
+            lits: vec![],
+            premise: !lit(5),
+        };
+        let loud = Fixed {
+            vars: vec![lit(0).var(), lit(2).var()],
+            lits: vec![!lit(0)],
+            premise: !lit(2),
+        };
+        let mut c = Composite::new(vec![Box::new(quiet), Box::new(loud)]);
+        assert_eq!(c.observed(), vec![lit(0).var(), lit(1).var(), lit(2).var()]);
+        assert_eq!(c.propagate(), Some(!lit(0)));
+        let mut reason = Vec::new();
+        c.explain(!lit(0), &mut reason);
+        assert_eq!(reason, vec![!lit(0), !lit(2)]);
+        // never propagated: only the tautology
+        c.explain(lit(1), &mut reason);
+        assert_eq!(reason, vec![lit(1), !lit(1)]);
     }
 }
