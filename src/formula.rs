@@ -210,15 +210,9 @@ impl<'p> Formula<'p> {
         mode: crate::engine::Propagation,
     ) -> Option<Box<dyn crate::engine::Propagator>> {
         use crate::engine::Propagation;
-        // the propagator (crate::sums) lays cells out as N×N with digits 1..=N (rules restate
-        // other value sets in that index space) and houses that hold every digit: rectangles
-        // and grids with more values than a row keep their clauses
-        let shape = self.puzzle.shape();
-        if mode == Propagation::Off
-            || self.contradiction.is_some()
-            || !shape.is_square()
-            || shape.value_count() != shape.side()
-        {
+        // the propagator (crate::sums) reads digits in the index space 1..=values, where the
+        // rules state their sums whatever the grid's value set (sums::Layout)
+        if mode == Propagation::Off || self.contradiction.is_some() {
             return None;
         }
         let p = crate::sums::propagator(self.puzzle, &self.groups, &self.cands)?;

@@ -30,6 +30,40 @@ use crate::puzzle::Puzzle;
 use crate::rules::{Constraint, Rule};
 pub use propagator::SumPropagator;
 
+/// How the propagator numbers a grid's cells and values: row-major positions over `cols`
+/// columns, `cells` cells in all, digits 1..=`values` (the index space, where rules state
+/// their sums whatever the grid's value set), cell literals `position · values + digit`
+/// (as [`crate::cnf::shape_var`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Columns: the stride of row-major positions.
+    pub cols: usize,
+    /// Cells of the grid.
+    pub cells: usize,
+    /// Values a cell can hold.
+    pub values: usize,
+}
+
+impl Layout {
+    /// An `n`×`n` grid holding 1..=n.
+    pub fn square(n: usize) -> Layout {
+        Layout {
+            cols: n,
+            cells: n * n,
+            values: n,
+        }
+    }
+
+    /// The layout of a grid of `shape`.
+    pub fn of(shape: &crate::geometry::Shape) -> Layout {
+        Layout {
+            cols: shape.cols(),
+            cells: shape.cell_count(),
+            values: shape.value_count(),
+        }
+    }
+}
+
 /// A rule's sum over at least this many cells makes [`propagator_pays`] true.
 pub const AUTO_LONG_SUM: usize = 16;
 
@@ -67,6 +101,12 @@ pub fn puzzle_sums(puzzle: &Puzzle, groups: &Groups, cands: &[Mask]) -> Vec<Line
         out.extend(c.sums(shape));
     }
     if out.is_empty() {
+        return out;
+    }
+    if !shape.houses_cover_values() {
+        // A rectangle, or more values than a row holds: houses have no known total, so no
+        // implied sums; and combining reads an N×N grid of 1..N. The rules' own sums only.
+        out.retain(|l| l.fits(shape.value_count()));
         return out;
     }
     // The areas of set theory read every equation with weights 1 as a cage: killer cages
@@ -147,6 +187,6 @@ pub fn propagator(
     cands: &[Mask],
 ) -> Option<Box<dyn crate::engine::Propagator>> {
     let sums = puzzle_sums(puzzle, groups, cands);
-    SumPropagator::new(puzzle.size(), groups, cands, &sums)
+    SumPropagator::with_layout(Layout::of(puzzle.shape()), groups, cands, &sums)
         .map(|p| Box::new(p) as Box<dyn crate::engine::Propagator>)
 }

@@ -12,10 +12,10 @@ use super::domain::Domains;
 use super::reason;
 use super::relation::{Cite, Compiled, Found, Group};
 use super::sets;
-use super::Linear;
+use super::{Layout, Linear};
 use crate::engine::propagator::hand_over;
 use crate::engine::{Lit, Propagator, Var};
-use crate::geometry::{Cell, Mask};
+use crate::geometry::Mask;
 use crate::groups::Groups;
 use std::collections::VecDeque;
 
@@ -33,7 +33,9 @@ struct Reason {
 /// The propagator of a puzzle's linear relations (module docs).
 #[derive(Clone, Debug)]
 pub struct SumPropagator {
-    n: usize,
+    /// The number of values (digits 1..=values in the index space); cell literals are
+    /// numbered `position · values + digit`.
+    values: usize,
     /// Local number per row-major position, [`NONE`] for a cell in no relation.
     local_of: Vec<u32>,
     /// Row-major position per local cell.
@@ -57,16 +59,31 @@ pub struct SumPropagator {
 }
 
 impl SumPropagator {
-    /// The propagator of `sums` on an `n`×`n` grid whose cells start with the candidates
-    /// `cands` (row-major, after simplification), cells differing as `groups` says; `None`
-    /// when there is no relation with a cell.
+    /// The propagator of `sums` on an `n`×`n` grid holding 1..=n (see [`Self::with_layout`]).
     pub fn new(
         n: usize,
         groups: &Groups,
         cands: &[Mask],
         sums: &[Linear],
     ) -> Option<SumPropagator> {
-        let mut local_of = vec![NONE; n * n];
+        SumPropagator::with_layout(Layout::square(n), groups, cands, sums)
+    }
+
+    /// The propagator of `sums` on a grid laid out as `layout`, whose cells start with the
+    /// candidates `cands` (row-major, after simplification), cells differing as `groups`
+    /// says; `None` when there is no relation with a cell.
+    pub fn with_layout(
+        layout: Layout,
+        groups: &Groups,
+        cands: &[Mask],
+        sums: &[Linear],
+    ) -> Option<SumPropagator> {
+        let Layout {
+            cols,
+            cells: grid_cells,
+            values,
+        } = layout;
+        let mut local_of = vec![NONE; grid_cells];
         let mut positions = Vec::new();
         let mut compiled = Vec::new();
         let mut outsides = Vec::new();
@@ -78,13 +95,19 @@ impl SumPropagator {
             }
             Some(*slot)
         };
-        for lin in sums.iter().filter(|l| !l.terms.is_empty() && l.fits(n)) {
+        for lin in sums
+            .iter()
+            .filter(|l| !l.terms.is_empty() && l.fits(values))
+        {
             let mut terms: Vec<(u32, i64)> = Vec::new();
             for &(cell, w) in &lin.terms {
-                terms.push((local(cell.position(n), &mut positions)?, w));
+                if cell.c() >= cols {
+                    return None;
+                }
+                terms.push((local(cell.position(cols), &mut positions)?, w));
             }
             let mut outside = Vec::new();
-            for o in house_rest(n, groups, lin) {
+            for o in house_rest(cols, values, groups, lin) {
                 outside.push(
                     o.into_iter()
                         .map(|p| local(p, &mut positions))
@@ -101,7 +124,7 @@ impl SumPropagator {
             .iter()
             .map(|&p| groups.peers(p).to_vec())
             .collect();
-        let cliques = Cliques::new(groups, n * n);
+        let cliques = Cliques::new(groups, grid_cells);
         let split = |cells: &[u32]| -> Vec<Vec<u32>> {
             let at: Vec<usize> = cells
                 .iter()
@@ -121,7 +144,7 @@ impl SumPropagator {
             .into_iter()
             .zip(outsides)
             .map(|((terms, lo, hi), outside)| {
-                let mut s = compile(n, &terms, lo, hi, &split);
+                let mut s = compile(values, &terms, lo, hi, &split);
                 if s.sets.is_some() {
                     s.outside = outside;
                 }
@@ -143,11 +166,11 @@ impl SumPropagator {
         }
         let count = sums.len();
         Some(SumPropagator {
-            n,
+            values,
             local_of,
             positions,
             peers,
-            dom: Domains::new(n, init),
+            dom: Domains::new(values, init),
             sums,
             watch,
             dirty: vec![true; count],
@@ -155,7 +178,7 @@ impl SumPropagator {
             pending: VecDeque::new(),
             pending_out: vec![0; cells],
             pending_in: vec![0; cells],
-            reasons: vec![None; cells * n * 2],
+            reasons: vec![None; cells * values * 2],
             conflict: None,
             found: Vec::new(),
         })
@@ -174,19 +197,19 @@ impl SumPropagator {
     /// The formula literal "local cell `c` holds digit `d`" (0-based digit).
     fn lit(&self, c: u32, d: usize) -> Lit {
         let p = self.positions.get(c as usize).copied().unwrap_or(0);
-        Var::from_index(p * self.n + d).positive()
+        Var::from_index(p * self.values + d).positive()
     }
 
     /// The local cell and digit of a cell literal, if the propagator reads it.
     fn decode(&self, lit: Lit) -> Option<(u32, usize)> {
         let i = lit.index();
-        let (p, d) = (i / self.n, i % self.n);
+        let (p, d) = (i / self.values, i % self.values);
         let c = *self.local_of.get(p)?;
         (c != NONE && self.dom.init(c) & (1 << d) != 0).then_some((c, d))
     }
 
     fn reason_slot(&self, c: u32, d: usize, positive: bool) -> usize {
-        (c as usize * self.n + d) * 2 + usize::from(positive)
+        (c as usize * self.values + d) * 2 + usize::from(positive)
     }
 
     fn touch(&mut self, c: u32) {
@@ -340,17 +363,18 @@ fn compile(
     }
 }
 
-/// For an equation with weights all 1 or all −1: for each house that holds every cell of
-/// `lin`, the house's other cells (row-major positions). Empty for any other relation.
-fn house_rest(n: usize, groups: &Groups, lin: &Linear) -> Vec<Vec<usize>> {
+/// For an equation with weights all 1 or all −1: for each house of `values` cells (one that
+/// holds every value) that holds every cell of `lin`, the house's other cells (row-major
+/// positions on a grid of `cols` columns). Empty for any other relation.
+fn house_rest(cols: usize, values: usize, groups: &Groups, lin: &Linear) -> Vec<Vec<usize>> {
     let w = lin.terms.first().map_or(0, |t| t.1);
     if lin.lo != lin.hi || w.abs() != 1 || lin.terms.iter().any(|t| t.1 != w) {
         return Vec::new();
     }
-    let cells: Vec<usize> = lin.terms.iter().map(|t| t.0.position(n)).collect();
+    let cells: Vec<usize> = lin.terms.iter().map(|t| t.0.position(cols)).collect();
     (0..groups.houses.len())
         .map(|i| groups.house_positions(i))
-        .filter(|h| h.len() == n && cells.iter().all(|&p| h.contains(&(p as u16))))
+        .filter(|h| h.len() == values && cells.iter().all(|&p| h.contains(&(p as u16))))
         .map(|h| {
             h.iter()
                 .map(|&p| p as usize)
@@ -368,7 +392,7 @@ impl Propagator for SumPropagator {
             if m.count_ones() > 1 {
                 out.extend(
                     crate::geometry::digits(m)
-                        .map(|d| crate::cnf::cell_var(self.n, Cell::from_position(p, self.n), d)),
+                        .map(|d| Var::from_index(p * self.values + d.index())),
                 );
             }
         }

@@ -808,3 +808,117 @@ fn sums_over_whole_houses_are_told_apart_from_set_theory() {
         &Linear::equal(row_and_block, 90)
     ));
 }
+
+/// Random killer puzzles on grids that are not N×N holding 1..N — 3×4 and 4×3 rectangles, a 4×4
+/// holding 1..6 (rows hold four of six values), a 4×4 holding 0..3 — made from a random
+/// solution (the empty grid's first solution with its values relabelled), cages of two or
+/// three cells along a row or column whose totals are sometimes one off, and a few givens.
+#[cfg(feature = "cadical")]
+fn shaped_puzzles(seeds: std::ops::Range<u64>) -> Vec<crate::puzzle::Puzzle> {
+    use crate::engine::{Engine, EngineKind};
+    use crate::geometry::{Digit, Values};
+    use crate::grid::Grid;
+    use crate::puzzle::Puzzle;
+    use crate::rules::{killer::Killer, Constraint, Rule};
+    let varisat = Engine::new(EngineKind::Varisat);
+    let mut out = Vec::new();
+    for seed in seeds {
+        let mut rng = Rng(seed);
+        let shape = match seed % 4 {
+            0 => Shape::rect(3, 4).unwrap(),
+            3 => Shape::rect(4, 3).unwrap(),
+            1 => Shape::new(4)
+                .unwrap()
+                .with_values(Values::parse("1-6").unwrap())
+                .unwrap(),
+            _ => Shape::new(4)
+                .unwrap()
+                .with_values(Values::parse("0-3").unwrap())
+                .unwrap(),
+        };
+        let (rows, cols, v) = (shape.rows(), shape.cols(), shape.value_count());
+        let empty = Puzzle::new(shape.clone(), Grid::empty_rect(rows, cols), vec![]).unwrap();
+        let crate::solve::Verdict::Multiple(first, _) =
+            crate::solve::check_on(&empty, &varisat).unwrap()
+        else {
+            panic!("an empty grid has many solutions");
+        };
+        let mut relabel: Vec<usize> = (0..v).collect();
+        for i in (1..v).rev() {
+            relabel.swap(i, rng.below(i + 1));
+        }
+        let index = |c: Cell| relabel[first.digit(c).index()];
+        let value = |c: Cell| shape.values().value(Digit::from_index(index(c)));
+        let mut rules = Vec::new();
+        for _ in 0..2 + rng.below(3) {
+            let len = 2 + rng.below(2);
+            let across = rng.below(2) == 0;
+            let (r, c) = if across {
+                (rng.below(rows), rng.below(cols + 1 - len))
+            } else {
+                (rng.below(rows + 1 - len), rng.below(cols))
+            };
+            let cells: Vec<Cell> = (0..len)
+                .map(|k| {
+                    let (dr, dc) = if across { (0, k) } else { (k, 0) };
+                    Cell::from_index(r + dr, c + dc)
+                })
+                .collect();
+            let mut total: i64 = cells.iter().map(|&c| value(c)).sum();
+            if rng.below(4) == 0 {
+                total += if rng.below(2) == 0 { 1 } else { -1 };
+            }
+            let cage = Constraint::Killer(Killer {
+                cells,
+                sum: Some(total.max(0) as usize),
+            });
+            // a total no digits reach is refused on input: such a cage is not made
+            if cage.validate(&shape).is_ok() {
+                rules.push(cage);
+            }
+        }
+        let mut givens = Grid::empty_rect(rows, cols);
+        for p in 0..rows * cols {
+            if rng.below(5) == 0 {
+                let c = Cell::from_position(p, cols);
+                givens.set(c, Some(Digit::from_index(index(c))));
+            }
+        }
+        out.push(Puzzle::new(shape, givens, rules).unwrap());
+    }
+    out
+}
+
+/// The sum propagator on rectangles and on grids whose value set is not 1..N (issue 21 on
+/// issue 23's shapes): CaDiCaL with the propagator alone carrying the sums, and with the
+/// killer cages' clauses kept, count as varisat on the clauses; a wrong bound changes some
+/// count, so the propagator is in the loop.
+#[cfg(feature = "cadical")]
+#[test]
+fn on_shaped_grids_the_propagator_counts_as_the_clauses() {
+    use crate::engine::{Engine, EngineKind, Propagation};
+    let varisat = Engine::new(EngineKind::Varisat);
+    let carry = Engine::new(EngineKind::Cadical);
+    let alone = Engine::new(EngineKind::Cadical).with_propagation(Propagation::CarryAll);
+    let (mut differ, mut kinds) = (0, [0usize; 3]);
+    for p in &shaped_puzzles(0..60) {
+        let groups = p.groups();
+        let cands = p.initial_candidates();
+        if p.constraints().is_empty() {
+            continue; // every cage refused: nothing to carry
+        }
+        assert!(super::propagator(p, &groups, &cands).is_some());
+        let count = |e: &Engine| crate::solve::count_on(p, 20, e, |_| {}).map(|c| c.found);
+        let base = count(&varisat).unwrap();
+        kinds[base.min(2)] += 1;
+        assert_eq!(count(&carry).unwrap(), base);
+        assert_eq!(count(&alone).unwrap(), base);
+        MUTATE.with(|f| f.set(true));
+        let wrong = count(&alone);
+        MUTATE.with(|f| f.set(false));
+        differ += usize::from(wrong.ok() != Some(base));
+    }
+    // no solution, one, several: each happens
+    assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
+    assert!(differ > 0);
+}
