@@ -20,7 +20,9 @@
 //! the tie option once per puzzle; satdoku states the clues of one ranking in one rule.
 //!
 //! CNF, for a clue on the number E with rank r = 4(v−1)+k+1: `x(E_0, v)`. For each other
-//! number F whose first cell may hold v, two chains over the positions j = 1..N−1:
+//! number F that may start with v — its first cell has v as a candidate, F carries no clue
+//! of another first digit, and F's first cell is E's or shares no house with it (digits of
+//! a house differ) — two chains over the positions j = 1..N−1:
 //! e_j = "F_0 = v and F agrees with E on positions < j", l_j = "F_0 = v and F < E, decided
 //! before position j", with e_1 = x(F_0, v), l_1 = false, and (a = F_j, b = E_j):
 //! - `e_{j+1} -> e_j`, `e_{j+1} ∧ x(a,d) -> x(b,d)`, `e_j ∧ x(a,d) ∧ x(b,d) -> e_{j+1}`;
@@ -29,7 +31,7 @@
 //!
 //! so each chain literal is exactly its meaning. Exactly k of the final l's are true (a
 //! counting diagram, [`crate::cnf::sum::mdd`]); unless ties are `any`, no final e is
-//! (`¬e_N`). Ties `none`: for every two numbers F, G whose first cells may share a digit, a
+//! (`¬e_N`). Ties `none`: for every two numbers F, G that may start alike (as above), a
 //! forward chain p_1 ⟸ `x(F_0,d) ∧ x(G_0,d)`, p_{j+1} ⟸ `p_j ∧ x(F_j,d) ∧ x(G_j,d)`, and
 //! `¬p_N`: equal numbers force p_N.
 
@@ -120,18 +122,34 @@ impl Rule for FullRank {
     fn encode(&self, enc: &mut Encoder) {
         let n = enc.size();
         let lines: Vec<Vec<Cell>> = positions(n).into_iter().map(|p| p.line(n)).collect();
+        // The digits each number may start with: its first cell's candidates, narrowed to
+        // the clue's digit when clued (the clue's unit clause below forces it).
+        let starts: Vec<u64> = positions(n)
+            .iter()
+            .zip(&lines)
+            .map(|(p, f)| {
+                let clued = self.clues.iter().find(|c| c.clue == *p);
+                let own = clued.map_or(u64::MAX, |c| first_digit(c.rank).bit());
+                enc.candidates(f[0]) & own
+            })
+            .collect();
+        let houses = enc.shape().houses();
+        // Two cells of one house hold different digits: two numbers starting there never start
+        // alike, so they need no comparison (and always differ).
+        let apart =
+            |a: Cell, b: Cell| a != b && houses.iter().any(|h| h.contains(&a) && h.contains(&b));
         for c in &self.clues {
             let e = c.clue.line(n);
-            let v = Digit::new((c.rank - 1) / 4 + 1);
+            let v = first_digit(c.rank);
             let k = (c.rank - 1) % 4;
             // x(E_0, v): the number starts with v
             enc.clause([enc.x(e[0], v)]);
             let mut lower: Vec<Term> = Vec::new();
-            for f in lines.iter().filter(|f| **f != e) {
-                if enc.candidates(f[0]) & v.bit() == 0 {
+            for (f, &start) in lines.iter().zip(&starts).filter(|(f, _)| **f != e) {
+                if start & v.bit() == 0 || apart(f[0], e[0]) {
                     continue;
                 }
-                let (eq, lt) = compare(enc, f, &e, v);
+                let (eq, lt) = compare(enc, f, &e, v, &apart);
                 if self.ties != Ties::Any {
                     // ¬e_N: the clued number equals no other
                     enc.clause([!eq]);
@@ -142,8 +160,10 @@ impl Rule for FullRank {
         }
         if self.ties == Ties::None {
             for (i, f) in lines.iter().enumerate() {
-                for g in &lines[i + 1..] {
-                    differ(enc, f, g);
+                for (g, &start) in lines.iter().zip(&starts).skip(i + 1) {
+                    if starts[i] & start != 0 && !apart(f[0], g[0]) {
+                        differ(enc, f, g);
+                    }
                 }
             }
         }
@@ -187,9 +207,22 @@ impl Rule for FullRank {
     }
 }
 
+/// The digit a number of rank `rank` starts with: four numbers start with each digit.
+fn first_digit(rank: usize) -> Digit {
+    Digit::new((rank - 1) / 4 + 1)
+}
+
 /// The chains comparing `f` with the clued number `e` (which starts with `v`): the terms
 /// "f starts with v and equals e" and "f starts with v and is lower than e" (module docs).
-fn compare(enc: &mut Encoder, f: &[Cell], e: &[Cell], v: Digit) -> (Term, Term) {
+/// The chain stops at the first position whose two cells share a house: they differ there,
+/// so e is false beyond it and l is settled.
+fn compare(
+    enc: &mut Encoder,
+    f: &[Cell],
+    e: &[Cell],
+    v: Digit,
+    apart: &dyn Fn(Cell, Cell) -> bool,
+) -> (Term, Term) {
     let n = enc.size();
     let mut eq = enc.x(f[0], v);
     let mut lt = Term::False;
@@ -197,7 +230,13 @@ fn compare(enc: &mut Encoder, f: &[Cell], e: &[Cell], v: Digit) -> (Term, Term) 
         if a == b {
             continue;
         }
-        let (eq2, lt2) = (Term::Lit(enc.new_lit()), Term::Lit(enc.new_lit()));
+        let last = apart(a, b);
+        let eq2 = if last {
+            Term::False
+        } else {
+            Term::Lit(enc.new_lit())
+        };
+        let lt2 = Term::Lit(enc.new_lit());
         // e_{j+1} -> e_j
         enc.implies(eq2, eq);
         // l_j -> l_{j+1};  l_{j+1} -> l_j ∨ e_j
@@ -219,6 +258,9 @@ fn compare(enc: &mut Encoder, f: &[Cell], e: &[Cell], v: Digit) -> (Term, Term) 
             enc.clause([!lt2, lt, !xa].into_iter().chain(above));
         }
         (eq, lt) = (eq2, lt2);
+        if last {
+            break;
+        }
     }
     (eq, lt)
 }
@@ -238,9 +280,6 @@ fn exactly(enc: &mut Encoder, terms: &[Term], k: usize) {
 /// must not reach the end (module docs).
 fn differ(enc: &mut Encoder, f: &[Cell], g: &[Cell]) {
     let n = enc.size();
-    if enc.candidates(f[0]) & enc.candidates(g[0]) == 0 {
-        return;
-    }
     let mut p = Term::True;
     for (&a, &b) in f.iter().zip(g) {
         if a == b {
@@ -283,6 +322,16 @@ mod tests {
             );
         }
         counts_agree(&rank(&[], Ties::None));
+        // two clues on numbers sharing their first cell (r1c1), and two whose first cells
+        // share a house, each pair with one digit
+        counts_agree_46(
+            &rank(&[(0, 1, 5), (1, 0, 8)], Ties::Unclued),
+            &rank(&[(0, 1, 6), (0, 3, 9)], Ties::None),
+        );
+        counts_agree_46(
+            &rank(&[(0, 1, 6), (1, 0, 7)], Ties::Any),
+            &rank(&[(0, 1, 14), (1, 0, 15), (4, 7, 16)], Ties::Unclued),
+        );
         counts_agree_46(
             &rank(&[(2, 0, 8)], Ties::Unclued),
             &rank(&[(1, 7, 24)], Ties::Any),

@@ -10,16 +10,18 @@
 //! keeps 8 and 9 out of the first cell. On a rectangle (R×C) a row's line has C cells and a
 //! column's R.
 //!
-//! CNF: a layered diagram along the line whose state is N (the first digit): at cell i
-//! (1-based) with i = N, only the clue's digit passes. Clauses as in
-//! [`crate::cnf::sum::mdd`].
+//! CNF, index then value: for each digit N of the first cell, `x(first, N) -> x(cell_N,
+//! value)` (cell_N the Nth cell from the clue), and `¬x(first, N)` for N past the line's
+//! end. One binary clause per digit; N = 1 names the first cell itself. (The layered
+//! diagram whose state is N, [`Rule::diagram`], still removes candidates beforehand.)
 
 use super::cell_lists::values;
 use super::clue::OutsideClue;
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
-use crate::geometry::{Cell, Mask, Shape};
+use crate::cnf::Encoder;
+use crate::geometry::{Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 
@@ -62,6 +64,18 @@ impl Rule for NumberedRoom {
             |_| true,
         )))
     }
+    fn encode(&self, enc: &mut Encoder) {
+        let line = self.clue.line_in(enc.shape().rows(), enc.shape().cols());
+        let value = Digit::new(self.value);
+        for d in (1..=enc.value_count()).map(Digit::new) {
+            match line.get(d.get() - 1) {
+                // x(first, N) -> x(cell_N, value)
+                Some(&at) => enc.clause([!enc.x(line[0], d), enc.x(at, value)]),
+                // ¬x(first, N): N counts past the line's end
+                None => enc.clause([!enc.x(line[0], d)]),
+            }
+        }
+    }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         let vs = values(grid, &self.clue.line_in(shape.rows(), shape.cols()));
         let Some(&at) = vs.get(vs[0] - 1) else {
@@ -100,6 +114,7 @@ mod tests {
     fn counts_match_brute_force() {
         counts_agree(&[at(1, 0, 3)]);
         counts_agree_46(&[at(0, 2, 1), at(5, 3, 2)], &[at(0, 2, 1), at(7, 3, 2)]);
+        counts_agree_46(&[at(2, 0, 1), at(0, 4, 4)], &[at(3, 7, 6), at(0, 1, 3)]);
     }
 
     #[test]
