@@ -46,7 +46,10 @@ enum Later {
 type State = Option<(usize, usize, Later, usize, usize)>;
 
 /// The next state after digit `d` (`None` for a repeated extreme: the digits differ).
-fn step(state: State, d: usize, cap: usize) -> Option<State> {
+/// `floor` and `top` are the smallest and largest candidate of any of the cells: once the
+/// smallest is `floor` and the largest `top`, no later digit is a new extreme, so which
+/// came last and the sum after it are never read again and are forgotten (fewer states).
+fn step(state: State, d: usize, cap: usize, floor: usize, top: usize) -> Option<State> {
     let Some((lo, hi, later, between, after)) = state else {
         return Some(Some((d, d, Later::Same, 0, 0)));
     };
@@ -69,6 +72,10 @@ fn step(state: State, d: usize, cap: usize) -> Option<State> {
         (lo, hi, later, between, after + d)
     };
     let (lo, hi, later, b, a) = next;
+    if lo == floor && hi == top {
+        // both extremes final: the between-sum is final too
+        return Some(Some((lo, hi, Later::Same, b.min(cap), 0)));
+    }
     Some(Some((lo, hi, later, b.min(cap), a.min(cap))))
 }
 
@@ -92,11 +99,17 @@ impl Rule for Lunchbox {
     }
     fn diagram(&self, _shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
         let (target, cap) = (self.sum, self.sum + 1);
+        let all = self.cells.iter().fold(0, |m, &c| m | cands(c));
+        // bit d-1 is digit d
+        let (floor, top) = (
+            all.trailing_zeros() as usize + 1,
+            64 - all.leading_zeros() as usize,
+        );
         Some(Box::new(Mdd::build(
             &self.cells,
             cands,
             None,
-            |_, &s: &State, d| step(s, d.get(), cap),
+            |_, &s: &State, d| step(s, d.get(), cap, floor, top),
             |s| matches!(s, Some((_, _, _, b, _)) if *b == target),
         )))
     }
@@ -148,6 +161,9 @@ mod tests {
         counts_agree(&on(&[(1, 1), (2, 2), (3, 3)], 2));
         counts_agree_6x6(on(&[(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6)], 7));
         counts_agree_6x6(on(&[(2, 1), (3, 2), (4, 3), (5, 4)], 3));
+        // full rows: once 1 and 6 are both seen the state forgets the sum after them
+        counts_agree_6x6(on(&[(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6)], 0));
+        counts_agree_6x6(on(&[(3, 6), (3, 5), (3, 4), (3, 3), (3, 2), (3, 1)], 10));
     }
 
     #[test]
