@@ -408,6 +408,17 @@ impl Shape {
     pub fn region_of(&self, cell: Cell) -> Option<u16> {
         self.regions[cell.position(self.cols)]
     }
+    /// Whether two different cells must hold different values by the grid alone: they share
+    /// a row, a column or a stated region (rows and columns always differ, also where they
+    /// hold fewer cells than values; a chaos construction's regions are unknowns, not read).
+    pub fn must_differ(&self, a: Cell, b: Cell) -> bool {
+        a != b
+            && (a.r() == b.r()
+                || a.c() == b.c()
+                || (!self.chaos
+                    && self.region_of(a).is_some()
+                    && self.region_of(a) == self.region_of(b)))
+    }
     /// Region id per cell, row-major.
     pub fn regions(&self) -> &[Option<u16>] {
         &self.regions
@@ -619,6 +630,25 @@ mod tests {
         assert_eq!(h[13][0], Cell::new(1, 4));
         assert_eq!(h[13][5], Cell::new(2, 6));
         assert_eq!(s.house_name(13), "box 2");
+    }
+
+    #[test]
+    fn cells_of_a_row_column_or_region_must_differ() {
+        let s = Shape::new(6).unwrap();
+        let c = Cell::new;
+        assert!(s.must_differ(c(1, 1), c(1, 6)));
+        assert!(s.must_differ(c(1, 1), c(6, 1)));
+        // box 1: rows 1-2, columns 1-3
+        assert!(s.must_differ(c(1, 1), c(2, 3)));
+        assert!(!s.must_differ(c(1, 1), c(3, 2)));
+        assert!(!s.must_differ(c(1, 1), c(1, 1)));
+        // a chaos construction's regions are unknowns: only rows and columns count
+        let chaos = Shape::with_regions(4, vec![None; 16])
+            .unwrap()
+            .with_chaos()
+            .unwrap();
+        assert!(!chaos.must_differ(c(1, 1), c(2, 2)));
+        assert!(chaos.must_differ(c(1, 1), c(1, 4)));
     }
 
     #[test]

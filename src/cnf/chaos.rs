@@ -217,10 +217,11 @@ fn at_most_one_ladder(enc: &mut Encoder, terms: &[Term]) {
 
 #[cfg(test)]
 pub(crate) mod tests {
+    use crate::engine::{Engine, EngineKind};
     use crate::geometry::{Digit, Shape};
     use crate::grid::Grid;
     use crate::puzzle::Puzzle;
-    use crate::solve::count_with;
+    use crate::solve::count_on;
     use std::collections::HashSet;
 
     /// Every partition of the `n`×`n` grid into `n` orthogonally connected regions of `n`
@@ -334,7 +335,14 @@ pub(crate) mod tests {
         all
     }
 
-    fn sat(n: usize, givens: &[u8], boxes: bool) -> HashSet<(Vec<u8>, Vec<u16>)> {
+    /// Every (digits, regions) solution of an `n`×`n` chaos construction (`boxes`: boxes kept
+    /// beside its regions) found by `engine`; each must be found once.
+    pub(crate) fn solutions(
+        n: usize,
+        givens: &[u8],
+        boxes: bool,
+        engine: &Engine,
+    ) -> HashSet<(Vec<u8>, Vec<u16>)> {
         let shape = if boxes {
             Shape::new(n).unwrap()
         } else {
@@ -347,7 +355,7 @@ pub(crate) mod tests {
             .collect();
         let p = Puzzle::new(shape, Grid::from_cells(n, cells).unwrap(), Vec::new()).unwrap();
         let mut found = HashSet::new();
-        let count = count_with(&p, 100_000, |g| {
+        let count = count_on(&p, 100_000, engine, |g| {
             let digits = g.cells().iter().map(|d| d.unwrap().get() as u8).collect();
             let regions = g.regions().expect("a chaos solution has regions").to_vec();
             assert!(found.insert((digits, regions)), "a solution found twice");
@@ -355,6 +363,12 @@ pub(crate) mod tests {
         .unwrap();
         assert!(!count.capped);
         found
+    }
+
+    /// The CNF encoding alone (varisat: no connectivity propagator; `auto` would take a
+    /// chaos construction to CaDiCaL with it, which `chaos::tests` checks).
+    fn sat(n: usize, givens: &[u8], boxes: bool) -> HashSet<(Vec<u8>, Vec<u16>)> {
+        solutions(n, givens, boxes, &Engine::new(EngineKind::Varisat))
     }
 
     #[test]

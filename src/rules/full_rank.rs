@@ -133,11 +133,10 @@ impl Rule for FullRank {
                 enc.candidates(f[0]) & own
             })
             .collect();
-        let houses = enc.shape().houses();
         // Two cells of one house hold different digits: two numbers starting there never start
         // alike, so they need no comparison (and always differ).
-        let apart =
-            |a: Cell, b: Cell| a != b && houses.iter().any(|h| h.contains(&a) && h.contains(&b));
+        let shape = enc.shape();
+        let apart = |a: Cell, b: Cell| shape.must_differ(a, b);
         for c in &self.clues {
             let e = c.clue.line(n);
             let v = first_digit(c.rank);

@@ -6,7 +6,7 @@
 //! two sets of equal size, no cell twice in a set; two sets may share cells, as a row and a
 //! box do in ISS's "RegionSameValues", read as this rule over the largest houses).
 //!
-//! CNF: when every set lies in one row, column or region (its digits differ, so each digit
+//! CNF: when the cells of every set must differ by the grid (rows, columns, regions: each digit
 //! is in it at most once, and the same multiset is the same set — ISS's "RegionSameValues"),
 //! one variable per digit, `p(d)`: "d is in the common set", with `x(c,d) -> p(d)` for every
 //! cell of every set and `p(d) -> x(c₁,d) ∨ … ∨ x(cₖ,d)` per set. Otherwise, per digit d,
@@ -57,19 +57,11 @@ impl SameValues {
     }
 }
 
-/// Whether the cells of `set` must differ by the grid alone: all in one row, one column or
-/// one stated region (not on a chaos construction, whose regions are unknowns).
+/// Whether the cells of `set` must differ by the grid alone ([`Shape::must_differ`]).
 fn distinct_by_shape(shape: &Shape, set: &[Cell]) -> bool {
-    let Some(&first) = set.first() else {
-        return true;
-    };
-    set.iter().all(|c| c.r() == first.r())
-        || set.iter().all(|c| c.c() == first.c())
-        || (shape.region_of(first).is_some()
-            && !shape.is_chaos()
-            && set
-                .iter()
-                .all(|&c| shape.region_of(c) == shape.region_of(first)))
+    set.iter()
+        .enumerate()
+        .all(|(i, &a)| set[i + 1..].iter().all(|&b| shape.must_differ(a, b)))
 }
 
 /// How many different keys (rows, columns) the cells of `set` have.
