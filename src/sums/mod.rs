@@ -15,6 +15,7 @@
 mod cliques;
 mod combine;
 mod domain;
+mod intersect;
 pub mod propagator;
 mod reason;
 mod relation;
@@ -74,19 +75,29 @@ pub const AUTO_LONG_SUM: usize = 16;
 /// puzzle (BENCHMARKS.md, "Choosing the engine per puzzle"): the sum benchmarks that the
 /// propagator wins cover 57 to 81 of 81 cells or hold a sum of 30 cells or more, while the
 /// 136 shared variants (a few cages or arrows beside other rules: at most 56 cells, sums of at
-/// most 6) and most of ISS's examples with a few sums run faster on varisat.
+/// most 6) and most of ISS's examples with a few sums run faster on varisat. Also when the
+/// sums crossing a house make an intersection sum ([`intersect`]): what they say together
+/// only the propagator reads (ISS's "Hailstone - little killer", its sums over 52 cells:
+/// 4.3 s on varisat, 1.3 s with the propagator).
 pub fn propagator_pays(puzzle: &Puzzle) -> bool {
     let shape = puzzle.shape();
     let mut covered = std::collections::HashSet::new();
+    let mut all = Vec::new();
     for c in puzzle.constraints() {
         for lin in c.sums(shape) {
             if lin.terms.len() >= AUTO_LONG_SUM {
                 return true;
             }
             covered.extend(lin.terms.iter().map(|t| t.0));
+            all.push(lin);
         }
     }
-    3 * covered.len() > 2 * shape.cell_count()
+    if 3 * covered.len() > 2 * shape.cell_count() {
+        return true;
+    }
+    !all.is_empty()
+        && shape.houses_cover_values()
+        && !intersect::intersection_sums(shape.size(), &puzzle.groups(), &all).is_empty()
 }
 
 /// Every sum of `puzzle` for the propagator: the rules' own ([`Rule::sums`]) and the implied
@@ -128,9 +139,11 @@ pub fn puzzle_sums(puzzle: &Puzzle, groups: &Groups, cands: &[Mask]) -> Vec<Line
         }
     }
     let cages: Vec<Cage> = owned.iter().map(|(c, s)| (&c[..], Some(*s))).collect();
-    // Unions of related disjoint sums (the rules' own, before the implied ones are added):
-    // tighter bounds than their parts (sums::combine).
-    for lin in combine::combined(n, groups, &out) {
+    // What the sums crossing each house add outside it (sums::intersect), and unions of
+    // related disjoint sums (sums::combine), both from the rules' own sums.
+    let mut derived = intersect::intersection_sums(n, groups, &out);
+    derived.extend(combine::combined(n, groups, &out));
+    for lin in derived {
         if !out.contains(&lin) {
             out.push(lin);
         }

@@ -769,6 +769,24 @@ fn the_propagator_pays_for_sums_over_most_cells_or_one_long_sum() {
     assert!(!super::propagator_pays(&puzzle(
         r#"{"type": "killer", "cells": ["r1c1", "r1c2"]}"#
     )));
+    // three sums over 12 cells covering box 1 and sticking out into column 4: their cells
+    // there sum to 13 + 23 + 33 − 45 = 24, three digits that must differ at their largest
+    // (an intersection sum, sums::intersect); with 6 + 23 + 33 the outside sums to 17,
+    // which leaves them room (range 6..24 more than four times the 7 to the nearer end),
+    // and the propagator is not chosen
+    let crossing = |a: i64| {
+        (1..=3)
+            .zip([a, 23, 33])
+            .map(|(r, t)| {
+                format!(
+                    r#"{{"type": "weighted-sum", "cells": ["r{r}c1", "r{r}c2", "r{r}c3", "r{r}c4"], "sum": {t}}}"#
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    assert!(super::propagator_pays(&puzzle(&crossing(13))));
+    assert!(!super::propagator_pays(&puzzle(&crossing(6))));
 }
 
 #[test]
