@@ -246,6 +246,32 @@ impl SumPropagator {
         });
     }
 
+    /// What the relations would still find on the current candidates that is not already
+    /// so: empty at every fixpoint of [`Propagator::propagate`] (a test checks it after
+    /// every propagation of its searches).
+    #[cfg(test)]
+    pub(crate) fn stale(&self) -> Vec<(usize, Found)> {
+        let mut out = Vec::new();
+        for (k, s) in self.sums.iter().enumerate() {
+            let mut found = Vec::new();
+            let dom = |c: u32| self.dom.cur(c);
+            reason::reason(s, &dom, &|a, b| self.differ(a, b), &mut found);
+            for f in found {
+                let done = match f {
+                    Found::Conflict(_) => false,
+                    Found::Remove(c, d, _) => self.dom.cur(c) & (1 << d) == 0,
+                    Found::Place(c, d, _) => {
+                        self.dom.fixed(c) & (1 << d) != 0 || self.dom.init(c) == 1 << d
+                    }
+                };
+                if !done {
+                    out.push((k, f));
+                }
+            }
+        }
+        out
+    }
+
     /// Runs relation `k` on the current candidates; queues what it implies.
     fn run(&mut self, k: usize) {
         let Some(s) = self.sums.get(k) else {

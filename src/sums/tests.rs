@@ -470,6 +470,9 @@ fn fixpoint(mini: &mut Mini, prop: &mut SumPropagator, mut fresh: Vec<Lit>) -> b
                 assert!(clause.iter().all(|&c| mini.val(c) == Some(false)));
                 return false;
             }
+            // a fixpoint: no relation, run afresh, finds anything new (none was left asleep)
+            let stale = prop.stale();
+            assert!(stale.is_empty(), "not at a fixpoint: {stale:?}");
             return true;
         };
         let mut reason = Vec::new();
