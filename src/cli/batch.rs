@@ -12,8 +12,12 @@ use satdoku::solve::{check_session, Session, Simplify};
 use satdoku::Error;
 use std::time::Instant;
 
-/// Records handed to the workers at once.
+/// Most records handed to the workers at once.
 const CHUNK: usize = 1024;
+
+/// Records in the first chunk: the workers wait while the reader fills it, so the first
+/// chunks are small and each next one twice as large, up to [`CHUNK`].
+const FIRST_CHUNK: usize = 16;
 
 /// How each puzzle is worked on: the task, its time budget, and the progress line (on a
 /// terminal) that a long count reports into.
@@ -158,11 +162,16 @@ fn pipeline(
         let (rec_tx, rec_rx) = sync_channel::<Vec<Record>>(2);
         let (done_tx, done_rx) = sync_channel::<Vec<Done>>(2);
         let reader = scope.spawn(move || -> anyhow::Result<()> {
-            let mut chunk = Vec::with_capacity(CHUNK);
+            let mut size = FIRST_CHUNK;
+            let mut chunk = Vec::with_capacity(size);
             input::for_each_record(&sources, opts, |rec| {
                 chunk.push(rec);
-                if chunk.len() >= CHUNK && rec_tx.send(std::mem::take(&mut chunk)).is_err() {
-                    return Ok(false); // the workers stopped (output closed)
+                if chunk.len() >= size {
+                    size = (2 * size).min(CHUNK);
+                    let full = std::mem::replace(&mut chunk, Vec::with_capacity(size));
+                    if rec_tx.send(full).is_err() {
+                        return Ok(false); // the workers stopped (output closed)
+                    }
                 }
                 Ok(true)
             })?;
