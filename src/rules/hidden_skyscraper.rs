@@ -11,7 +11,8 @@
 //! tallest, V, is never hidden, and a line of the shorter side (which need not hold V)
 //! still has to hide one.
 //!
-//! CNF: a layered diagram along the line with states (tallest so far, found): a digit below
+//! CNF: a layered diagram along the line with states "tallest so far" (before the first
+//! hidden one) and "found" (one state after it, the rest of the line free): a digit below
 //! the tallest is hidden, and the first hidden one must be the value. Clauses as in
 //! [`crate::cnf::sum::mdd`].
 
@@ -70,9 +71,11 @@ impl Rule for HiddenSkyscraper {
             cands,
             (0usize, false),
             |_, &(tallest, found), d| match (found, d.get()) {
-                (true, _) => Some((tallest, true)),
+                // once found, the rest of the line is free: one state, whatever the tallest
+                // (keeping it made up to N states per layer, and N² edges, for nothing)
+                (true, _) => Some((0, true)),
                 // the first hidden one: only the value
-                (false, v) if v < tallest => (v == value).then_some((tallest, true)),
+                (false, v) if v < tallest => (v == value).then_some((0, true)),
                 (false, v) => Some((v, false)),
             },
             |&(_, found)| found,
