@@ -132,12 +132,10 @@ pub(crate) fn combined(n: usize, groups: &Groups, sums: &[Linear]) -> Vec<Linear
     let cliques = Cliques::new(groups, n * n);
     let mut pool: Vec<Record> = Vec::new();
     for s in sums {
-        if s.lo != s.hi || s.terms.iter().any(|t| t.1 != 1) {
+        let Some(cells) = super::plain_cells(s, n) else {
             continue;
-        }
-        let mut cells: Vec<usize> = s.terms.iter().map(|t| t.0.position(n)).collect();
-        cells.sort_unstable();
-        if cells.iter().any(|&p| p >= n * n) || pool.iter().any(|r| r.cells == cells) {
+        };
+        if pool.iter().any(|r| r.cells == cells) {
             continue;
         }
         if let Some(score) = score(n, groups, &cliques, &cells, s.lo) {

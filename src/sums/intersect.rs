@@ -54,15 +54,9 @@ fn intersections(
     let cells_total = n * n;
     let mut plain: Vec<Plain> = Vec::new();
     for s in sums {
-        if s.lo != s.hi || s.terms.iter().any(|t| t.1 != 1) {
+        let Some(cells) = super::plain_cells(s, n) else {
             continue;
-        }
-        let mut cells: Vec<usize> = s.terms.iter().map(|t| t.0.position(n)).collect();
-        cells.sort_unstable();
-        let repeats = cells.windows(2).any(|w| w[0] == w[1]);
-        if repeats || cells.iter().any(|&p| p >= cells_total) {
-            continue;
-        }
+        };
         if !plain.iter().any(|q| q.cells == cells) {
             plain.push(Plain { cells, total: s.lo });
         }

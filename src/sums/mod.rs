@@ -65,6 +65,19 @@ impl Layout {
     }
 }
 
+/// The cells of `lin` as sorted row-major positions on an `n`×`n` grid when it is a plain
+/// equation `Σ cells = total` (every weight 1, one total, every cell on the grid): what
+/// combined and intersection sums are made of. `Linear` merges a repeated cell into one
+/// term of a larger weight, so the cells are distinct.
+fn plain_cells(lin: &Linear, n: usize) -> Option<Vec<usize>> {
+    if lin.lo != lin.hi || lin.terms.iter().any(|t| t.1 != 1) {
+        return None;
+    }
+    let mut cells: Vec<usize> = lin.terms.iter().map(|t| t.0.position(n)).collect();
+    cells.sort_unstable();
+    cells.iter().all(|&p| p < n * n).then_some(cells)
+}
+
 /// A rule's sum over at least this many cells makes [`propagator_pays`] true.
 pub const AUTO_LONG_SUM: usize = 16;
 
