@@ -36,7 +36,7 @@
 
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{digits, Cell, Digit, Mask};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
 /// An edge between live states of consecutive layers.
@@ -97,7 +97,7 @@ impl<S: Clone + Eq + Hash> Mdd<S> {
         let mut states: Vec<Vec<S>> = vec![vec![init]];
         let mut edges: Vec<Vec<Edge>> = Vec::with_capacity(masks.len());
         for (i, &mask) in masks.iter().enumerate() {
-            let mut index: HashMap<S, u32> = HashMap::new();
+            let mut index: FxHashMap<S, u32> = FxHashMap::default();
             let mut next: Vec<S> = Vec::new();
             let mut out: Vec<Edge> = Vec::new();
             for (from, s) in states[i].iter().enumerate() {
