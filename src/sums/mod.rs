@@ -89,7 +89,7 @@ pub const AUTO_LONG_SUM: usize = 16;
 /// propagator wins cover 57 to 81 of 81 cells or hold a sum of 30 cells or more, while the
 /// 136 shared variants (a few cages or arrows beside other rules: at most 56 cells, sums of at
 /// most 6) and most of ISS's examples with a few sums run faster on varisat. Also when the
-/// sums crossing a house make an intersection sum ([`intersect`]): what they say together
+/// sums crossing a house make an intersection sum (docs/ENCODING.md): what they say together
 /// only the propagator reads (ISS's "Hailstone - little killer", its sums over 52 cells:
 /// 4.3 s on varisat, 1.3 s with the propagator).
 pub fn propagator_pays(puzzle: &Puzzle) -> bool {
