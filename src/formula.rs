@@ -131,6 +131,10 @@ impl<'p> Formula<'p> {
     pub fn puzzle(&self) -> &Puzzle {
         self.puzzle
     }
+    /// The puzzle's houses and all-different groups (`puzzle.groups()`, built once).
+    pub(crate) fn groups(&self) -> &Groups {
+        &self.groups
+    }
     /// Candidate digits per cell after simplification.
     pub fn candidates(&self) -> &[Mask] {
         &self.cands

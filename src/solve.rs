@@ -84,7 +84,8 @@ impl<'p> Session<'p> {
                 // issue 21: an engine that hosts propagators gets the sum propagator; auto
                 // only where it measured worth it (else varisat searches)
                 let sums = engine.kind.hosts_propagators()
-                    && (engine.kind != EngineKind::Auto || sums::propagator_pays(puzzle));
+                    && (engine.kind != EngineKind::Auto
+                        || sums::propagator_pays_on(puzzle, session.formula.groups()));
                 let sums = sums
                     .then(|| session.formula.sum_propagator(engine.propagation))
                     .flatten();

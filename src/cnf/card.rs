@@ -97,6 +97,46 @@ fn binomial(m: usize, k: usize) -> usize {
     (0..k).fold(1usize, |b, i| b.saturating_mul(m - i) / (i + 1))
 }
 
+/// A sequential counter over `xs`, at most `most` of them true (a clause says so): returns
+/// `t[j-1]` ⟺ "at least j of `xs` are true", for j = 1..=most (both directions, so two
+/// counters can be equated, as `same-values` does). `s(i,j)`: at least j of the first i;
+/// constant where it is known (j > i, or a constant term), so no variable is made for it.
+pub fn counts(enc: &mut Encoder, xs: &[Term], most: usize) -> Vec<Term> {
+    // s(0,0) true, s(0,j) false
+    let mut prev: Vec<Term> = (0..=most).map(|j| Term::from(j == 0)).collect();
+    for &x in xs {
+        // never more than `most`: s(i-1,most) -> !x (the rows already say so; this says it
+        // to the counter, which then propagates)
+        enc.clause([!prev[most], !x]);
+        let next: Vec<Term> = match x {
+            Term::False => prev.clone(),
+            Term::True => (0..=most)
+                .map(|j| if j == 0 { Term::True } else { prev[j - 1] })
+                .collect(),
+            Term::Lit(_) => {
+                let mut next = vec![Term::True];
+                for j in 1..=most {
+                    if prev[j - 1] == Term::False {
+                        next.push(Term::False);
+                        continue;
+                    }
+                    let s = Term::from(enc.new_lit());
+                    // s(i-1,j) -> s(i,j);  s(i-1,j-1) ∧ x -> s(i,j)
+                    enc.clause([!prev[j], s]);
+                    enc.clause([!prev[j - 1], !x, s]);
+                    // s(i,j) -> s(i-1,j) ∨ x;  s(i,j) -> s(i-1,j-1)
+                    enc.clause([!s, prev[j], x]);
+                    enc.clause([!s, prev[j - 1]]);
+                    next.push(s);
+                }
+                next
+            }
+        };
+        prev = next;
+    }
+    prev.split_off(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

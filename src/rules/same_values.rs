@@ -72,46 +72,6 @@ fn distinct(set: &[Cell], key: impl Fn(&Cell) -> usize) -> usize {
     keys.len()
 }
 
-/// A sequential counter over `xs` with at most `most` of them true: returns `t[j-1]` ⟺ "at
-/// least j of `xs` are true", for j = 1..=most (both directions, so two counters can be
-/// equated). `s(i,j)`: at least j of the first i; constant where it is known (j > i, or a
-/// constant term), so no variable is made for it.
-fn counter(enc: &mut Encoder, xs: &[Term], most: usize) -> Vec<Term> {
-    // s(0,0) true, s(0,j) false
-    let mut prev: Vec<Term> = (0..=most).map(|j| Term::from(j == 0)).collect();
-    for &x in xs {
-        // never more than `most`: s(i-1,most) -> !x (the rows already say so; this says it
-        // to the counter, which then propagates)
-        enc.clause([!prev[most], !x]);
-        let next: Vec<Term> = match x {
-            Term::False => prev.clone(),
-            Term::True => (0..=most)
-                .map(|j| if j == 0 { Term::True } else { prev[j - 1] })
-                .collect(),
-            Term::Lit(_) => {
-                let mut next = vec![Term::True];
-                for j in 1..=most {
-                    if prev[j - 1] == Term::False {
-                        next.push(Term::False);
-                        continue;
-                    }
-                    let s = Term::from(enc.new_lit());
-                    // s(i-1,j) -> s(i,j);  s(i-1,j-1) ∧ x -> s(i,j)
-                    enc.clause([!prev[j], s]);
-                    enc.clause([!prev[j - 1], !x, s]);
-                    // s(i,j) -> s(i-1,j) ∨ x;  s(i,j) -> s(i-1,j-1)
-                    enc.clause([!s, prev[j], x]);
-                    enc.clause([!s, prev[j - 1]]);
-                    next.push(s);
-                }
-                next
-            }
-        };
-        prev = next;
-    }
-    prev.split_off(1)
-}
-
 impl Rule for SameValues {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         if self.sets.len() < 2 {
@@ -163,7 +123,7 @@ impl Rule for SameValues {
             let mut first: Option<Vec<Term>> = None;
             for set in &self.sets {
                 let xs: Vec<Term> = set.iter().map(|&c| enc.x(c, d)).collect();
-                let at_least = counter(enc, &xs, most);
+                let at_least = crate::cnf::card::counts(enc, &xs, most);
                 match &first {
                     None => first = Some(at_least),
                     Some(a) => {
