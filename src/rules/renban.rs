@@ -4,7 +4,11 @@
 //! Encoding: the line is an all-different group (a house if it has N cells). One selector
 //! s(k) per possible run k..k+L−1: `s(1) ∨ … ∨ s(N−L+1)`; `s(k) -> !x(c,d)` for every cell c
 //! and digit d outside the run; `s(k) -> x(c1,d) ∨ … ∨ x(cL,d)` for every d in the run
-//! (each run digit appears); and `x(c,d) -> OR { s(k) : run k holds d }`.
+//! (each run digit appears); and `x(c,d) -> OR { s(k) : run k holds d }`. Besides, two
+//! cells of the line differ by less than L: `x(a,d) -> !x(b,e)` for |d − e| ≥ L. These
+//! binaries are implied (different digits within L − 1 of each other are a run), but unit
+//! propagation reaches them through the selectors only by case analysis; with them "Hard
+//! renban 2" takes 0.81–0.87× the CPU (BENCHMARKS.md), without the selectors 1.4× more.
 
 use super::cell_lists::{at_most, line, values};
 use super::families::all_different;
@@ -56,6 +60,17 @@ impl Rule for Renban {
                     for x in xs {
                         // s(k) -> !x(c,d)
                         enc.implies(s, !x);
+                    }
+                }
+            }
+        }
+        for (i, &a) in self.cells.iter().enumerate() {
+            for &b in &self.cells[i + 1..] {
+                for d in 1..=n {
+                    // 1-based digits: e ≥ d + L, or e ≤ d − L
+                    for e in (d + len..=n).chain(1..=d.saturating_sub(len)) {
+                        // x(a,d) -> !x(b,e) where |d - e| >= L
+                        enc.implies(enc.x(a, Digit::new(d)), !enc.x(b, Digit::new(e)));
                     }
                 }
             }
