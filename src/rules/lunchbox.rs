@@ -8,9 +8,13 @@
 //!
 //! CNF: the cells are an all-different group (a house if N cells), and a layered diagram
 //! reads them in order with state (smallest, largest, which came last, sum strictly between
-//! them, sum after the later one): a new smallest (or largest) makes the between-sum the
-//! cells since the other extreme. Sums are capped at the clue + 1 (anything above fails
-//! alike). The line ends with the between-sum equal to the clue. Clauses as in
+//! them, sum after the later one, and how many cells each of those two sums has): a new
+//! smallest (or largest) makes the between-sum the cells since the other extreme. Sums are
+//! capped at the clue + 1 (anything above fails alike). The line ends with the between-sum
+//! equal to the clue, and made of as many *different* digits strictly between the extremes
+//! as it has cells (the counts are for this: the diagram reads one cell at a time and does
+//! not know the cells differ, so without them 8 + 8 + 8 would pass for 24 between 1 and
+//! 9; with them Extreme Lunchbox takes about half the time, BENCHMARKS.md). Clauses as in
 //! [`crate::cnf::sum::mdd`]. A lunchbox of N cells holds 1 and N, so it is a sandwich and
 //! gets the sandwich's crust-distance clauses too (`sandwich::crust_distances`).
 
@@ -42,41 +46,77 @@ enum Later {
     High,
 }
 
-/// The diagram state after some cells: (smallest, largest, later, between, after).
-type State = Option<(usize, usize, Later, usize, usize)>;
+/// The diagram state after some cells: (smallest, largest, later, between, after, cells
+/// between, cells after).
+type State = Option<(usize, usize, Later, usize, usize, usize, usize)>;
+
+/// Whether `k` different digits strictly between `lo` and `hi` can add up to `sum` (the
+/// sums of k different digits of a range are every value from the k smallest to the k
+/// largest).
+fn fits(lo: usize, hi: usize, k: usize, sum: usize) -> bool {
+    if k == 0 {
+        return sum == 0;
+    }
+    if lo + k >= hi {
+        return false; // fewer than k digits between lo and hi
+    }
+    let least = k * (lo + 1) + k * (k - 1) / 2;
+    let most = k * (hi - 1) - k * (k - 1) / 2;
+    (least..=most).contains(&sum)
+}
 
 /// The next state after digit `d` (`None` for a repeated extreme: the digits differ).
 /// `floor` and `top` are the smallest and largest candidate of any of the cells: once the
 /// smallest is `floor` and the largest `top`, no later digit is a new extreme, so which
-/// came last and the sum after it are never read again and are forgotten (fewer states).
+/// came last and the sum after it are never read again and are forgotten (fewer states),
+/// and the between-sum is final: its cells, different digits strictly between the
+/// extremes, must be able to make it (the diagram alone does not know they differ).
 fn step(state: State, d: usize, cap: usize, floor: usize, top: usize) -> Option<State> {
-    let Some((lo, hi, later, between, after)) = state else {
-        return Some(Some((d, d, Later::Same, 0, 0)));
+    let Some((lo, hi, later, between, after, nb, na)) = state else {
+        return Some(Some((d, d, Later::Same, 0, 0, 0, 0)));
     };
+    if lo == floor && hi == top {
+        // final extremes, checked when they became so: only a repeat of one can fail
+        return (d != lo && d != hi).then_some(state);
+    }
     let next = if d < lo {
         // new smallest: between it and the largest lie the cells since the largest
-        let b = match later {
-            Later::Low => between + lo + after,
-            _ => after,
+        let (b, k) = match later {
+            Later::Low => (between + lo + after, nb + 1 + na),
+            _ => (after, na),
         };
-        (d, hi, Later::Low, b, 0)
+        (d, hi, Later::Low, b, 0, k, 0)
     } else if d > hi {
-        let b = match later {
-            Later::High => between + hi + after,
-            _ => after,
+        let (b, k) = match later {
+            Later::High => (between + hi + after, nb + 1 + na),
+            _ => (after, na),
         };
-        (lo, d, Later::High, b, 0)
+        (lo, d, Later::High, b, 0, k, 0)
     } else if d == lo || d == hi {
         return None;
     } else {
-        (lo, hi, later, between, after + d)
+        (lo, hi, later, between, after + d, nb, na + 1)
     };
-    let (lo, hi, later, b, a) = next;
+    let (lo, hi, later, b, a, nb, na) = next;
     if lo == floor && hi == top {
         // both extremes final: the between-sum is final too
-        return Some(Some((lo, hi, Later::Same, b.min(cap), 0)));
+        if !fits(lo, hi, nb, b) {
+            return None;
+        }
+        return Some(Some((lo, hi, Later::Same, b.min(cap), 0, 0, 0)));
     }
-    Some(Some((lo, hi, later, b.min(cap), a.min(cap))))
+    Some(Some((lo, hi, later, b.min(cap), a.min(cap), nb, na)))
+}
+
+/// Whether a last state reads `target` between the extremes.
+fn accepts(state: &State, target: usize, floor: usize, top: usize) -> bool {
+    match *state {
+        Some((lo, hi, _, b, _, nb, _)) => {
+            // with both extremes final the cells between were checked when they became so
+            b == target && ((lo == floor && hi == top) || fits(lo, hi, nb, b))
+        }
+        None => false,
+    }
 }
 
 impl Rule for Lunchbox {
@@ -110,7 +150,7 @@ impl Rule for Lunchbox {
             cands,
             None,
             |_, &s: &State, d| step(s, d.get(), cap, floor, top),
-            |s| matches!(s, Some((_, _, _, b, _)) if *b == target),
+            |s| accepts(s, target, floor, top),
         )))
     }
     fn encode(&self, enc: &mut Encoder) {
@@ -164,6 +204,19 @@ mod tests {
         // full rows: once 1 and 6 are both seen the state forgets the sum after them
         counts_agree_6x6(on(&[(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6)], 0));
         counts_agree_6x6(on(&[(3, 6), (3, 5), (3, 4), (3, 3), (3, 2), (3, 1)], 10));
+    }
+
+    #[test]
+    fn fits_knows_the_sums_of_different_digits_between_the_extremes() {
+        assert!(fits(1, 9, 0, 0));
+        assert!(!fits(1, 9, 0, 1));
+        assert!(fits(1, 9, 3, 21)); // 8 + 7 + 6
+        assert!(!fits(1, 9, 3, 22));
+        assert!(fits(1, 9, 3, 9)); // 2 + 3 + 4
+        assert!(!fits(1, 9, 3, 8));
+        assert!(fits(3, 6, 2, 9)); // 4 + 5
+        assert!(!fits(3, 6, 3, 9)); // only 4 and 5 lie between 3 and 6
+        assert!(!fits(4, 5, 1, 4));
     }
 
     #[test]
