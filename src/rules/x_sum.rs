@@ -12,8 +12,11 @@
 //!
 //! CNF: a layered diagram along the line with states (cells still to add, sum so far): the
 //! first digit d starts (d − 1, d); each later digit is added while cells remain; once none
-//! remain the state no longer changes. Sums above the clue, and finished sums other than
-//! the clue, are never created. Clauses as in [`crate::cnf::sum::mdd`].
+//! remain the state no longer changes. A state is kept only if the cells still to add,
+//! different digits of one row or column, can bring the sum to the clue (at least
+//! 1 + … + k and at most the k largest digits for k cells; a diagram read cell by cell
+//! does not otherwise know they differ); so sums above the clue, and finished sums other
+//! than the clue, are never created. Clauses as in [`crate::cnf::sum::mdd`].
 
 use super::cell_lists::values;
 use super::clue::OutsideClue;
@@ -58,7 +61,7 @@ impl Rule for XSum {
 
     /// States: `None` before the first cell, then (cells still to add, sum so far).
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
-        let target = self.sum;
+        let (target, v) = (self.sum, shape.value_count());
         Some(Box::new(Mdd::build(
             &self.clue.line_on(shape),
             cands,
@@ -69,7 +72,11 @@ impl Rule for XSum {
                     Some((0, sum)) => (0, sum),
                     Some((left, sum)) => (left - 1, sum + d.get()),
                 };
-                (sum <= target && (left > 0 || sum == target)).then_some(Some((left, sum)))
+                // the cells still to add lie in one row or column: different digits of
+                // 1..V, so they add at least 1 + … + left and at most the `left` largest
+                let least = left * (left + 1) / 2;
+                let most = (left * v).saturating_sub(left * left.saturating_sub(1) / 2);
+                (sum + least <= target && target <= sum + most).then_some(Some((left, sum)))
             },
             |&state| state == Some((0, target)),
         )))
