@@ -70,9 +70,9 @@ fn fits(lo: usize, hi: usize, k: usize, sum: usize) -> bool {
 /// The next state after digit `d` (`None` for a repeated extreme: the digits differ).
 /// `floor` and `top` are the smallest and largest candidate of any of the cells: once the
 /// smallest is `floor` and the largest `top`, no later digit is a new extreme, so which
-/// came last and the sum after it are never read again and are forgotten (fewer states),
-/// and the between-sum is final: its cells, different digits strictly between the
-/// extremes, must be able to make it (the diagram alone does not know they differ).
+/// came last and the sum after it are never read again and are forgotten (fewer states).
+/// A state whose between-sum or after-sum no set of that many different digits strictly
+/// between the extremes makes is not made (the diagram alone does not know they differ).
 fn step(state: State, d: usize, cap: usize, floor: usize, top: usize) -> Option<State> {
     let Some((lo, hi, later, between, after, nb, na)) = state else {
         return Some(Some((d, d, Later::Same, 0, 0, 0, 0)));
@@ -112,24 +112,10 @@ fn step(state: State, d: usize, cap: usize, floor: usize, top: usize) -> Option<
         return None;
     }
     if lo == floor && hi == top {
-        // both extremes final: the between-sum is final too
-        if !fits(lo, hi, nb, b) {
-            return None;
-        }
+        // both extremes final: the between-sum is final too (and checked just above)
         return Some(Some((lo, hi, Later::Same, b.min(cap), 0, 0, 0)));
     }
     Some(Some((lo, hi, later, b.min(cap), a.min(cap), nb, na)))
-}
-
-/// Whether a last state reads `target` between the extremes.
-fn accepts(state: &State, target: usize, floor: usize, top: usize) -> bool {
-    match *state {
-        Some((lo, hi, _, b, _, nb, _)) => {
-            // with both extremes final the cells between were checked when they became so
-            b == target && ((lo == floor && hi == top) || fits(lo, hi, nb, b))
-        }
-        None => false,
-    }
 }
 
 impl Rule for Lunchbox {
@@ -163,7 +149,9 @@ impl Rule for Lunchbox {
             cands,
             None,
             |_, &s: &State, d| step(s, d.get(), cap, floor, top),
-            |s| accepts(s, target, floor, top),
+            // every state made passed `fits`, so an exact between-sum is one of different
+            // digits between the extremes
+            |s| matches!(s, Some((_, _, _, b, _, _, _)) if *b == target),
         )))
     }
     fn encode(&self, enc: &mut Encoder) {

@@ -13,7 +13,7 @@
 use super::cell_lists::{at_most, line, values};
 use super::families::all_different;
 use super::Rule;
-use crate::cnf::{Encoder, Term};
+use crate::cnf::{pairs, Encoder, Term};
 use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::check_distinct;
 use crate::grid::Grid;
@@ -66,13 +66,8 @@ impl Rule for Renban {
         }
         for (i, &a) in self.cells.iter().enumerate() {
             for &b in &self.cells[i + 1..] {
-                for d in 1..=n {
-                    // 1-based digits: e ≥ d + L, or e ≤ d − L
-                    for e in (d + len..=n).chain(1..=d.saturating_sub(len)) {
-                        // x(a,d) -> !x(b,e) where |d - e| >= L
-                        enc.implies(enc.x(a, Digit::new(d)), !enc.x(b, Digit::new(e)));
-                    }
-                }
+                // x(a,d) -> !x(b,e) where |d - e| >= L
+                pairs::forbid(enc, a, b, |d, e| d.abs_diff(e) >= len);
             }
         }
         for &c in &self.cells {
