@@ -47,6 +47,9 @@ pub struct ChaosPropagator {
     comp: Vec<u32>,
     mark: Vec<u32>,
     stamp: u32,
+    /// Scratch: per position, the distance of [`Self::reach`]; its 0-1 breadth-first queue.
+    dist: Vec<u32>,
+    bfs: VecDeque<u16>,
 }
 
 /// The components of the cells not excluded from one region.
@@ -80,6 +83,8 @@ impl ChaosPropagator {
             comp: vec![NONE; cells],
             mark: vec![0; cells],
             stamp: 0,
+            dist: vec![u32::MAX; cells],
+            bfs: VecDeque::new(),
         }
     }
 
@@ -140,14 +145,19 @@ impl ChaosPropagator {
         out
     }
 
-    /// The cut of component `cells` for region `k`: `g(b,k)` for every cell b next to it and
-    /// outside it (all excluded from k, as the component is maximal).
-    fn boundary(&mut self, cells: &[u16], k: usize, out: &mut Vec<Lit>) {
+    /// A fresh stamp for [`Self::mark`].
+    fn next_stamp(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.mark.iter_mut().for_each(|m| *m = 0);
             self.stamp = 1;
         }
+    }
+
+    /// The cut of component `cells` for region `k`: `g(b,k)` for every cell b next to it and
+    /// outside it (all excluded from k, as the component is maximal).
+    fn boundary(&mut self, cells: &[u16], k: usize, out: &mut Vec<Lit>) {
+        self.next_stamp();
         for &p in cells {
             self.mark[p as usize] = self.stamp;
         }
@@ -174,6 +184,148 @@ impl ChaosPropagator {
         self.queued[i] = true;
         self.reasons[i] = Some(Rc::clone(cut));
         self.pending.push_back(lit);
+    }
+
+    /// Distance-bounded reachability, for region `k` whose cells all lie in the component
+    /// `cells` (more than N cells not excluded from k). With f cells in k, the region takes
+    /// at most N − f more. From p, one of them, let dist(r) be the least number of cells not
+    /// yet in k on a path from p to r through cells not excluded from k: a region holding p
+    /// and r holds the f cells and those, so r with f + dist(r) > N is not in k, and such a
+    /// cell of k is a conflict. The clause names the f cells and the excluded cells next to
+    /// the ball B = {dist ≤ N − f}: every path leaving B crosses one of those or a cell at
+    /// distance N − f + 1, whatever else is assigned, so it holds in every solution:
+    /// `∨_{p in k} ¬g(p,k) ∨ ∨_{b∈∂B} g(b,k) ∨ ¬g(r,k)`.
+    fn reach(&mut self, k: usize, cells: &[u16]) {
+        let n = self.n;
+        let core: Vec<u16> = cells
+            .iter()
+            .copied()
+            .filter(|&r| self.val[r as usize * n + k] > 0)
+            .collect();
+        let Some(&p0) = core.first() else {
+            return;
+        };
+        // More than N cells in k: the digits' clauses refute it.
+        let Some(budget) = n.checked_sub(core.len()) else {
+            return;
+        };
+        let budget = budget as u32;
+        for &r in cells {
+            self.dist[r as usize] = u32::MAX;
+        }
+        // 0-1 breadth-first: entering a cell of k costs nothing, an open cell one.
+        self.dist[p0 as usize] = 0;
+        self.bfs.clear();
+        self.bfs.push_back(p0);
+        while let Some(p) = self.bfs.pop_front() {
+            let d = self.dist[p as usize];
+            for i in 0..self.adj[p as usize].len() {
+                let q = self.adj[p as usize][i];
+                let v = self.val[q as usize * n + k];
+                if v < 0 {
+                    continue;
+                }
+                let nd = d + u32::from(v == 0);
+                if nd > budget || nd >= self.dist[q as usize] {
+                    continue;
+                }
+                self.dist[q as usize] = nd;
+                if v > 0 {
+                    self.bfs.push_front(q);
+                } else {
+                    self.bfs.push_back(q);
+                }
+            }
+        }
+        if cells.iter().all(|&r| self.dist[r as usize] <= budget) {
+            return;
+        }
+        let mut cut: Vec<Lit> = core.iter().map(|&p| !self.g(p as usize, k)).collect();
+        self.next_stamp();
+        for &r in cells {
+            if self.dist[r as usize] <= budget {
+                self.mark[r as usize] = self.stamp;
+            }
+        }
+        for &r in cells {
+            if self.dist[r as usize] > budget {
+                continue;
+            }
+            for i in 0..self.adj[r as usize].len() {
+                let b = self.adj[r as usize][i] as usize;
+                if self.mark[b] != self.stamp && self.val[b * n + k] < 0 {
+                    self.mark[b] = self.stamp;
+                    cut.push(self.g(b, k));
+                }
+            }
+        }
+        if core.iter().any(|&p| self.dist[p as usize] > budget) {
+            // ∨_{p in k} ¬g(p,k) ∨ ∨_{b∈∂B} g(b,k): the cells of k are too far apart
+            self.conflict = Some(cut);
+            return;
+        }
+        let cut = Rc::new(cut);
+        for &r in cells {
+            if self.dist[r as usize] > budget {
+                // ∧_{p in k} g(p,k) ∧ ∧_{b∈∂B} ¬g(b,k) -> ¬g(r,k): r is too far from p
+                let lit = !self.g(r as usize, k);
+                self.queue_lit(lit, &cut);
+            }
+        }
+    }
+
+    /// Single doors: a piece C of region k (cells of k joined orthogonally, in the
+    /// component `cells`) of fewer than N cells must grow, and can only through a cell next
+    /// to it that is not excluded from k; when there is one such cell, it is in k. That is a
+    /// cut of C: `¬g(p,k) ∨ ∨_{b∈∂C} g(b,k)` with every b but the door excluded.
+    fn doors(&mut self, k: usize, cells: &[u16]) {
+        let n = self.n;
+        self.next_stamp();
+        let seen = self.stamp;
+        for &start in cells {
+            if self.val[start as usize * n + k] <= 0 || self.mark[start as usize] == seen {
+                continue;
+            }
+            // the piece holding `start`, by breadth-first search over cells of k
+            let mut piece = vec![start];
+            self.mark[start as usize] = seen;
+            let mut i = 0;
+            while let Some(&p) = piece.get(i) {
+                for j in 0..self.adj[p as usize].len() {
+                    let q = self.adj[p as usize][j];
+                    if self.mark[q as usize] != seen && self.val[q as usize * n + k] > 0 {
+                        self.mark[q as usize] = seen;
+                        piece.push(q);
+                    }
+                }
+                i += 1;
+            }
+            if piece.len() >= n {
+                continue;
+            }
+            let mut door = None;
+            let mut single = true;
+            for &p in &piece {
+                for &q in &self.adj[p as usize] {
+                    if self.val[q as usize * n + k] == 0 && door != Some(q) {
+                        single &= door.is_none();
+                        door = Some(q);
+                    }
+                }
+            }
+            let (Some(door), true) = (door, single) else {
+                continue;
+            };
+            let mut cut = vec![!self.g(start as usize, k)];
+            self.boundary(&piece, k, &mut cut);
+            // g(start,k) ∧ ∧_{b∈∂C, b≠door} ¬g(b,k) -> g(door,k): C can only grow there
+            let lit = self.g(door as usize, k);
+            cut.retain(|&l| l != lit);
+            self.queue_lit(lit, &Rc::new(cut));
+            // one door per reading (`boundary` took the marks); the door's assignment wakes
+            // region k again
+            return;
+        }
     }
 
     /// Reads region `k`'s components; queues what they force, or notes a conflict.
@@ -222,7 +374,12 @@ impl ChaosPropagator {
                         self.queue_lit(lit, &cut);
                     }
                 }
-                if size == n {
+                if size > n {
+                    self.reach(k, &split.cells[c]);
+                    if self.conflict.is_none() {
+                        self.doors(k, &split.cells[c]);
+                    }
+                } else {
                     for &r in &split.cells[c] {
                         if self.val[r as usize * n + k] == 0 {
                             // g(p,k) ∧ ∧_{b∈∂C} ¬g(b,k) -> g(r,k): the region is all of C
