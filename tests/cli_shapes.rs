@@ -305,3 +305,48 @@ fn clues_and_lines_on_a_rectangle() {
             "constraints[0] (sandwich): the sandwich clue r0c1 reads a line of 6 cells",
         ));
 }
+
+/// The 6×8 as text: a block of 6 rows of 8 cells and a line of 48, read with `--grid 6x8`.
+const RECT_TEXT: &str = "puzzles/shapes/rect-6x8-block.txt";
+
+#[test]
+fn text_says_a_rectangle_with_grid() {
+    for engine in ["varisat", "cadical"] {
+        satdoku()
+            .args([
+                "check", "-f", "line", "--engine", engine, "--grid", "6x8", RECT_TEXT,
+            ])
+            .assert()
+            .code(0)
+            .stdout(format!("unique {RECT_SOL}\nunique {RECT_SOL}\n"));
+    }
+    // the printed solution reads back as the same rectangle
+    satdoku()
+        .args(["check", "-f", "line", "--grid", "6x8", RECT_SOL])
+        .assert()
+        .code(0)
+        .stdout(format!("unique {RECT_SOL}\n"));
+    // without --grid: the block says how to read it, the line is no square
+    satdoku()
+        .args(["check", "-f", "line", RECT_TEXT])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "rect-6x8-block.txt:7: block grid of 8-cell rows ends after 6 rows at line 12",
+        ))
+        .stdout(predicate::str::contains("read with --grid 6x8"))
+        .stdout(predicate::str::contains("rect-6x8-block.txt:17:"));
+    // a shape that is no grid is refused before anything is read
+    satdoku()
+        .args(["check", "--grid", "3x2", RECT_TEXT])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the longer side must be at least 4",
+        ));
+    satdoku()
+        .args(["check", "--grid", "6by8", RECT_TEXT])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("expected ROWSxCOLS"));
+}

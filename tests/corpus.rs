@@ -6,7 +6,9 @@
 //! - `# expect: unique|multiple|none|invalid` — the outcome of every puzzle that follows (until
 //!   the next `# expect:` line);
 //! - `# solution: <line>` — the solution of the next puzzle;
-//! - `# error: <text>` — text the error message of the next puzzle must contain.
+//! - `# error: <text>` — text the error message of the next puzzle must contain;
+//! - `# args: <options>` — reading options the whole file needs, given to `satdoku check`
+//!   before it (e.g. `--grid 6x8` for rectangles in text), split at spaces.
 //!
 //! Files that cannot carry comments (binary, empty, CSV) are listed in `puzzles/expect.txt` as
 //! `path: outcome [| error text]`, which then applies to every record of the file. JSON puzzle
@@ -21,7 +23,7 @@
 //! the check itself (`cargo test --release --test corpus -- --ignored`).
 
 use assert_cmd::Command;
-use satdoku::{parse_one, Digit, Grid, Puzzle};
+use satdoku::{parse_one, parse_one_with, Digit, Grid, Puzzle, TextOptions};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -73,6 +75,7 @@ enum Directive {
     Expect(Outcome),
     Solution(String),
     Error(String),
+    Args(Vec<String>),
 }
 
 /// What one record of the file must be.
@@ -115,6 +118,7 @@ impl FileExpect {
                     Directive::Expect(o) => outcome = Some(*o),
                     Directive::Solution(s) => solution = Some(s.clone()),
                     Directive::Error(e) => error = Some(e.clone()),
+                    Directive::Args(_) => {}
                 }
                 next += 1;
             }
@@ -179,11 +183,24 @@ fn read_directives(bytes: &[u8]) -> Result<Vec<(usize, Directive)>, String> {
             ),
             "solution" => Directive::Solution(value.to_string()),
             "error" => Directive::Error(value.to_string()),
+            "args" => Directive::Args(value.split_whitespace().map(String::from).collect()),
             _ => continue,
         };
         out.push((i + 1, d));
     }
     Ok(out)
+}
+
+/// How the corpus reads a printed puzzle back: the options of the file's `# args:` that
+/// change reading (`--grid RxC`).
+fn text_options(args: &[String]) -> TextOptions {
+    let mut opts = TextOptions::default();
+    if let Some(i) = args.iter().position(|a| a == "--grid") {
+        let dims = args.get(i + 1).and_then(|g| g.split_once('x'));
+        let dims = dims.and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)));
+        opts.dims = Some(dims.expect("# args: --grid RxC"));
+    }
+    opts
 }
 
 /// The `"solution"` of a native JSON puzzle file (rows joined), if it states one.
@@ -266,7 +283,7 @@ fn grid(line: &str) -> Grid {
 /// A printed grid of `p`: as [`grid`], or written in the puzzle's values when its cells hold
 /// others than 1..N (`"values": "0-8"`).
 fn grid_of(p: &Puzzle, line: &str) -> Grid {
-    if p.shape().has_standard_values() {
+    if p.shape().has_standard_values() && p.shape().is_square() {
         return grid(line);
     }
     let symbols = satdoku::Symbols::standard().for_shape(p.shape());
@@ -290,7 +307,12 @@ fn with_regions(mut grid: Grid, regions: &Value) -> Grid {
 }
 
 /// Checks one JSON record against its expectation; returns the problems.
-fn check_record(rec: &Value, want: &RecordExpect, file_puzzle: Option<&Puzzle>) -> Vec<String> {
+fn check_record(
+    rec: &Value,
+    want: &RecordExpect,
+    file_puzzle: Option<&Puzzle>,
+    opts: &TextOptions,
+) -> Vec<String> {
     let mut problems = Vec::new();
     let line = rec["line"].as_u64().unwrap_or(0);
     let status = rec["status"].as_str().unwrap_or("?");
@@ -305,7 +327,8 @@ fn check_record(rec: &Value, want: &RecordExpect, file_puzzle: Option<&Puzzle>) 
     let puzzle = match file_puzzle {
         Some(p) => Some(p.clone()),
         None => rec["puzzle"].as_str().map(|p| {
-            parse_one(p).unwrap_or_else(|e| panic!("the printed puzzle {p:?} does not parse: {e}"))
+            parse_one_with(p, opts)
+                .unwrap_or_else(|e| panic!("the printed puzzle {p:?} does not parse: {e}"))
         }),
     };
     match want.outcome {
@@ -436,9 +459,19 @@ fn every_shipped_puzzle_has_its_stated_outcome() {
             problems.extend(p);
             continue;
         }
+        let file_args: Vec<String> = expect
+            .directives
+            .iter()
+            .filter_map(|(_, d)| match d {
+                Directive::Args(a) => Some(a.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
         let out = Command::cargo_bin("satdoku")
             .unwrap()
             .args(["check", "-f", "json", "-j", "1", "-q"])
+            .args(&file_args)
             .arg(path)
             .output()
             .unwrap();
@@ -470,7 +503,7 @@ fn every_shipped_puzzle_has_its_stated_outcome() {
         };
         for (rec, want) in recs.iter().zip(&wants) {
             problems.extend(
-                check_record(rec, want, file_puzzle.as_ref())
+                check_record(rec, want, file_puzzle.as_ref(), &text_options(&file_args))
                     .into_iter()
                     .map(|p| format!("{rel}:{p}")),
             );

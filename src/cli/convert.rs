@@ -89,8 +89,9 @@ fn write_one(
     if !shape.is_square() && args.to != Target::Native {
         // f-puzzles and SudokuPad links state a side N; a text line is read as N×N
         return Err(format!(
-            "is a rectangular grid ({}x{}, rows x columns); f-puzzles, SudokuPad and text lines \
-             carry square grids only (use --to native)",
+            "is a rectangular grid ({0}x{1}, rows x columns); f-puzzles and SudokuPad carry \
+             square grids only, and a text line does not say its shape (use --to native; text \
+             is read as {0}x{1} with --grid {0}x{1})",
             shape.rows(),
             shape.cols()
         ));

@@ -219,6 +219,7 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
         let input = InputArgs {
             files: vec![args.puzzle.clone()],
             box_shape: args.box_shape.clone(),
+            grid: None,
             symbols: None,
             values: None,
             chaos: false,

@@ -111,6 +111,11 @@ pub struct InputArgs {
     /// Box shape ROWSxCOLS, e.g. 2x3 (default: square root, else the most square shape).
     #[arg(long = "box", value_name = "RxC", value_parser = box_arg)]
     box_shape: Option<String>,
+    /// Text puzzles are grids of R rows and C columns, e.g. 6x8: a line of R·C cells or R
+    /// lines of C cells (default: a square, from the cell count). Rectangles hold
+    /// max(R, C) values unless --values says otherwise. JSON files say it themselves.
+    #[arg(long = "grid", value_name = "RxC", value_parser = grid_arg)]
+    grid: Option<String>,
     /// Digit symbols in order, e.g. 0123456789ABCDEF for hex puzzles ('.' is then the only
     /// empty cell).
     #[arg(long)]
@@ -207,8 +212,13 @@ impl InputArgs {
             Some(v) => Some(satdoku::geometry::Values::parse(v)?),
             None => None,
         };
+        let dims = match &self.grid {
+            Some(g) => Some(grid_dims(g).map_err(anyhow::Error::msg)?),
+            None => None,
+        };
         Ok(TextOptions {
             box_shape,
+            dims,
             symbols,
             values,
             chaos: self.chaos,
@@ -408,6 +418,26 @@ fn box_arg(text: &str) -> Result<String, String> {
     satdoku::geometry::parse_box(text)
         .map(|_| text.to_string())
         .map_err(|e| e.to_string())
+}
+
+/// `RxC` as (rows, columns), each 1..=64 and the longer at least 4.
+fn grid_dims(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--grid {text:?}: expected ROWSxCOLS, e.g. 6x8");
+    let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    satdoku::geometry::check_dims(r, c).map_err(|e| format!("--grid {text}: {e}"))?;
+    if r.max(c) < satdoku::format::MIN_SIZE {
+        return Err(format!(
+            "--grid {text}: the longer side must be at least {}",
+            satdoku::format::MIN_SIZE
+        ));
+    }
+    Ok((r, c))
+}
+
+fn grid_arg(text: &str) -> Result<String, String> {
+    grid_dims(text).map(|_| text.to_string())
 }
 
 fn values_arg(text: &str) -> Result<String, String> {

@@ -7,6 +7,8 @@
 //! - A line with N² cells is one puzzle; empty cells are `.` `0` `-` `_` `*` `x`.
 //! - N consecutive lines of N cells are a block grid; `|`, `+`, spaces and lines of `-`/`=`
 //!   are separators. Consecutive grids need no blank line between them.
+//! - With grid dimensions (`--grid 6x8`, [`TextOptions::dims`]) a line of R·C cells, or R
+//!   lines of C cells, is an R×C grid: rectangles are said this way.
 //! - Digits are `1-9` then `A-Z` (case-insensitive, so 16×16 uses `1-9A-G`); numbers
 //!   separated by spaces or commas (`16 . 3 12 …`) also work; `--symbols` names another
 //!   alphabet, where `.` is the only empty cell.
@@ -55,6 +57,10 @@ pub enum Layout {
 pub struct TextOptions {
     /// Box shape `(rows, cols)`; `None` for the default of the size.
     pub box_shape: Option<(usize, usize)>,
+    /// The grid's rows and columns (`--grid 6x8`): a line of R·C cells, or a block of R rows
+    /// of C cells, is an R×C grid (a rectangle when R ≠ C, holding max(R, C) values unless
+    /// `values` says otherwise). `None`: a square whose side the cell count gives.
+    pub dims: Option<(usize, usize)>,
     /// Digit symbols.
     pub symbols: Symbols,
     /// The values the cells hold (`--values 0-8`); `None` for 1..=N. With a value set,

@@ -161,10 +161,12 @@ impl<R: BufRead> TextReader<R> {
                 return Ok(Some(self.csv_record(row)));
             }
             let k = row.tokens.len();
-            let as_line = match self.opts.layout {
-                Layout::Line => true,
-                Layout::Block => false,
-                Layout::Auto => self.prefers_line(&row)?,
+            let as_line = match (self.opts.layout, self.opts.dims) {
+                (Layout::Line, _) => true,
+                (Layout::Block, _) => false,
+                // with --grid the cell count says it: R·C cells a line, anything else a row
+                (Layout::Auto, Some((r, c))) => k == r * c && r > 1,
+                (Layout::Auto, None) => self.prefers_line(&row)?,
             };
             if as_line {
                 let line = row.line;
@@ -181,7 +183,12 @@ impl<R: BufRead> TextReader<R> {
 
     fn could_be_line_puzzle(&self, row: &Row) -> bool {
         // A line of dashes only is an empty puzzle when it has a puzzle's cell count.
-        row.tokens.iter().all(Token::is_dash) && square_root(row.tokens.len()).is_some()
+        let k = row.tokens.len();
+        row.tokens.iter().all(Token::is_dash)
+            && match self.opts.dims {
+                Some((r, c)) => k == r * c,
+                None => square_root(k).is_some(),
+            }
     }
 
     /// Whether `row` (the next content row) is a whole puzzle rather than a block grid row.
@@ -214,6 +221,9 @@ impl<R: BufRead> TextReader<R> {
         };
         let n = first.tokens.len();
         let start = first.line;
+        if let Some((r, c)) = self.opts.dims {
+            return self.rect_block_record(first, r, c);
+        }
         if crate::format::check_size(n).is_err() {
             let msg = format!(
                 "{n} cells is not a puzzle: a line needs n² cells (16 for 4x4, 81 for 9x9), \
@@ -271,9 +281,17 @@ impl<R: BufRead> TextReader<R> {
                 }
                 _ => {
                     let end = rows.last().map_or(start, |r| r.line);
+                    let rect = if rows.len() >= 2 {
+                        format!(
+                            "; a {0}x{n} rectangle is read with --grid {0}x{n}",
+                            rows.len()
+                        )
+                    } else {
+                        String::new()
+                    };
                     let msg = format!(
                         "block grid of {n}-cell rows ends after {} rows at line {end}; \
-                         expected {n} rows (a single-line puzzle needs n² cells)",
+                         expected {n} rows (a single-line puzzle needs n² cells{rect})",
                         rows.len()
                     );
                     return Ok(TextRecord {
@@ -287,6 +305,67 @@ impl<R: BufRead> TextReader<R> {
         Ok(TextRecord {
             line: start,
             puzzle: build(start, &rows, n * n, &self.opts),
+            expected: None,
+        })
+    }
+
+    /// A block grid of `r` rows of `c` cells (`--grid RxC`); a row of another width (not a
+    /// whole puzzle line) or too few rows is this grid's error, reported once.
+    fn rect_block_record(&mut self, first: Row, r: usize, c: usize) -> std::io::Result<TextRecord> {
+        let start = first.line;
+        let error = |line: usize, msg: String| TextRecord {
+            line: start,
+            puzzle: Err(ParseError::new(line, None, msg).into()),
+            expected: None,
+        };
+        if first.tokens.len() != c {
+            return Ok(error(
+                start,
+                format!(
+                    "{} cells in this row; with --grid {r}x{c} a puzzle is a line of {} cells \
+                     or {r} rows of {c}",
+                    first.tokens.len(),
+                    r * c
+                ),
+            ));
+        }
+        let mut rows = vec![first];
+        while rows.len() < r {
+            match self.peek(0)?.cloned() {
+                Some(Ok(row)) if row.separator => {
+                    self.pending.pop_front();
+                }
+                Some(Ok(row)) if row.tokens.len() == c => {
+                    self.pending.pop_front();
+                    rows.push(row);
+                }
+                Some(Ok(row)) if !row.tokens.is_empty() && row.tokens.len() != r * c => {
+                    self.pending.pop_front();
+                    return Ok(error(
+                        row.line,
+                        format!(
+                            "{} cells in this row of the block grid begun at line {start}; \
+                             expected {c} (--grid {r}x{c})",
+                            row.tokens.len()
+                        ),
+                    ));
+                }
+                _ => {
+                    let end = rows.last().map_or(start, |row| row.line);
+                    return Ok(error(
+                        start,
+                        format!(
+                            "block grid of {c}-cell rows ends after {} rows at line {end}; \
+                             expected {r} rows (--grid {r}x{c})",
+                            rows.len()
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(TextRecord {
+            line: start,
+            puzzle: build(start, &rows, r * c, &self.opts),
             expected: None,
         })
     }
@@ -360,6 +439,9 @@ pub(super) fn build(
     cells: usize,
     opts: &TextOptions,
 ) -> Result<Puzzle, Error> {
+    if let Some((r, c)) = opts.dims.filter(|&(r, c)| r != c) {
+        return build_rect(line, rows, cells, (r, c), opts);
+    }
     let Some(n) = square_root(cells).filter(|&n| n >= 1) else {
         return Err(ParseError::new(
             line,
@@ -412,5 +494,45 @@ pub(super) fn build(
         shape
     };
     let grid = fill_grid(n, rows, &opts.symbols, 0)?;
+    Puzzle::classic(shape, grid)
+}
+
+/// [`build`] for an R×C rectangle (`--grid RxC`, R ≠ C): boxes from `--box` or the
+/// rectangle's default ([`Shape::rect`]), values from `--values` or 1..max(R, C).
+fn build_rect(
+    line: usize,
+    rows: &[Row],
+    cells: usize,
+    (r, c): (usize, usize),
+    opts: &TextOptions,
+) -> Result<Puzzle, Error> {
+    let at = |e: Error| -> Error { ParseError::new(line, None, e.to_string()).into() };
+    if cells != r * c {
+        return Err(ParseError::new(
+            line,
+            None,
+            format!("{cells} cells, but --grid {r}x{c} needs {}", r * c),
+        )
+        .into());
+    }
+    if opts.chaos {
+        return Err(ParseError::new(
+            line,
+            None,
+            format!("--chaos: a chaos construction is square, not {r}x{c}"),
+        )
+        .into());
+    }
+    let shape = match opts.box_shape {
+        Some((br, bc)) => Shape::rect_with_box(r, c, br, bc).map_err(at)?,
+        None => Shape::rect(r, c).map_err(at)?,
+    };
+    let shape = match opts.values {
+        Some(v) => shape
+            .with_values(v)
+            .map_err(|e| ParseError::new(line, None, format!("--values: {e}")))?,
+        None => shape,
+    };
+    let grid = super::cells::fill_rect(&shape, rows, &opts.symbols)?;
     Puzzle::classic(shape, grid)
 }

@@ -187,3 +187,95 @@ fn pretty_prints_boxes() {
         "+-----+-----+\n| 1 . | . 2 |\n| . 3 | . . |\n+-----+-----+\n| . . | . . |\n| 4 . | . 1 |\n+-----+-----+\n"
     );
 }
+
+/// Reading options for an R×C grid (`--grid RxC`).
+fn grid_opts(r: usize, c: usize) -> TextOptions {
+    TextOptions {
+        dims: Some((r, c)),
+        ..TextOptions::default()
+    }
+}
+
+#[test]
+fn grid_dimensions_read_rectangles_as_lines_and_blocks() {
+    let line = format!("12345678{}", ".".repeat(40));
+    for text in [
+        line.clone(),
+        format!("1234 5678\n{}", "........\n".repeat(5)),
+        format!("12345678\n--------\n{}", "........\n".repeat(5)),
+    ] {
+        let p = parse_one_with(&text, &grid_opts(6, 8)).unwrap();
+        let s = p.shape();
+        assert_eq!(
+            (s.rows(), s.cols(), s.box_rows(), s.box_cols()),
+            (6, 8, 2, 4)
+        );
+        assert_eq!(p.givens().filled_count(), 8);
+        assert_eq!(
+            Line::new(p.givens(), &Symbols::standard()).to_string(),
+            line
+        );
+    }
+    // taller than wide: 8 rows of 6, boxes 4×2
+    let p = parse_one_with(&"123456\n".to_string().add_rows(7, 6), &grid_opts(8, 6)).unwrap();
+    assert_eq!((p.shape().rows(), p.shape().cols()), (8, 6));
+    assert_eq!((p.shape().box_rows(), p.shape().box_cols()), (4, 2));
+    // --box and --values apply
+    let opts = TextOptions {
+        box_shape: Some((4, 2)),
+        values: Some(crate::geometry::Values::parse("0-7").unwrap()),
+        ..grid_opts(4, 8)
+    };
+    let p = parse_one_with(&format!("0{}", ".".repeat(31)), &opts).unwrap();
+    assert_eq!((p.shape().rows(), p.shape().cols()), (4, 8));
+    assert_eq!((p.shape().box_rows(), p.shape().box_cols()), (4, 2));
+    assert_eq!(p.shape().values().to_string(), "0-7");
+    // a square stays square
+    let p = parse_one_with(&".".repeat(81), &grid_opts(9, 9)).unwrap();
+    assert!(p.shape().is_square());
+}
+
+#[test]
+fn grid_dimensions_refuse_what_does_not_fit() {
+    let err = |text: &str, opts: &TextOptions| parse_one_with(text, opts).unwrap_err().to_string();
+    // a row of the wrong width, too few rows, a line of the wrong count
+    let e = err("12345678\n1234\n", &grid_opts(6, 8));
+    assert!(
+        e.contains("line 2") && e.contains("expected 8 (--grid 6x8)"),
+        "{e}"
+    );
+    let e = err("12345678\n........\n", &grid_opts(6, 8));
+    assert!(
+        e.contains("ends after 2 rows") && e.contains("expected 6 rows"),
+        "{e}"
+    );
+    let e = err(&".".repeat(47), &grid_opts(6, 8));
+    assert!(e.contains("47 cells"), "{e}");
+    // a chaos construction is square; boxes must tile the rectangle
+    let chaos = TextOptions {
+        chaos: true,
+        ..grid_opts(6, 8)
+    };
+    assert!(err(&".".repeat(48), &chaos).contains("--chaos"));
+    let bad_box = TextOptions {
+        box_shape: Some((3, 3)),
+        ..grid_opts(6, 8)
+    };
+    assert!(err(&".".repeat(48), &bad_box).contains("do not tile"));
+    // without --grid a short block says how to read it
+    let e = parse_one(&format!("12345678\n{}", "........\n".repeat(5)))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("--grid 6x8"), "{e}");
+}
+
+/// Test helper: `rows` more rows of `width` dots after this text.
+trait AddRows {
+    fn add_rows(&self, rows: usize, width: usize) -> String;
+}
+
+impl AddRows for String {
+    fn add_rows(&self, rows: usize, width: usize) -> String {
+        format!("{self}{}", format!("{}\n", ".".repeat(width)).repeat(rows))
+    }
+}
