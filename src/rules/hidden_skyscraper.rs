@@ -13,8 +13,9 @@
 //!
 //! CNF: a layered diagram along the line with states "tallest so far" (before the first
 //! hidden one) and "found" (one state after it, the rest of the line free): a digit below
-//! the tallest is hidden, and the first hidden one must be the value. Clauses as in
-//! [`crate::cnf::sum::mdd`].
+//! the tallest is hidden, and the first hidden one must be the value. The cells of a row or
+//! column differ, so a reading that shows the value before anything is hidden ends there.
+//! Clauses as in [`crate::cnf::sum::mdd`].
 
 use super::cell_lists::values;
 use super::clue::OutsideClue;
@@ -76,6 +77,8 @@ impl Rule for HiddenSkyscraper {
                 (true, _) => Some((0, true)),
                 // the first hidden one: only the value
                 (false, v) if v < tallest => (v == value).then_some((0, true)),
+                // the value seen: the line's cells differ, so it can no longer be hidden
+                (false, v) if v == value => None,
                 (false, v) => Some((v, false)),
             },
             |&(_, found)| found,
