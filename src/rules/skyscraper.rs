@@ -13,8 +13,13 @@
 //! a ladder per prefix (`m(i,k+1) -> m(i,k)`, `m(i-1,k) -> m(i,k)`, `x(c_i,k) -> m(i,k)`,
 //! `m(i,k) -> m(i-1,k) ∨ OR_{d≥k} x(c_i,d)`); v(i) = "cell i is visible" is
 //! `x(c_i,d) ∧ !m(i-1,d) -> v(i)` and `x(c_i,d) ∧ m(i-1,d) -> !v(i)`; exactly `count` of the
-//! v(i) hold (two sequential counters, [`at_least_k`]). About 3N² clauses per clue where the
-//! earlier layered diagram over (tallest, visible so far) states took up to N³: on the shared
+//! v(i) hold, by a sequential counter c(i,j) = "at least j of the first i+1 visible" defined
+//! both ways. The counter also says what the line's cells differing implies (as ISS's
+//! skyscraper handler knows): with the tallest so far ≥ k, at most min(cells left, V − k)
+//! more are seen, `m(i,k) -> c(i, count − min(L − i − 1, V − k))`, and a line holding every
+//! value ends at V, `c(i,count) -> m(i,V)`; "Skyscraper - all 5" of ISS's examples takes half
+//! the CPU with them (BENCHMARKS.md, "Skyscrapers: the counter knows"). About 3N² clauses
+//! per clue where the earlier layered diagram over (tallest, visible so far) states took up to N³: on the shared
 //! "Trollscraper" (line 120 of the CC BY set) 17,431 clauses instead of 62,571 and about 7×
 //! less CPU time (BENCHMARKS.md). The diagram is still what `restrict` uses before encoding:
 //! it removes every candidate no completion of the line allows, which the search then
@@ -24,7 +29,6 @@ use super::cell_lists::values;
 use super::clue::OutsideClue;
 use super::diagram::Diagram;
 use super::Rule;
-use crate::cnf::card::at_least_k;
 use crate::cnf::sum::Mdd;
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{digits, Cell, Digit, Mask, Shape};
@@ -54,6 +58,8 @@ impl Skyscraper {
         let mut prev: Vec<Term> = vec![Term::False; n + 2];
         prev[0] = Term::True;
         let mut visible: Vec<Term> = Vec::with_capacity(line.len());
+        // m(i,·) per cell but the last
+        let mut tallest: Vec<Vec<Term>> = Vec::with_capacity(line.len());
         for (i, &cell) in line.iter().enumerate() {
             let cands = enc.candidates(cell);
             let ds: Vec<Digit> = digits(cands).collect();
@@ -104,12 +110,61 @@ impl Skyscraper {
                 let clause: Vec<Term> = [!cur[k], prev[k]].into_iter().chain(above).collect();
                 enc.clause(clause);
             }
+            tallest.push(cur.clone());
             prev = cur;
         }
-        // exactly `count` visible: at least `count` true and at least n - count false
-        at_least_k(enc, &visible, self.count);
-        let hidden: Vec<Term> = visible.iter().map(|&v| !v).collect();
-        at_least_k(enc, &hidden, line.len() - self.count);
+        self.count_visible(enc, &visible, &tallest);
+    }
+
+    /// Exactly `count` of `visible` true, by a sequential counter whose registers
+    /// c(i,j) = "at least j of the first i+1 cells are visible" (j ≤ count + 1) are defined
+    /// both ways, so that the line's cells differing can be said through them: with the
+    /// tallest of the first i+1 cells at least k, the L − i − 1 cells left show at most
+    /// min(L − i − 1, V − k) more, so `m(i,k) -> c(i, count − that)`; and a line holding
+    /// every value (L = V) ends at V, so while the tallest is below V one more is still to
+    /// be seen: `c(i,count) -> m(i,V)`.
+    fn count_visible(&self, enc: &mut Encoder, visible: &[Term], tallest: &[Vec<Term>]) {
+        let (len, values, count) = (visible.len(), enc.value_count(), self.count);
+        let mut prev: Vec<Term> = vec![Term::False; count + 2];
+        prev[0] = Term::True;
+        for (i, &v) in visible.iter().enumerate() {
+            let mut cur: Vec<Term> = vec![Term::False; count + 2];
+            cur[0] = Term::True;
+            for j in 1..=count + 1 {
+                cur[j] = if prev[j] == Term::True || prev[j - 1] == Term::True && v == Term::True {
+                    Term::True
+                } else if prev[j - 1] == Term::False || j > i + 1 {
+                    Term::False
+                } else {
+                    Term::Lit(enc.new_lit())
+                };
+                // c(i-1,j) -> c(i,j); c(i-1,j-1) ∧ v(i) -> c(i,j)
+                enc.implies(prev[j], cur[j]);
+                enc.clause([!prev[j - 1], !v, cur[j]]);
+                // c(i,j) -> c(i-1,j) ∨ c(i-1,j-1); c(i,j) -> c(i-1,j) ∨ v(i)
+                enc.clause([!cur[j], prev[j], prev[j - 1]]);
+                enc.clause([!cur[j], prev[j], v]);
+            }
+            if let Some(m) = tallest.get(i) {
+                let left = len - i - 1;
+                for (k, &at_least) in m.iter().enumerate().take(values + 1).skip(1) {
+                    // m(i,k) -> c(i, count - min(left, V - k))
+                    if let Some(need) = count.checked_sub(left.min(values - k)) {
+                        if need >= 1 {
+                            enc.implies(at_least, cur[need]);
+                        }
+                    }
+                }
+                if len == values {
+                    // c(i,count) -> m(i,V)
+                    enc.implies(cur[count], m[values]);
+                }
+            }
+            prev = cur;
+        }
+        // exactly `count`: c(L-1,count) ∧ ¬c(L-1,count+1)
+        enc.clause([prev[count]]);
+        enc.clause([!prev[count + 1]]);
     }
 }
 
