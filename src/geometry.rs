@@ -547,14 +547,16 @@ pub fn default_box(n: usize) -> (usize, usize) {
 
 /// Parses a box shape written `RxC` (also `R×C`, `R*C`).
 pub fn parse_box(text: &str) -> Result<(usize, usize), Error> {
-    let bad = || Error::BoxSpec(text.to_string());
-    let (r, c) = text.split_once(['x', 'X', '×', '*']).ok_or_else(bad)?;
-    let r: usize = r.trim().parse().map_err(|_| bad())?;
-    let c: usize = c.trim().parse().map_err(|_| bad())?;
-    if r == 0 || c == 0 || r * c > MAX_SIZE {
-        return Err(bad());
+    match parse_rxc(text) {
+        Some((r, c)) if r > 0 && c > 0 && r * c <= MAX_SIZE => Ok((r, c)),
+        _ => Err(Error::BoxSpec(text.to_string())),
     }
-    Ok((r, c))
+}
+
+/// Two numbers written `RxC` (also `R×C`, `R*C`), unchecked; `None` when it is not that.
+pub fn parse_rxc(text: &str) -> Option<(usize, usize)> {
+    let (r, c) = text.split_once(['x', 'X', '×', '*'])?;
+    Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
 }
 
 #[cfg(test)]

@@ -422,10 +422,8 @@ fn box_arg(text: &str) -> Result<String, String> {
 
 /// `RxC` as (rows, columns), each 1..=64 and the longer at least 4.
 fn grid_dims(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--grid {text:?}: expected ROWSxCOLS, e.g. 6x8");
-    let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let r: usize = r.trim().parse().map_err(|_| bad())?;
-    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    let (r, c) = satdoku::geometry::parse_rxc(text)
+        .ok_or_else(|| format!("--grid {text:?}: expected ROWSxCOLS, e.g. 6x8"))?;
     satdoku::geometry::check_dims(r, c).map_err(|e| format!("--grid {text}: {e}"))?;
     if r.max(c) < satdoku::format::MIN_SIZE {
         return Err(format!(
