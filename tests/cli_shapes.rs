@@ -326,6 +326,41 @@ fn text_says_a_rectangle_with_grid() {
         .assert()
         .code(0)
         .stdout(format!("unique {RECT_SOL}\n"));
+    // decode reads the puzzle file the same way
+    let out = satdoku()
+        .args([
+            "dimacs",
+            "--simplify",
+            "none",
+            "--grid",
+            "6x8",
+            "--nth",
+            "2",
+            RECT_TEXT,
+        ])
+        .output()
+        .unwrap();
+    let vars = dimacs_vars(&stdout_of(&out));
+    let model = cell_model(
+        RECT_SOL.chars().map(|ch| ch.to_digit(10).unwrap() as usize),
+        8,
+        vars,
+    );
+    satdoku()
+        .args([
+            "decode",
+            "-f",
+            "line",
+            "--simplify",
+            "none",
+            "--grid",
+            "6x8",
+        ])
+        .args(["--nth", "2", "-p", RECT_TEXT])
+        .write_stdin(model)
+        .assert()
+        .code(0)
+        .stdout(format!("{RECT_SOL}\n"));
     // without --grid: the block says how to read it, the line is no square
     satdoku()
         .args(["check", "-f", "line", RECT_TEXT])

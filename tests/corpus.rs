@@ -196,8 +196,9 @@ fn read_directives(bytes: &[u8]) -> Result<Vec<(usize, Directive)>, String> {
 fn text_options(args: &[String]) -> TextOptions {
     let mut opts = TextOptions::default();
     if let Some(i) = args.iter().position(|a| a == "--grid") {
-        let dims = args.get(i + 1).and_then(|g| g.split_once('x'));
-        let dims = dims.and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)));
+        let dims = args
+            .get(i + 1)
+            .and_then(|g| satdoku::geometry::parse_rxc(g));
         opts.dims = Some(dims.expect("# args: --grid RxC"));
     }
     opts

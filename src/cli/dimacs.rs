@@ -67,6 +67,9 @@ pub struct DecodeArgs {
     /// For a puzzle file: box shape ROWSxCOLS.
     #[arg(long = "box", value_name = "RxC", value_parser = super::box_arg)]
     box_shape: Option<String>,
+    /// For a puzzle file: its text puzzles are grids of R rows and C columns (as for check).
+    #[arg(long = "grid", value_name = "RxC", value_parser = super::grid_arg)]
+    grid: Option<String>,
     /// For a puzzle file: which puzzle (1-based).
     #[arg(long, value_name = "K")]
     nth: Option<usize>,
@@ -219,7 +222,7 @@ pub fn decode(args: &DecodeArgs) -> anyhow::Result<u8> {
         let input = InputArgs {
             files: vec![args.puzzle.clone()],
             box_shape: args.box_shape.clone(),
-            grid: None,
+            grid: args.grid.clone(),
             symbols: None,
             values: None,
             chaos: false,

@@ -117,6 +117,18 @@ pub fn pair(shape: &Shape, [a, b]: [Cell; 2]) -> Result<(), String> {
     Ok(())
 }
 
+/// The least and the largest sum of `k` different numbers from `lo..=hi` (every sum between
+/// is reached too); `None` when fewer than `k` numbers lie there.
+pub fn distinct_sums(k: usize, lo: usize, hi: usize) -> Option<(usize, usize)> {
+    if k == 0 {
+        return Some((0, 0));
+    }
+    (lo + k <= hi + 1).then(|| {
+        let tri = k * (k - 1) / 2;
+        (k * lo + tri, k * hi - tri)
+    })
+}
+
 /// The digits (as numbers 1..=N) of `cells` in a full grid.
 pub fn values(grid: &Grid, cells: &[Cell]) -> Vec<usize> {
     cells.iter().map(|&c| grid.digit(c).get()).collect()
@@ -198,6 +210,16 @@ pub fn some_pair(n: usize, rel: impl Fn(usize, usize) -> bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn distinct_sums_run_from_the_smallest_to_the_largest() {
+        assert_eq!(distinct_sums(0, 1, 9), Some((0, 0)));
+        assert_eq!(distinct_sums(3, 1, 9), Some((6, 24)));
+        assert_eq!(distinct_sums(9, 1, 9), Some((45, 45)));
+        assert_eq!(distinct_sums(10, 1, 9), None);
+        assert_eq!(distinct_sums(2, 4, 5), Some((9, 9)));
+        assert_eq!(distinct_sums(3, 4, 5), None);
+    }
 
     #[test]
     fn lines_must_be_inside_distinct_and_touching() {

@@ -10,7 +10,7 @@
 //! `restrict` keeps only digits that belong to some such set. A cage without a sum that
 //! misses exactly one of its candidate digits gets the `one_missing` clauses.
 
-use super::cell_lists::{cells_ok, describe, sum, values};
+use super::cell_lists::{cells_ok, describe, distinct_sums, sum, values};
 use super::{Constraint, Rule};
 use crate::cnf::sum::implied::{self, Cage};
 use crate::cnf::sum::{digit_sets, distinct_sum, SELECTOR_LIMIT};
@@ -50,7 +50,12 @@ impl Rule for Killer {
     fn never_holds(&self, shape: &Shape) -> Option<String> {
         let (n, k, s) = (shape.value_count(), self.cells.len(), self.sum?);
         // k distinct digits of 1..=n reach every sum from 1+…+k to (n-k+1)+…+n
-        let (lo, hi) = (k * (k + 1) / 2, k * (2 * n - k + 1) / 2);
+        let Some((lo, hi)) = distinct_sums(k, 1, n) else {
+            return Some(format!(
+                "cage {} has {k} cells but only {n} different digits exist",
+                describe(&self.cells)
+            ));
+        };
         (s < lo || s > hi).then(|| {
             format!(
                 "cage {}: no {k} different digits sum to {s} (possible sums {lo} to {hi})",

@@ -20,7 +20,7 @@
 //! [`crate::cnf::sum::mdd`]. A lunchbox of N cells holds 1 and N, so it is a sandwich and
 //! gets the sandwich's crust-distance clauses too (`sandwich::crust_distances`).
 
-use super::cell_lists::{at_most, cell_set, values};
+use super::cell_lists::{at_most, cell_set, distinct_sums, values};
 use super::diagram::Diagram;
 use super::families::all_different;
 use super::Rule;
@@ -52,19 +52,12 @@ enum Later {
 /// between, cells after).
 type State = Option<(usize, usize, Later, usize, usize, usize, usize)>;
 
-/// Whether `k` different digits strictly between `lo` and `hi` can add up to `sum` (the
-/// sums of k different digits of a range are every value from the k smallest to the k
-/// largest).
+/// Whether `k` different digits strictly between `lo` and `hi` can add up to `sum`.
 fn fits(lo: usize, hi: usize, k: usize, sum: usize) -> bool {
-    if k == 0 {
-        return sum == 0;
+    match distinct_sums(k, lo + 1, hi.saturating_sub(1)) {
+        Some((least, most)) => (least..=most).contains(&sum),
+        None => false,
     }
-    if lo + k >= hi {
-        return false; // fewer than k digits between lo and hi
-    }
-    let least = k * (lo + 1) + k * (k - 1) / 2;
-    let most = k * (hi - 1) - k * (k - 1) / 2;
-    (least..=most).contains(&sum)
 }
 
 /// The next state after digit `d` (`None` for a repeated extreme: the digits differ).

@@ -19,9 +19,9 @@
 //! more are seen, `m(i,k) -> c(i, count − min(L − i − 1, V − k))`, and a line holding every
 //! value ends at V, `c(i,count) -> m(i,V)`; "Skyscraper - all 5" of ISS's examples takes half
 //! the CPU with them (BENCHMARKS.md, "Skyscrapers: the counter knows"). About 3N² clauses
-//! per clue where the earlier layered diagram over (tallest, visible so far) states took up to N³: on the shared
-//! "Trollscraper" (line 120 of the CC BY set) 17,431 clauses instead of 62,571 and about 7×
-//! less CPU time (BENCHMARKS.md). The diagram is still what `restrict` uses before encoding:
+//! per clue where the earlier layered diagram over (tallest, visible so far) states took up
+//! to N³: on the shared "Trollscraper" (line 120 of the CC BY set) 17,431 clauses instead of
+//! 62,571 and about 7× less CPU time (BENCHMARKS.md). The diagram is still what `restrict` uses before encoding:
 //! it removes every candidate no completion of the line allows, which the search then
 //! never has to learn.
 

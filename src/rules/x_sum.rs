@@ -18,7 +18,7 @@
 //! does not otherwise know they differ); so sums above the clue, and finished sums other
 //! than the clue, are never created. Clauses as in [`crate::cnf::sum::mdd`].
 
-use super::cell_lists::values;
+use super::cell_lists::{distinct_sums, values};
 use super::clue::OutsideClue;
 use super::diagram::Diagram;
 use super::Rule;
@@ -74,9 +74,9 @@ impl Rule for XSum {
                 };
                 // the cells still to add lie in one row or column: different digits of
                 // 1..V, so they add at least 1 + … + left and at most the `left` largest
-                let least = left * (left + 1) / 2;
-                let most = (left * v).saturating_sub(left * left.saturating_sub(1) / 2);
-                (sum + least <= target && target <= sum + most).then_some(Some((left, sum)))
+                let fits = distinct_sums(left, 1, v)
+                    .is_some_and(|(least, most)| sum + least <= target && target <= sum + most);
+                fits.then_some(Some((left, sum)))
             },
             |&state| state == Some((0, target)),
         )))

@@ -17,20 +17,9 @@ pub(super) fn fill_grid(
     fill_grid_dims((n, n), n, rows, symbols, first)
 }
 
-/// The cells of `rows` as a grid of `shape`'s rows and columns (a rectangle), digits read
-/// as the symbols of its values.
-pub(super) fn fill_rect(
-    shape: &crate::geometry::Shape,
-    rows: &[Row],
-    symbols: &Symbols,
-) -> Result<Grid, Error> {
-    let n = shape.rows().max(shape.cols());
-    fill_grid_dims((shape.rows(), shape.cols()), n, rows, symbols, 0)
-}
-
 /// [`fill_grid`] for a grid of `dims` = (rows, columns) whose symbols are those of side `n`
 /// (the longer side).
-fn fill_grid_dims(
+pub(super) fn fill_grid_dims(
     dims: (usize, usize),
     n: usize,
     rows: &[Row],

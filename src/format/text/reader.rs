@@ -214,38 +214,60 @@ impl<R: BufRead> TextReader<R> {
         Ok(false)
     }
 
+    /// A block grid: rows of the first row's width, as many as it has cells (a square), or
+    /// R rows of C cells with `--grid RxC`. A row of another width, or too few rows, is this
+    /// grid's error, reported once.
     fn block_record(&mut self) -> std::io::Result<TextRecord> {
         let first = match self.pending.pop_front() {
             Some(Ok(r)) => r,
             _ => unreachable!("block_record starts on a content row"),
         };
-        let n = first.tokens.len();
+        let width = first.tokens.len();
         let start = first.line;
-        if let Some((r, c)) = self.opts.dims {
-            return self.rect_block_record(first, r, c);
-        }
-        if crate::format::check_size(n).is_err() {
-            let msg = format!(
-                "{n} cells is not a puzzle: a line needs n² cells (16 for 4x4, 81 for 9x9), \
-                 a block grid row n cells (n = 4..={MAX_SIZE})"
-            );
-            return Ok(TextRecord {
-                line: start,
-                puzzle: Err(ParseError::new(start, None, msg).into()),
-                expected: None,
-            });
-        }
-        // A row of n² cells (n ≥ 4) wider than this grid is a puzzle line of its own: it
-        // ends the grid and is read again, never swallowed as one of the grid's rows.
-        let whole = |k: usize| k > n && square_root(k).is_some_and(|r| r >= 4);
+        let error = |line: usize, msg: String| TextRecord {
+            line: start,
+            puzzle: Err(ParseError::new(line, None, msg).into()),
+            expected: None,
+        };
+        let dims = self.opts.dims;
+        let (want, cols) = match dims {
+            Some((r, c)) if width != c => {
+                return Ok(error(
+                    start,
+                    format!(
+                        "{width} cells in this row; with --grid {r}x{c} a puzzle is a line of {} \
+                         cells or {r} rows of {c}",
+                        r * c
+                    ),
+                ))
+            }
+            Some(rc) => rc,
+            None if crate::format::check_size(width).is_err() => {
+                return Ok(error(
+                    start,
+                    format!(
+                        "{width} cells is not a puzzle: a line needs n² cells (16 for 4x4, 81 \
+                         for 9x9), a block grid row n cells (n = 4..={MAX_SIZE})"
+                    ),
+                ))
+            }
+            None => (width, width),
+        };
+        let named = dims.map_or(String::new(), |(r, c)| format!(" (--grid {r}x{c})"));
+        // A row that is a whole puzzle line (n² cells, n ≥ 4, wider than this grid; R·C
+        // cells with --grid) ends the grid and is read again, never swallowed as a row.
+        let whole = |k: usize| match dims {
+            Some((r, c)) => k == r * c,
+            None => k > cols && square_root(k).is_some_and(|r| r >= 4),
+        };
         let mut rows = vec![first];
-        while rows.len() < n {
+        while rows.len() < want {
             let next = self.peek(0)?.cloned();
             match next {
                 Some(Ok(r)) if r.separator => {
                     self.pending.pop_front();
                 }
-                Some(Ok(r)) if !r.tokens.is_empty() && r.tokens.len() == n => {
+                Some(Ok(r)) if !r.tokens.is_empty() && r.tokens.len() == cols => {
                     self.pending.pop_front();
                     rows.push(r);
                 }
@@ -254,7 +276,7 @@ impl<R: BufRead> TextReader<R> {
                     // rows are consumed so the next grid starts in the right place.
                     let bad = (r.line, r.tokens.len());
                     let mut taken = rows.len();
-                    while taken < n {
+                    while taken < want {
                         match self.peek(0)? {
                             Some(Ok(r)) if r.separator => {}
                             Some(Ok(r)) if !r.tokens.is_empty() && !whole(r.tokens.len()) => {
@@ -264,99 +286,31 @@ impl<R: BufRead> TextReader<R> {
                         }
                         self.pending.pop_front();
                     }
-                    return Ok(TextRecord {
-                        line: start,
-                        puzzle: Err(ParseError::new(
-                            bad.0,
-                            None,
-                            format!(
-                                "{} cells in this row of the block grid begun at line {start}; \
-                                 expected {n}",
-                                bad.1
-                            ),
-                        )
-                        .into()),
-                        expected: None,
-                    });
+                    return Ok(error(
+                        bad.0,
+                        format!(
+                            "{} cells in this row of the block grid begun at line {start}; \
+                             expected {cols}{named}",
+                            bad.1
+                        ),
+                    ));
                 }
                 _ => {
                     let end = rows.last().map_or(start, |r| r.line);
-                    let rect = if rows.len() >= 2 {
-                        format!(
-                            "; a {0}x{n} rectangle is read with --grid {0}x{n}",
+                    let why = match dims {
+                        Some(_) => named.trim_start().to_string(),
+                        None if rows.len() >= 2 => format!(
+                            "(a single-line puzzle needs n² cells; a {0}x{cols} rectangle is \
+                             read with --grid {0}x{cols})",
                             rows.len()
-                        )
-                    } else {
-                        String::new()
-                    };
-                    let msg = format!(
-                        "block grid of {n}-cell rows ends after {} rows at line {end}; \
-                         expected {n} rows (a single-line puzzle needs n² cells{rect})",
-                        rows.len()
-                    );
-                    return Ok(TextRecord {
-                        line: start,
-                        puzzle: Err(ParseError::new(start, None, msg).into()),
-                        expected: None,
-                    });
-                }
-            }
-        }
-        Ok(TextRecord {
-            line: start,
-            puzzle: build(start, &rows, n * n, &self.opts),
-            expected: None,
-        })
-    }
-
-    /// A block grid of `r` rows of `c` cells (`--grid RxC`); a row of another width (not a
-    /// whole puzzle line) or too few rows is this grid's error, reported once.
-    fn rect_block_record(&mut self, first: Row, r: usize, c: usize) -> std::io::Result<TextRecord> {
-        let start = first.line;
-        let error = |line: usize, msg: String| TextRecord {
-            line: start,
-            puzzle: Err(ParseError::new(line, None, msg).into()),
-            expected: None,
-        };
-        if first.tokens.len() != c {
-            return Ok(error(
-                start,
-                format!(
-                    "{} cells in this row; with --grid {r}x{c} a puzzle is a line of {} cells \
-                     or {r} rows of {c}",
-                    first.tokens.len(),
-                    r * c
-                ),
-            ));
-        }
-        let mut rows = vec![first];
-        while rows.len() < r {
-            match self.peek(0)?.cloned() {
-                Some(Ok(row)) if row.separator => {
-                    self.pending.pop_front();
-                }
-                Some(Ok(row)) if row.tokens.len() == c => {
-                    self.pending.pop_front();
-                    rows.push(row);
-                }
-                Some(Ok(row)) if !row.tokens.is_empty() && row.tokens.len() != r * c => {
-                    self.pending.pop_front();
-                    return Ok(error(
-                        row.line,
-                        format!(
-                            "{} cells in this row of the block grid begun at line {start}; \
-                             expected {c} (--grid {r}x{c})",
-                            row.tokens.len()
                         ),
-                    ));
-                }
-                _ => {
-                    let end = rows.last().map_or(start, |row| row.line);
+                        None => "(a single-line puzzle needs n² cells)".to_string(),
+                    };
                     return Ok(error(
                         start,
                         format!(
-                            "block grid of {c}-cell rows ends after {} rows at line {end}; \
-                             expected {r} rows (--grid {r}x{c})",
+                            "block grid of {cols}-cell rows ends after {} rows at line {end}; \
+                             expected {want} rows {why}",
                             rows.len()
                         ),
                     ));
@@ -365,7 +319,7 @@ impl<R: BufRead> TextReader<R> {
         }
         Ok(TextRecord {
             line: start,
-            puzzle: build(start, &rows, r * c, &self.opts),
+            puzzle: build(start, &rows, want * cols, &self.opts),
             expected: None,
         })
     }
@@ -533,6 +487,6 @@ fn build_rect(
             .map_err(|e| ParseError::new(line, None, format!("--values: {e}")))?,
         None => shape,
     };
-    let grid = super::cells::fill_rect(&shape, rows, &opts.symbols)?;
+    let grid = super::cells::fill_grid_dims((r, c), r.max(c), rows, &opts.symbols, 0)?;
     Puzzle::classic(shape, grid)
 }

@@ -244,6 +244,15 @@ fn grid_dimensions_refuse_what_does_not_fit() {
         e.contains("line 2") && e.contains("expected 8 (--grid 6x8)"),
         "{e}"
     );
+    // the broken grid's other rows are its own: the next grid is read whole
+    let text = format!(
+        "12345678\n1234\n{}1{}",
+        "........\n".repeat(4),
+        ".".repeat(47)
+    );
+    let recs = read_all(&text, grid_opts(6, 8));
+    assert_eq!(recs.len(), 2);
+    assert!(recs[0].puzzle.is_err() && recs[1].puzzle.is_ok());
     let e = err("12345678\n........\n", &grid_opts(6, 8));
     assert!(
         e.contains("ends after 2 rows") && e.contains("expected 6 rows"),
