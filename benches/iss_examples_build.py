@@ -24,6 +24,25 @@ from collections import Counter
 LICENSE = "MIT (Interactive Sudoku Solver data, (c) sigh; see tests/iss/LICENSE.ISS)"
 
 
+# Verdicts of ISS's that are wrong, each shown by ISS itself: the puzzle keeps ISS's status
+# and solution, and states satdoku's verdict and a second grid that ISS accepts when it is
+# given as givens (so two grids pass ISS's own check of the puzzle) and that satdoku's checker
+# accepts too; the test checks both grids and satdoku's verdict.
+ISS_WRONG = {
+    "0-indexed: Sums and indexing": {
+        "satdoku_status": "multiple",
+        "also_solves": "521746803078351426364280175153408267706123584482675031"
+                       "215037648830564712647812350",
+        "iss_wrong": "ISS (e373f98) says unique, but accepts also_solves when given all its "
+                     "81 values, and finds no solution once given only its first row. The "
+                     "cause is ISS's sandwich on values from 0: .Shape~9x9~0-8.Sandwich~17~R5 "
+                     ".~R5C2_0~R5C8_8 has no solution in ISS, though the row 7 0 6 1 2 3 5 8 4 "
+                     "holds 6+1+2+3+5 = 17 between its 0 and its 8 (the same sandwich on 1-9, "
+                     "Sandwich~22 with 1 and 9 there, is solved).",
+    },
+}
+
+
 def value_min(text):
     """The smallest value of the ISS string's grid: `Shape~9x9~0-8` starts at 0."""
     m = re.search(r"\.Shape~\d+x\d+~(-?\d+)-\d+", re.sub(r"\s+", "", text))
@@ -78,6 +97,7 @@ def ship(strings_path, iss_path, satdoku_path):
                 out["solution"] = "".join(str(v) for v in vals)
             else:
                 out["solution"] = " ".join(str(v) for v in vals)
+        out.update(ISS_WRONG.get(r["title"], {}))
         print(json.dumps(out))
         kept += 1
     print(f"{kept} of {len(recs)} ISS text examples shipped; blocked:", file=sys.stderr)

@@ -28,6 +28,8 @@ pub struct Shape {
     values: Values,
     /// Chaos construction ([`Shape::with_chaos`]): N more regions, unknown, to be found.
     chaos: bool,
+    /// A raw grid ([`Shape::with_raw`]): no rows, columns or regions that must differ.
+    raw: bool,
 }
 
 /// The values a grid's cells hold: `count` consecutive integers from `min` (1..=N by
@@ -156,6 +158,7 @@ impl Shape {
             jigsaw: false,
             values: Values::standard(rows.max(cols)),
             chaos: false,
+            raw: false,
         })
     }
 
@@ -185,6 +188,7 @@ impl Shape {
                 jigsaw: true,
                 values: Values::standard(rows.max(cols)),
                 chaos: false,
+                raw: false,
             }),
         }
     }
@@ -291,6 +295,11 @@ impl Shape {
     /// orthogonally connected cells, each holding every value once. Needs a square grid and
     /// as many values as cells in a row (a region then holds each value exactly once).
     pub fn with_chaos(self) -> Result<Shape, Error> {
+        if self.raw {
+            return Err(Error::GridShape(
+                "a raw grid has no regions, so it cannot be a chaos construction".into(),
+            ));
+        }
         if !self.is_square() {
             return Err(Error::GridShape(format!(
                 "chaos construction needs a square grid, not {}x{}",
@@ -322,6 +331,29 @@ impl Shape {
             chaos: true,
             ..self
         })
+    }
+
+    /// This shape as a raw grid (ISS `~Raw`): its rows and columns need not hold different
+    /// values and it has no regions, so only the puzzle's rules say anything about its
+    /// cells. Needs a shape without regions, not a chaos construction; its values are set
+    /// as for any grid (at least as many as the longer side).
+    pub fn with_raw(self) -> Result<Shape, Error> {
+        if self.chaos {
+            return Err(Error::GridShape(
+                "a raw grid has no regions, so it cannot be a chaos construction".into(),
+            ));
+        }
+        if self.regions.iter().any(Option::is_some) {
+            return Err(Error::GridShape(
+                "a raw grid has no boxes or regions (its rules say which cells differ)".into(),
+            ));
+        }
+        Ok(Shape { raw: true, ..self })
+    }
+
+    /// Whether the grid is raw ([`Shape::with_raw`]): no house makes its cells differ.
+    pub fn is_raw(&self) -> bool {
+        self.raw
     }
 
     /// Whether the puzzle is a chaos construction: its N regions are unknowns, found with
@@ -373,7 +405,10 @@ impl Shape {
     /// values as cells in a row, and regions of that many cells. Otherwise some houses are
     /// all-different only (see [`Shape::covers`]).
     pub fn houses_cover_values(&self) -> bool {
-        self.is_square() && self.values.count == self.side() && self.region_size() <= self.side()
+        !self.raw
+            && self.is_square()
+            && self.values.count == self.side()
+            && self.region_size() <= self.side()
     }
     /// Whether a house of `cells` cells holds every value (as many cells as values); a
     /// smaller one is all-different only.
@@ -410,9 +445,11 @@ impl Shape {
     }
     /// Whether two different cells must hold different values by the grid alone: they share
     /// a row, a column or a stated region (rows and columns always differ, also where they
-    /// hold fewer cells than values; a chaos construction's regions are unknowns, not read).
+    /// hold fewer cells than values; a chaos construction's regions are unknowns, not read;
+    /// never on a raw grid).
     pub fn must_differ(&self, a: Cell, b: Cell) -> bool {
         a != b
+            && !self.raw
             && (a.r() == b.r()
                 || a.c() == b.c()
                 || (!self.chaos
@@ -461,9 +498,12 @@ impl Shape {
         map.into_values().collect()
     }
     /// Rows, then columns, then full regions (of [`Shape::region_size`] cells): the houses
-    /// of classic sudoku. A house holds every value when it has as many cells as there are
+    /// of classic sudoku (none on a raw grid). A house holds every value when it has as many cells as there are
     /// values ([`Shape::covers`]), else its values differ only.
     pub fn houses(&self) -> Vec<House> {
+        if self.raw {
+            return Vec::new();
+        }
         let full = self.region_size();
         let mut houses: Vec<House> = Vec::with_capacity(self.rows + 2 * self.cols);
         houses.extend((0..self.rows).map(|r| self.row_cells(r)));

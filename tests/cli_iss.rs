@@ -75,7 +75,7 @@ fn refusals_name_the_constraint_and_its_place() {
             "ISS item 2 (Frobnicate): unknown ISS constraint type \"Frobnicate\"",
         ));
     satdoku()
-        .args(["check", ".~R1C1_5.ConnectedValues~~1_2"])
+        .args(["check", ".~R1C1_5.ConnectedValues~VA~1_2"])
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
@@ -95,11 +95,19 @@ fn refusals_name_the_constraint_and_its_place() {
             "ISS item 1 (Shape): unsupported grid shape \"9x9~1-8\"",
         ));
     satdoku()
-        .args(["check", ".Shape~9x9~1-9~Raw"])
+        .args(["check", ".Shape~9x9~1-9~Hex"])
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "unsupported grid shape \"9x9~1-9~Raw\"",
+            "unsupported grid shape \"9x9~1-9~Hex\"",
+        ));
+    // a raw grid is read; a rule that reads whole rows is refused there by name
+    satdoku()
+        .args(["check", ".Shape~9x9~1-9~Raw.Sandwich~3~R1"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "ISS item 2 (Sandwich): sandwich: the rule sandwich is not read on a raw grid",
         ));
     // a rectangle is read (ISS's conventions); a rule that needs a square is refused by name
     satdoku()

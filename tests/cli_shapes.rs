@@ -2,7 +2,7 @@
 //! 0-8 without boxes and a 6×6 holding 1-9 in boxes of 9 cells, through `check`, `solve`,
 //! `count`, `candidates`, `generate`, `dimacs` + `decode`, `render` and `convert`; clues
 //! outside and lines on a 6×8 grid (each enforced); the refusals of what needs a square
-//! grid.
+//! grid; a raw grid (ISS "250!") end to end.
 
 mod common;
 
@@ -384,4 +384,94 @@ fn text_says_a_rectangle_with_grid() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("expected ROWSxCOLS"));
+}
+
+/// ISS's "250!" (puzzles/shapes/raw-250.json): a raw 9×9 holding 0-8, rows repeating.
+const RAW: &str = "puzzles/shapes/raw-250.json";
+const RAW_SOL: &str =
+    "552220050050525220022005552022502505520550202505202250205252005255050022200025525";
+
+/// A raw grid: solved with repeats in its rows; native JSON keeps `"raw": true` and the
+/// DIMACS header carries it back to `decode`; every other output format refuses it; a rule
+/// not read on raw grids is refused by name.
+#[test]
+fn raw_grids_end_to_end() {
+    satdoku()
+        .args(["check", "-f", "line", RAW])
+        .assert()
+        .code(0)
+        .stdout(format!("unique {RAW_SOL}\n"));
+    let out = satdoku()
+        .args(["convert", "--to", "native", RAW])
+        .output()
+        .unwrap();
+    let native = stdout_of(&out);
+    assert!(native.contains("\"raw\": true"), "{native}");
+    for to in ["fpuzzles", "sudokupad", "scl", "text"] {
+        satdoku()
+            .args(["convert", "--to", to, RAW])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("is a raw grid"));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cnf_path = dir.path().join("raw.cnf");
+    satdoku()
+        .args(["dimacs", "--simplify", "none", "-o"])
+        .arg(&cnf_path)
+        .arg(RAW)
+        .assert()
+        .code(0);
+    let cnf = std::fs::read_to_string(&cnf_path).unwrap();
+    let model = |sol: &str| {
+        // values 0-8 are digit indices 1-9
+        cell_model(
+            sol.chars().map(|ch| ch.to_digit(10).unwrap() as usize + 1),
+            9,
+            dimacs_vars(&cnf),
+        )
+    };
+    satdoku()
+        .args(["decode", "-p"])
+        .arg(&cnf_path)
+        .write_stdin(model(RAW_SOL))
+        .assert()
+        .code(0)
+        .stdout(format!("{RAW_SOL}\n"));
+    // row 5 (no givens) all 5s breaks the look-and-say counts (not a repeat: repeats are
+    // allowed)
+    let fives = format!("{}555555555{}", &RAW_SOL[..36], &RAW_SOL[45..]);
+    satdoku()
+        .args(["decode", "-p"])
+        .arg(&cnf_path)
+        .write_stdin(model(&fives))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("look-and-say"));
+    let sandwich = write_file(
+        dir.path(),
+        "raw-sandwich.json",
+        r#"{"satdoku": 1, "size": 4, "raw": true, "constraints": [{"type": "sandwich", "clue": "r1c0", "sum": 0}]}"#,
+    );
+    satdoku()
+        .arg("check")
+        .arg(&sandwich)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "the rule sandwich is not read on a raw grid",
+        ));
+    let boxed = write_file(
+        dir.path(),
+        "raw-box.json",
+        r#"{"satdoku": 1, "size": 4, "raw": true, "box": "2x2"}"#,
+    );
+    satdoku()
+        .arg("check")
+        .arg(&boxed)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "raw: bad grid shape: a raw grid has no boxes",
+        ));
 }

@@ -96,6 +96,13 @@ fn write_one(
             shape.cols()
         ));
     }
+    if shape.is_raw() && args.to != Target::Native {
+        // rows and columns that may repeat would be read back as sudoku rows: another puzzle
+        return Err(
+            "is a raw grid (no rows, columns or regions that differ); f-puzzles, SudokuPad and text lines cannot say so (use --to native)"
+                .into(),
+        );
+    }
     if !shape.has_standard_values()
         && matches!(args.to, Target::Fpuzzles | Target::Sudokupad | Target::Scl)
     {

@@ -58,6 +58,21 @@ pub fn look_and_say(f: &Frame, k: &crate::rules::look_and_say::LookAndSay, out: 
     Layer::Cages
 }
 
+/// A contain-at-least set: a cage outline with `≥` and its values in the first cell's corner
+/// (`≥1,1,3`: two 1s and a 3 at least).
+pub fn contain_at_least(
+    f: &Frame,
+    k: &crate::rules::contain_at_least::ContainAtLeast,
+    out: &mut Out,
+) -> Layer {
+    lines::cage(f, &k.cells, None, out);
+    let values: Vec<String> = k.values.iter().map(|v| v.to_string()).collect();
+    if let Some(&first) = k.cells.iter().min() {
+        corner(f, first, &format!("≥{}", values.join(",")), out);
+    }
+    Layer::Cages
+}
+
 /// Counting circles: a ring in each cell.
 pub fn circles(f: &Frame, cells: &[Cell], out: &mut Out) -> Layer {
     for &c in cells {

@@ -362,6 +362,12 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         C::FullRank(k) => extra::full_rank(f, k, slots, o),
         C::WeightedSum(k) => extra::weighted_sum(f, k, o),
         C::LookAndSay(k) => extra::look_and_say(f, k, o),
+        C::ContainAtLeast(k) => extra::contain_at_least(f, k, o),
+        C::ConnectedValues(k) => {
+            let values: Vec<String> = k.values.iter().map(|v| v.to_string()).collect();
+            let size = k.size.map(|s| format!(", {s} cells")).unwrap_or_default();
+            Layer::Tag(format!("connected values {}{size}", values.join(" ")))
+        }
         C::Regex(l) => {
             extra::labelled(f, &l.cells, lines::RELATION, &format!("/{}/", l.pattern), o)
         }

@@ -70,6 +70,8 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"regex","cells":["r9c1","r9c2","r9c3"],"pattern":"[1-5]+9"}"#,
     r#"{"type":"weighted-sum","cells":["r9c4","r9c5"],"weights":[2,-1],"sum":3}"#,
     r#"{"type":"look-and-say","cells":["r9c6","r9c7"],"counts":[[1,6],[0,7]]}"#,
+    r#"{"type":"connected-values","values":[1,2,3,4,5,6,7,8],"size":72}"#,
+    r#"{"type":"contain-at-least","cells":["r8c8","r8c9"],"values":[5]}"#,
     r#"{"type":"same-region","cells":["r9c6","r8c6"]}"#,
     r#"{"type":"doppelganger"}"#,
     r#"{"type":"chaos-arrow","cell":"r7c1","arms":[["r7c2","r7c3","r7c4"],["r7c2","r8c2"]]}"#,
@@ -153,9 +155,11 @@ fn variant_number(c: &Constraint) -> usize {
         C::ChaosArrow(_) => 67,
         C::ChaosCount(_) => 68,
         C::DistinctRegions(_) => 69,
+        C::ConnectedValues(_) => 70,
+        C::ContainAtLeast(_) => 71,
     }
 }
-const VARIANTS: usize = 70;
+const VARIANTS: usize = 72;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES

@@ -134,6 +134,16 @@ pub fn values(grid: &Grid, cells: &[Cell]) -> Vec<usize> {
     cells.iter().map(|&c| grid.digit(c).get()).collect()
 }
 
+/// The values of `cells` in a full grid: digit index + the shape's offset (`0` on `0-8`,
+/// for the rules that read values themselves, [`super::values::READ_VALUES`]).
+pub fn values_of(shape: &Shape, grid: &Grid, cells: &[Cell]) -> Vec<i64> {
+    let off = shape.values().offset();
+    cells
+        .iter()
+        .map(|&c| grid.digit(c).get() as i64 + off)
+        .collect()
+}
+
 /// The sum of the digits of `cells` in a full grid.
 pub fn sum(grid: &Grid, cells: &[Cell]) -> usize {
     values(grid, cells).iter().sum()

@@ -2,6 +2,10 @@
 //! smallest and the largest of them (in the listed order) add up to the sum. A lunchbox
 //! of 0 has its smallest and largest digits side by side.
 //!
+//! On a grid of other values (`0-8`) the extremes are the smallest and largest *values* and
+//! the sum adds values, as ISS reads it; the values must be at least 0 (the reading below
+//! adds them as they come).
+//!
 //! JSON: `{"type": "lunchbox", "cells": ["r1c1", …], "sum": 10}` (cells in order, e.g. a
 //! row from left to right; at most N). Whether the cells are drawn as a cage or a line, the
 //! order is the listed one.
@@ -20,7 +24,7 @@
 //! [`crate::cnf::sum::mdd`]. A lunchbox of N cells holds 1 and N, so it is a sandwich and
 //! gets the sandwich's crust-distance clauses too (`sandwich::crust_distances`).
 
-use super::cell_lists::{at_most, cell_set, distinct_sums, values};
+use super::cell_lists::{at_most, cell_set, distinct_sums, values_of};
 use super::diagram::Diagram;
 use super::families::all_different;
 use super::Rule;
@@ -121,6 +125,12 @@ impl Rule for Lunchbox {
         if self.cells.len() < 2 {
             return Err("a lunchbox needs at least 2 cells".into());
         }
+        if shape.values().min < 0 {
+            return Err(format!(
+                "a lunchbox adds values of at least 0; the smallest value here is {}",
+                shape.values().min
+            ));
+        }
         Ok(())
     }
     fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
@@ -129,19 +139,21 @@ impl Rule for Lunchbox {
     fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
         all_different::groups(shape, &self.cells)
     }
-    fn diagram(&self, _shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+    fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
         let (target, cap) = (self.sum, self.sum + 1);
         let all = self.cells.iter().fold(0, |m, &c| m | cands(c));
-        // bit d-1 is digit d
+        // the state holds values (validation keeps them at least 0): bit i is the value
+        // i + the smallest
+        let lo = shape.values().min as usize;
         let (floor, top) = (
-            all.trailing_zeros() as usize + 1,
-            64 - all.leading_zeros() as usize,
+            all.trailing_zeros() as usize + lo,
+            63 - all.leading_zeros() as usize + lo,
         );
         Some(Box::new(Mdd::build(
             &self.cells,
             cands,
             None,
-            |_, &s: &State, d| step(s, d.get(), cap, floor, top),
+            move |_, &s: &State, d| step(s, d.index() + lo, cap, floor, top),
             // every state made passed `fits`, so an exact between-sum is one of different
             // digits between the extremes
             |s| matches!(s, Some((_, _, _, b, _, _, _)) if *b == target),
@@ -157,18 +169,18 @@ impl Rule for Lunchbox {
             super::sandwich::crust_distances(enc, &self.cells, self.sum);
         }
     }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         check_distinct(grid, self.cells.iter().copied(), "the lunchbox")
             .map_err(|e| e.to_string())?;
-        let vs = values(grid, &self.cells);
-        let at = |v: usize| vs.iter().position(|&x| x == v).unwrap();
+        let vs = values_of(shape, grid, &self.cells);
+        let at = |v: i64| vs.iter().position(|&x| x == v).unwrap();
         let (lo, hi) = (at(*vs.iter().min().unwrap()), at(*vs.iter().max().unwrap()));
-        let s: usize = vs[lo.min(hi) + 1..lo.max(hi)].iter().sum();
-        if s == self.sum {
+        let s: i64 = vs[lo.min(hi) + 1..lo.max(hi)].iter().sum();
+        if s == self.sum as i64 {
             Ok(())
         } else {
             Err(format!(
-                "the lunchbox at {} holds {s} between its smallest and largest digits, not {}",
+                "the lunchbox at {} holds {s} between its smallest and largest values, not {}",
                 self.cells[0], self.sum
             ))
         }

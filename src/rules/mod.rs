@@ -53,6 +53,8 @@ pub mod between_line;
 pub mod box_indexer;
 pub mod clone;
 pub mod column_indexer;
+pub mod connected_values;
+pub mod contain_at_least;
 pub mod diagonal;
 pub mod difference;
 pub mod disjoint_groups;
@@ -117,6 +119,7 @@ pub mod chaos_count;
 pub mod distinct_regions;
 pub mod same_values;
 
+pub mod raw;
 pub mod relation;
 pub mod shapes;
 pub mod value_indexing;
@@ -327,6 +330,10 @@ macro_rules! registry {
         "weighted-sum" => WeightedSum(weighted_sum::WeightedSum),
         /// The cage holds exactly the clue's count of each listed digit.
         "look-and-say" => LookAndSay(look_and_say::LookAndSay),
+        /// The cells holding the listed values form one connected region.
+        "connected-values" => ConnectedValues(connected_values::ConnectedValues),
+        /// The cells hold each listed digit at least as often as it is listed.
+        "contain-at-least" => ContainAtLeast(contain_at_least::ContainAtLeast),
         /// Cells in one found region of a chaos construction.
         "same-region" => SameRegion(same_region::SameRegion),
         /// A digit counts the run of cells along arms in the start cell's found region.

@@ -10,12 +10,16 @@
 //! keeps 8 and 9 out of the first cell. On a rectangle (R×C) a row's line has C cells and a
 //! column's R.
 //!
+//! On a grid of other values (`0-8`) N is the first cell's *value* and the clue a value, as
+//! ISS reads them: a first value below 1 or past the line names no cell (so the first
+//! cell never holds 0 there), and a clue of 0 is a 0 in the Nth cell.
+//!
 //! CNF, index then value: for each digit N of the first cell, `x(first, N) -> x(cell_N,
 //! value)` (cell_N the Nth cell from the clue), and `¬x(first, N)` for N past the line's
 //! end. One binary clause per digit; N = 1 names the first cell itself. (The layered
 //! diagram whose state is N, [`Rule::diagram`], still removes candidates beforehand.)
 
-use super::cell_lists::values;
+use super::cell_lists::values_of;
 use super::clue::OutsideClue;
 use super::diagram::Diagram;
 use super::Rule;
@@ -38,55 +42,66 @@ pub struct NumberedRoom {
 impl Rule for NumberedRoom {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         self.clue.validate_in(shape.rows(), shape.cols())?;
-        let n = shape.value_count();
-        if !(1..=n).contains(&self.value) {
+        let values = shape.values();
+        if values.digit(self.value as i64).is_none() {
             return Err(format!(
-                "a numbered room's value is 1 to {n}, not {}",
+                "a numbered room's value is {} to {}, not {}",
+                values.min,
+                values.max(),
                 self.value
             ));
         }
         Ok(())
     }
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
-        let value = self.value;
+        let off = shape.values().offset();
+        // the clue's digit (validated)
+        let value = shape.values().digit(self.value as i64)?;
         let line = self.clue.line_in(shape.rows(), shape.cols());
-        let len = line.len();
+        let len = line.len() as i64;
         Some(Box::new(Mdd::build(
             &line,
             cands,
-            0usize,
-            // state: N, read from the first cell (a position 1..=L of the line); cell
+            0i64,
+            // state: N, the first cell's value (a position 1..=L of the line); cell
             // i + 1 = N holds the value
-            |i, &first, d| {
-                let first = if i == 0 { d.get() } else { first };
-                (first <= len && (i + 1 != first || d.get() == value)).then_some(first)
+            move |i, &first, d| {
+                let first = if i == 0 { d.get() as i64 + off } else { first };
+                ((1..=len).contains(&first) && (i as i64 + 1 != first || d == value))
+                    .then_some(first)
             },
             |_| true,
         )))
     }
     fn encode(&self, enc: &mut Encoder) {
         let line = self.clue.line_in(enc.shape().rows(), enc.shape().cols());
-        let value = Digit::new(self.value);
+        let values = enc.shape().values();
+        let Some(value) = values.digit(self.value as i64) else {
+            return; // refused by validation
+        };
         for d in (1..=enc.value_count()).map(Digit::new) {
-            match line.get(d.get() - 1) {
+            // the position N the first cell's value names (1-based), if any
+            let n = usize::try_from(d.get() as i64 + values.offset()).ok();
+            match n.and_then(|n| n.checked_sub(1)).and_then(|i| line.get(i)) {
                 // x(first, N) -> x(cell_N, value)
                 Some(&at) => enc.clause([!enc.x(line[0], d), enc.x(at, value)]),
-                // ¬x(first, N): N counts past the line's end
+                // ¬x(first, N): N counts past the line's end (or is below 1)
                 None => enc.clause([!enc.x(line[0], d)]),
             }
         }
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.clue.line_in(shape.rows(), shape.cols()));
-        let Some(&at) = vs.get(vs[0] - 1) else {
+        let vs = values_of(shape, grid, &self.clue.line_in(shape.rows(), shape.cols()));
+        let named = usize::try_from(vs[0] - 1).ok().and_then(|i| vs.get(i));
+        let Some(&at) = named else {
             return Err(format!(
-                "from {}, the first cell holds {}, past the line of {} cells",
+                "from {}, the first cell holds {}, which names no cell of the line of {} cells",
                 self.clue,
                 vs[0],
                 vs.len()
             ));
         };
-        if at == self.value {
+        if at == self.value as i64 {
             Ok(())
         } else {
             Err(format!(

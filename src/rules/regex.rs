@@ -49,13 +49,9 @@ const MAX_SETS: usize = 20_000;
 pub struct Regex {
     /// The cells in reading order.
     pub cells: Vec<Cell>,
-    /// The pattern the digits must match as a whole.
+    /// The pattern the values must match as a whole (its characters name values of the
+    /// grid's value set: digit index + the shape's offset).
     pub pattern: String,
-    /// What the pattern's characters name: digit index + `offset` is the value a character
-    /// stands for. 0 as written (values 1..N); set when a grid of other values restates the
-    /// rule over digit indices ([`super::values::to_index_space`]), never read from JSON.
-    #[serde(skip)]
-    pub offset: i64,
 }
 
 /// A parsed pattern.
@@ -376,8 +372,8 @@ struct Compiled {
 }
 
 impl Regex {
-    fn compile(&self, n: usize) -> Result<Compiled, String> {
-        let node = Parser::parse(&self.pattern, n, self.offset)?;
+    fn compile(&self, shape: &Shape) -> Result<Compiled, String> {
+        let node = Parser::parse(&self.pattern, shape.value_count(), shape.values().offset())?;
         let mut nfa = Nfa::default();
         let (s, accept) = nfa.build(&node)?;
         let start = nfa.close([s]);
@@ -392,7 +388,7 @@ impl Rule for Regex {
             return Err("a regex line has no cells".into());
         }
         let n = shape.value_count();
-        let c = self.compile(n)?;
+        let c = self.compile(shape)?;
         // the state sets of every position, with every digit: the diagram's widest bound
         super::diagram::state_sets(
             c.start.clone(),
@@ -411,7 +407,7 @@ impl Rule for Regex {
     }
 
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
-        let c = self.compile(shape.value_count()).expect("validated");
+        let c = self.compile(shape).expect("validated");
         let accept = c.accept;
         let nfa = c.nfa;
         Some(Box::new(Mdd::build(
@@ -428,7 +424,8 @@ impl Rule for Regex {
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let node = Parser::parse(&self.pattern, shape.value_count(), self.offset)?;
+        let offset = shape.values().offset();
+        let node = Parser::parse(&self.pattern, shape.value_count(), offset)?;
         let digits = values(grid, &self.cells);
         if ends(&node, &digits, &BTreeSet::from([0])).contains(&digits.len()) {
             Ok(())
@@ -436,7 +433,7 @@ impl Rule for Regex {
             let text: String = digits
                 .iter()
                 .map(|&d| {
-                    u32::try_from(d as i64 + self.offset)
+                    u32::try_from(d as i64 + offset)
                         .ok()
                         .and_then(|v| char::from_digit(v, 36))
                         .unwrap_or('?')
@@ -495,7 +492,6 @@ mod tests {
         vec![Constraint::Regex(Regex {
             cells: cells(rc),
             pattern: pattern.into(),
-            offset: 0,
         })]
     }
 

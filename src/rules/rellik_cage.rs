@@ -3,11 +3,16 @@
 //!
 //! JSON: `{"type": "rellik-cage", "cells": [...], "sum": 10}`.
 //!
+//! On a grid of other values (`0-8`) the combinations add values, as ISS reads them; a 0
+//! adds nothing, so it changes no combination's sum (the value is at least 1). The values
+//! must be at least 0.
+//!
 //! CNF: the cage is an all-different group (a house if N cells); a(d) = "d is in the
 //! cage", defined one way, `x(c,d) -> a(d)` for each cage cell; then for each set D of
-//! at most |cage| different digits adding up to the value: `!a(d1) ∨ … ∨ !a(dk)`.
+//! at most |cage| different positive values adding up to the value:
+//! `!a(d1) ∨ … ∨ !a(dk)`.
 
-use super::cell_lists::{at_most, cell_set, values};
+use super::cell_lists::{at_most, cell_set, values_of};
 use super::families::all_different;
 use super::Rule;
 use crate::cnf::{Encoder, Term};
@@ -25,8 +30,9 @@ pub struct RellikCage {
     pub sum: usize,
 }
 
-/// Every set of at most `most` different digits of 1..=n adding up to `sum`.
-fn digit_sets(n: usize, sum: usize, most: usize) -> Vec<Vec<usize>> {
+/// Every set of at most `most` different numbers of `lo..=hi` adding up to `sum`
+/// (`lo` ≥ 1: a 0 would only repeat each set with itself added).
+fn value_sets(lo: usize, hi: usize, sum: usize, most: usize) -> Vec<Vec<usize>> {
     fn go(
         d: usize,
         n: usize,
@@ -48,7 +54,7 @@ fn digit_sets(n: usize, sum: usize, most: usize) -> Vec<Vec<usize>> {
         go(d + 1, n, left, most, set, out);
     }
     let mut out = Vec::new();
-    go(1, n, sum, most, &mut Vec::new(), &mut out);
+    go(lo, hi, sum, most, &mut Vec::new(), &mut out);
     out
 }
 
@@ -62,6 +68,12 @@ impl Rule for RellikCage {
         if self.sum == 0 {
             return Err("a rellik cage's value must be at least 1".into());
         }
+        if shape.values().min < 0 {
+            return Err(format!(
+                "a rellik cage adds values of at least 0; the smallest value here is {}",
+                shape.values().min
+            ));
+        }
         Ok(())
     }
     fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
@@ -72,7 +84,9 @@ impl Rule for RellikCage {
     }
     fn encode(&self, enc: &mut Encoder) {
         let n = enc.value_count();
-        let sets = digit_sets(n, self.sum, self.cells.len());
+        // value = index + lo (validation keeps lo ≥ 0); the sets hold positive values
+        let lo = enc.shape().values().min as usize;
+        let sets = value_sets(lo.max(1), lo + n - 1, self.sum, self.cells.len());
         if sets.is_empty() {
             return; // no combination can reach the value
         }
@@ -85,15 +99,18 @@ impl Rule for RellikCage {
         }
         for set in sets {
             // !a(d1) ∨ … ∨ !a(dk): not all of a set adding up to the value
-            enc.clause(set.iter().map(|&d| !present[d - 1]));
+            enc.clause(set.iter().map(|&v| !present[v - lo]));
         }
     }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         check_distinct(grid, self.cells.iter().copied(), "the rellik cage")
             .map_err(|e| e.to_string())?;
-        // the sums some non-empty combination reaches
+        // the sums some non-empty combination reaches (a 0 reaches none: the value is ≥ 1)
         let mut reach = vec![false; self.sum + 1];
-        for v in values(grid, &self.cells) {
+        for v in values_of(shape, grid, &self.cells) {
+            let Ok(v @ 1..) = usize::try_from(v) else {
+                continue;
+            };
             for s in (v + 1..=self.sum).rev() {
                 reach[s] |= reach[s - v];
             }
@@ -103,7 +120,7 @@ impl Rule for RellikCage {
         }
         if reach[self.sum] {
             return Err(format!(
-                "digits of the rellik cage at {} add up to {}",
+                "values of the rellik cage at {} add up to {}",
                 self.cells[0], self.sum
             ));
         }
@@ -136,7 +153,7 @@ mod tests {
         // FOUR's r1c1, r1c2 hold 1, 2: 3 is reached; 4123… holds 4, 1: 1, 4, 5 only
         let r = on(&[(1, 1), (1, 2)], 3);
         assert_checker(&r, "4123234112343412", FOUR);
-        assert_eq!(digit_sets(4, 4, 3), vec![vec![1, 3], vec![4]]);
+        assert_eq!(value_sets(1, 4, 4, 3), vec![vec![1, 3], vec![4]]);
     }
 
     #[test]

@@ -107,15 +107,19 @@ impl Rule for SameValues {
             }
             return;
         }
-        // a digit is at most once in a row and in a column: no set holds it more often than
-        // it has rows (or columns), and the sets hold it equally often
+        // a digit is at most once in a row and in a column (not on a raw grid): no set
+        // holds it more often than it has rows (or columns), and the sets hold it equally
+        // often
+        let raw = enc.shape().is_raw();
         let most = self
             .sets
             .iter()
-            .map(|s| {
-                s.len()
+            .map(|s| match raw {
+                true => s.len(),
+                false => s
+                    .len()
                     .min(distinct(s, |c| c.r()))
-                    .min(distinct(s, |c| c.c()))
+                    .min(distinct(s, |c| c.c())),
             })
             .min()
             .unwrap_or(0);

@@ -6,6 +6,9 @@
 //! holds both. A line of the shorter side need not hold them, so a clue there is refused
 //! rather than read one way or another.
 //!
+//! On a grid of other values (`0-8`) the crusts are the lowest and highest values (0 and 8)
+//! and the clue adds values, as ISS reads it; the values must be at least 0.
+//!
 //! JSON: `{"type":"sandwich","clue":"r0c3","sum":12}` — the clue names the outside cell as
 //! f-puzzles does: `r0c3` above column 3, `r3c0` left of row 3, row or column N+1 below or
 //! right. Trap: the "bread" is 1 and N, not 1 and 9, on other sizes.
@@ -23,7 +26,7 @@
 //! some `k` distinct digits of 2..N−1 make the sum, and for two cells whose distance gives
 //! another length, `x(a,1) -> ¬x(b,N)` (at most N(N−1) binary clauses per clue).
 
-use super::cell_lists::values;
+use super::cell_lists::values_of;
 use super::clue::OutsideClue;
 use super::diagram::Diagram;
 use super::Rule;
@@ -44,13 +47,13 @@ pub struct Sandwich {
 }
 
 /// For each filling length `k` (`0..=n-2` cells between the crusts), whether `k` distinct
-/// digits of `2..n` (exclusive) sum to `sum`.
-pub(crate) fn filling_lengths(n: usize, sum: usize) -> Vec<bool> {
+/// values strictly between the crusts `lo` and `lo + n - 1` sum to `sum`.
+pub(crate) fn filling_lengths(n: usize, lo: usize, sum: usize) -> Vec<bool> {
     let k_max = n.saturating_sub(2);
-    // reach[k][s]: some k distinct digits among those seen so far sum to s
+    // reach[k][s]: some k distinct values among those seen so far sum to s
     let mut reach = vec![vec![false; sum + 1]; k_max + 1];
     reach[0][0] = true;
-    for d in 2..n {
+    for d in lo + 1..lo + n.saturating_sub(1) {
         for k in (1..=k_max).rev() {
             for s in (d..=sum).rev() {
                 if reach[k - 1][s - d] {
@@ -62,12 +65,13 @@ pub(crate) fn filling_lengths(n: usize, sum: usize) -> Vec<bool> {
     reach.iter().map(|r| r[sum]).collect()
 }
 
-/// The crusts' distance on `line`, N cells of different digits whose digits between the 1
-/// and the N add up to `sum` (a sandwich, or a lunchbox of N cells): for two cells whose
-/// distance leaves a filling length no set of distinct digits reaches, `x(a,1) -> ¬x(b,N)`.
+/// The crusts' distance on `line`, N cells of different values whose values between the
+/// lowest and the highest add up to `sum` (a sandwich, or a lunchbox of N cells): for two
+/// cells whose distance leaves a filling length no set of distinct values reaches,
+/// `x(a,1) -> ¬x(b,N)` (digit indices 1 and N; the values are at least 0).
 pub(crate) fn crust_distances(enc: &mut Encoder, line: &[Cell], sum: usize) {
     let n = line.len();
-    let lengths = filling_lengths(n, sum);
+    let lengths = filling_lengths(n, enc.shape().values().min as usize, sum);
     let (one, top) = (Digit::new(1), Digit::new(n));
     for (i, &a) in line.iter().enumerate() {
         for (j, &b) in line.iter().enumerate() {
@@ -95,6 +99,13 @@ impl Rule for Sandwich {
         if n < 2 {
             return Err("a sandwich needs a grid of size 2 or more".into());
         }
+        let lo = shape.values().min;
+        if lo < 0 {
+            return Err(format!(
+                "a sandwich adds values of at least 0; the smallest value here is {lo}"
+            ));
+        }
+        let lo = lo as usize;
         self.clue.validate_on(shape)?;
         let len = self.clue.line_on(shape).len();
         if len != n {
@@ -105,9 +116,9 @@ impl Rule for Sandwich {
                 self.clue
             ));
         }
-        // the fillings are sets of the digits 2..N-1: their subset sums
+        // the fillings are sets of the values strictly between the crusts: their subset sums
         let mut reach = vec![true];
-        for d in 2..n {
+        for d in lo + 1..lo + n - 1 {
             let mut next = reach.clone();
             next.resize(reach.len() + d, false);
             for (s, _) in reach.iter().enumerate().filter(|(_, &r)| r) {
@@ -117,8 +128,9 @@ impl Rule for Sandwich {
         }
         if !reach.get(self.sum).copied().unwrap_or(false) {
             return Err(format!(
-                "no set of the digits 2 to {} sums to {} (the largest sandwich is {})",
-                n - 1,
+                "no set of the values {} to {} sums to {} (the largest sandwich is {})",
+                lo + 1,
+                lo + n - 2,
                 self.sum,
                 reach.len() - 1
             ));
@@ -130,6 +142,9 @@ impl Rule for Sandwich {
         let n = shape.value_count();
         let crust = |d: Digit| d.get() == 1 || d.get() == n;
         let target = self.sum;
+        // the value of a digit index (validation keeps it at least 0)
+        let lo = shape.values().min as usize;
+        let value = move |d: Digit| d.index() + lo;
         Some(Box::new(Mdd::build(
             &self.clue.line_on(shape),
             cands,
@@ -139,7 +154,7 @@ impl Rule for Sandwich {
                 Phase::Before => Some(Phase::Before),
                 // the second crust closes the sandwich only at the right sum
                 Phase::Inside(s) if crust(d) => (s == target).then_some(Phase::After),
-                Phase::Inside(s) => (s + d.get() <= target).then_some(Phase::Inside(s + d.get())),
+                Phase::Inside(s) => (s + value(d) <= target).then_some(Phase::Inside(s + value(d))),
                 Phase::After => (!crust(d)).then_some(Phase::After),
             },
             |&p| p == Phase::After,
@@ -155,17 +170,20 @@ impl Rule for Sandwich {
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let n = shape.value_count();
-        let vs = values(grid, &self.clue.line_on(shape));
+        let (lo, hi) = (shape.values().min, shape.values().max());
+        let vs = values_of(shape, grid, &self.clue.line_on(shape));
         let (Some(a), Some(b)) = (
-            vs.iter().position(|&v| v == 1),
-            vs.iter().position(|&v| v == n),
+            vs.iter().position(|&v| v == lo),
+            vs.iter().position(|&v| v == hi),
         ) else {
-            return Err(format!("the line of clue {} lacks a 1 or a {n}", self.clue));
+            return Err(format!(
+                "the line of clue {} lacks a {lo} or a {hi}",
+                self.clue
+            ));
         };
         let (a, b) = (a.min(b), a.max(b));
-        let s: usize = vs[a + 1..b].iter().sum();
-        if s == self.sum {
+        let s: i64 = vs[a + 1..b].iter().sum();
+        if s == self.sum as i64 {
             Ok(())
         } else {
             Err(format!(
@@ -216,19 +234,19 @@ mod tests {
     fn filling_lengths_are_those_of_distinct_digits() {
         // 9×9, 18: three digits of 2..8 (3 + 7 + 8, …) or four (2 + 3 + 5 + 8, …); two reach
         // at most 15 and five at least 20
-        let l = filling_lengths(9, 18);
+        let l = filling_lengths(9, 1, 18);
         let ks: Vec<usize> = (0..l.len()).filter(|&k| l[k]).collect();
         assert_eq!(ks, vec![3, 4]);
         assert_eq!(
-            filling_lengths(9, 0),
+            filling_lengths(9, 1, 0),
             vec![true, false, false, false, false, false, false, false]
         );
         // 35 = 2 + … + 8: all seven
-        assert!(filling_lengths(9, 35)[7]);
-        assert_eq!(filling_lengths(9, 35).iter().filter(|&&b| b).count(), 1);
+        assert!(filling_lengths(9, 1, 35)[7]);
+        assert_eq!(filling_lengths(9, 1, 35).iter().filter(|&&b| b).count(), 1);
         // 4×4: the filling is a set of {2, 3}
-        assert_eq!(filling_lengths(4, 5), vec![false, false, true]);
-        assert_eq!(filling_lengths(4, 3), vec![false, true, false]);
+        assert_eq!(filling_lengths(4, 1, 5), vec![false, false, true]);
+        assert_eq!(filling_lengths(4, 1, 3), vec![false, true, false]);
     }
 
     #[test]

@@ -81,6 +81,8 @@ pub const ON_RECTANGLES: &[&str] = &[
     "nfa",
     "value-indexing",
     "look-and-say",
+    "connected-values",
+    "contain-at-least",
     "equality-cage",
     "count-distinct",
     "counting-circles",
@@ -94,10 +96,14 @@ pub const ON_RECTANGLES: &[&str] = &[
     "hidden-skyscraper",
 ];
 
-/// `Ok` if `c` can stand on `shape`: always on a square grid; on a rectangle the rules of
+/// `Ok` if `c` can stand on `shape`: on a raw grid only the rules of
+/// [`super::raw::ON_RAW`]; always on a square grid; on a rectangle the rules of
 /// [`ON_RECTANGLES`], an `or` or `and` whose every rule can, and the rules below whose
 /// meaning holds on some rectangles only. `Err` says why not.
 pub fn on_shape(c: &Constraint, shape: &Shape) -> Result<(), String> {
+    if shape.is_raw() {
+        super::raw::on_raw(c)?;
+    }
     let kind = c.kind();
     if shape.is_square() || ON_RECTANGLES.contains(&kind) {
         return Ok(());

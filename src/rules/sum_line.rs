@@ -26,7 +26,7 @@
 //! and digit d keeps p0 alive when it does not exceed the value; the loop ends with the
 //! total a multiple of the value and some p0 alive. Clauses as in [`crate::cnf::sum::mdd`].
 
-use super::cell_lists::{line, values};
+use super::cell_lists::{line, values_of};
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
@@ -45,11 +45,6 @@ pub struct SumLine {
     /// The line is a loop: its last cell is followed by its first.
     #[serde(default, rename = "loop", skip_serializing_if = "std::ops::Not::not")]
     pub is_loop: bool,
-    /// A cell's value minus its digit index: 0 as written (values 1..N); set when a grid of
-    /// values from 0 restates the rule over digit indices
-    /// ([`super::values::to_index_space`]), never read from JSON.
-    #[serde(skip)]
-    pub offset: i64,
 }
 
 /// Largest value of a loop (its states hold a set of open sums as bits).
@@ -71,27 +66,17 @@ fn splits(digits: &[usize], sum: usize, p0: usize) -> bool {
     open == p0
 }
 
-impl SumLine {
-    /// The values along the line in a full grid (digit index + offset).
-    fn line_values(&self, grid: &Grid) -> Vec<usize> {
-        values(grid, &self.cells)
-            .into_iter()
-            .map(|d| (d as i64 + self.offset).max(0) as usize)
-            .collect()
-    }
-}
-
 impl Rule for SumLine {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         line(shape, &self.cells, 1)?;
         if self.sum == 0 {
             return Err("a sum line's sum must be at least 1".into());
         }
-        if self.offset < -1 {
+        if shape.values().min < 0 {
             return Err(format!(
                 "a sum line needs values of at least 0 (its segments are read while they \
                  grow); the smallest value here is {}",
-                1 + self.offset
+                shape.values().min
             ));
         }
         if self.is_loop && self.sum > MAX_LOOP_SUM {
@@ -102,11 +87,11 @@ impl Rule for SumLine {
         }
         Ok(())
     }
-    fn diagram(&self, _shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+    fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
         let target = self.sum;
         // the value a digit index stands for (validation keeps it ≥ 0)
-        let offset = self.offset;
-        let value = move |d: Digit| (d.get() as i64 + offset).max(0) as usize;
+        let lo = shape.values().min as usize;
+        let value = move |d: Digit| d.index() + lo;
         if self.is_loop {
             let all: u128 = if target == 128 {
                 u128::MAX
@@ -144,9 +129,14 @@ impl Rule for SumLine {
             |&p| p == 0,
         )))
     }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        // validation keeps the values at least 0
+        let line: Vec<usize> = values_of(shape, grid, &self.cells)
+            .into_iter()
+            .map(|v| v as usize)
+            .collect();
         if self.is_loop {
-            let digits = self.line_values(grid);
+            let digits = line;
             return if (0..self.sum).any(|p0| splits(&digits, self.sum, p0)) {
                 Ok(())
             } else {
@@ -157,7 +147,7 @@ impl Rule for SumLine {
             };
         }
         let mut open = 0;
-        for (&c, v) in self.cells.iter().zip(self.line_values(grid)) {
+        for (&c, v) in self.cells.iter().zip(line) {
             open += v;
             if open > self.sum {
                 return Err(format!(
@@ -190,7 +180,6 @@ mod tests {
             cells: cells(rc),
             sum,
             is_loop: false,
-            offset: 0,
         })]
     }
 
@@ -199,7 +188,6 @@ mod tests {
             cells: cells(rc),
             sum,
             is_loop: true,
-            offset: 0,
         })]
     }
 

@@ -3,7 +3,7 @@
 //! checker's verdicts and serde checks.
 //!
 //! The counter fills cells in row-major order with digits that do not repeat in the row, column or
-//! region (the classic rules, written out here), and counts the full grids that
+//! region (the classic rules, written out here; none on a raw grid), and counts the full grids that
 //! [`Puzzle::verify`] accepts. Variant rules are therefore judged only by their own checkers.
 
 use crate::format::text::parse_one;
@@ -20,8 +20,11 @@ pub fn brute_force_count(puzzle: &Puzzle, limit: usize) -> usize {
     fn fits(grid: &Grid, shape: &crate::geometry::Shape, cell: Cell, d: Digit) -> bool {
         let (rows, cols) = (grid.rows(), grid.cols());
         let region = shape.region_of(cell);
-        (0..cols).all(|k| grid.get(Cell::from_index(cell.r(), k)) != Some(d))
-            && (0..rows).all(|k| grid.get(Cell::from_index(k, cell.c())) != Some(d))
+        // a raw grid's rows and columns may repeat (and it has no regions)
+        let lines_ok = shape.is_raw()
+            || ((0..cols).all(|k| grid.get(Cell::from_index(cell.r(), k)) != Some(d))
+                && (0..rows).all(|k| grid.get(Cell::from_index(k, cell.c())) != Some(d)));
+        lines_ok
             && (region.is_none()
                 || shape
                     .cells()

@@ -2,13 +2,16 @@
 //! many cells further on the first cell's digit appears again: cell K + 1 (0-based) holds
 //! the first cell's digit. So K is at most the line's length − 2.
 //!
+//! On a grid of other values (`0-8`) K is the second cell's *value*, as ISS reads it: a K
+//! below 1 names no cell (so the second cell never holds 0 there).
+//!
 //! JSON: `{"type": "value-indexing", "cells": ["r1c1", "r1c2", …]}` (at least 3 cells, in
 //! order, none twice).
 //!
-//! CNF: `!x(c1,k)` for every k past the line's end; for every k and digit d:
+//! CNF: `!x(c1,k)` for every k past the line's end (or below 1); for every k and digit d:
 //! `x(c1,k) ∧ x(c0,d) -> x(c_{k+1},d)`.
 
-use super::cell_lists::{cells_ok, values};
+use super::cell_lists::{cells_ok, values_of};
 use super::Rule;
 use crate::cnf::Encoder;
 use crate::geometry::{Digit, Shape};
@@ -29,10 +32,16 @@ impl Rule for ValueIndexing {
     }
     fn encode(&self, enc: &mut Encoder) {
         let n = enc.value_count();
+        let off = enc.shape().values().offset();
         let (value, control) = (self.cells[0], self.cells[1]);
-        for k in 1..=n {
-            let xk = enc.x(control, Digit::new(k));
-            let Some(&target) = self.cells.get(k + 1) else {
+        for dk in (1..=n).map(Digit::new) {
+            let xk = enc.x(control, dk);
+            // the value K of the digit: cell K + 1 (0-based), for K ≥ 1
+            let named = usize::try_from(dk.get() as i64 + off)
+                .ok()
+                .filter(|&k| k >= 1)
+                .and_then(|k| self.cells.get(k + 1));
+            let Some(&target) = named else {
                 // !x(c1,k): the line has no cell k further on
                 enc.clause([!xk]);
                 continue;
@@ -43,19 +52,17 @@ impl Rule for ValueIndexing {
             }
         }
     }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.cells);
-        match vs.get(vs[1] + 1) {
-            Some(&v) if v == vs[0] => Ok(()),
-            Some(&v) => Err(format!(
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let vs = values_of(shape, grid, &self.cells);
+        let at = usize::try_from(vs[1] + 1).ok().filter(|&i| i >= 2);
+        match at.and_then(|i| vs.get(i).map(|&v| (i, v))) {
+            Some((_, v)) if v == vs[0] => Ok(()),
+            Some((i, v)) => Err(format!(
                 "{} holds {}, so {} should hold {}, not {v}",
-                self.cells[1],
-                vs[1],
-                self.cells[vs[1] + 1],
-                vs[0]
+                self.cells[1], vs[1], self.cells[i], vs[0]
             )),
             None => Err(format!(
-                "{} holds {}, past the end of the value indexing line",
+                "{} holds {}, which names no cell of the value indexing line",
                 self.cells[1], vs[1]
             )),
         }

@@ -27,7 +27,8 @@
 //!   reads it) it is an `or`: a 0 in front and one tower more seen over indices, or
 //!   another value in front and the same count.
 //! - Rules that name values (pencil marks, quadruples, a hidden skyscraper's height, a
-//!   look-and-say count) name their indices instead.
+//!   look-and-say count, connected values, contain-at-least) name their indices instead.
+//! - An `or` or `and` is restated branch by branch (each rule of it as above).
 //! - Odd and even swap when the offset is odd (value parity = index parity + offset).
 //! - An equality cage (as many even as odd values, as many from the lower half of the
 //!   values as from the upper half, the middle value out — ISS computes them over its value
@@ -37,14 +38,26 @@
 //!   circles holding v 0 times or v times: an `or` of two `look-and-say` counts over the
 //!   circles (only 0 times for a value below 1 or above the number of circles, as ISS
 //!   reads 0: no circle holds it).
-//! - A regex names values with its characters (`0` is the value 0 on 0-8) and a sum line
-//!   adds values along segments of varying length: neither restates over indices, so both
-//!   are told the offset (their `offset` field, never read from JSON) and read the values
-//!   themselves, in their diagrams and their checkers alike. A sum line with negative
-//!   values is refused.
-//! - Every other rule's meaning depends on the values in a way no restatement on indices
-//!   keeps (the sum of "1 to N", a value used as a count or position, fixed halves of
-//!   1..N): it is refused with the value set named, never guessed.
+//! - Rules whose values name positions, count cells or add up along a line in a way no
+//!   restatement on indices keeps ([`READ_VALUES`]) read the values themselves, from the
+//!   shape's offset, in their encoders and checkers alike, with ISS's meaning (ISS keeps
+//!   its values in the same way, as an offset applied inside each handler):
+//!   - a regex's characters name values (`0` is the value 0 on 0-8);
+//!   - a sum line adds values along segments of varying length;
+//!   - an X-sum's first value X counts X cells (a 0 counts none and never holds), and the
+//!     clue adds values;
+//!   - a sandwich's crusts are the lowest and highest values, and a lunchbox's extremes
+//!     the smallest and largest values; both add the values between;
+//!   - a rellik cage's combinations add values (a 0 adds nothing);
+//!   - a numbered room's first value, a value indexing line's second value and an
+//!     indexer's value name a position 1..L of the line (a 0 names none); an indexer sends
+//!     its own row or column number as a value, and a number that is no value of the set
+//!     (9 on 0-8) cannot be sent.
+//!
+//!   Those that add values refuse negative values.
+//! - Every other rule's meaning depends on the values in a way this build neither restates
+//!   on indices nor reads (a value used as a count or as a place in a box, the thirds or
+//!   halves of 1..N): it is refused with the value set named, never guessed.
 //! - Values a rule names in a table: the values an `nfa` transition reads and those of a
 //!   `relation`'s allowed pairs become their digit indices.
 //!
@@ -103,6 +116,22 @@ const ORDER_ONLY: &[&str] = &[
     "same-values",
 ];
 
+/// Rules whose encoders and checkers read the values themselves (digit index + the shape's
+/// offset, [`crate::geometry::Values::offset`]): a value names a position, is a count, or is
+/// added along a line in a way no restatement on indices keeps. Kept as written.
+pub const READ_VALUES: &[&str] = &[
+    "regex",
+    "sum-line",
+    "x-sum",
+    "sandwich",
+    "lunchbox",
+    "rellik-cage",
+    "numbered-room",
+    "value-indexing",
+    "column-indexer",
+    "row-indexer",
+];
+
 /// Rules read for grids holding more values than a row has cells (see the module docs),
 /// each counted against brute force on such a grid (the tests below).
 pub const MANY_VALUES: &[&str] = &[
@@ -129,6 +158,8 @@ pub const MANY_VALUES: &[&str] = &[
     "regex",
     "same-values",
     "relation",
+    "connected-values",
+    "contain-at-least",
 ];
 
 /// The rule `c` as written about the values of `shape` (JSON, f-puzzles), restated about
@@ -145,6 +176,20 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
         // defined on the values 0..N only (its validation refuses any other set), where the
         // value v is the index v: its clauses and checker name indices
         return Ok(c.clone());
+    }
+    // a combination: each of its rules restated (an `or` of givens, ISS's `Or` of `~R1C8_0`)
+    let each = |of: &[Constraint]| -> Result<Vec<Constraint>, String> {
+        of.iter()
+            .enumerate()
+            .map(|(i, r)| {
+                to_index_space(r, shape).map_err(|e| format!("of[{i}] ({}): {e}", r.kind()))
+            })
+            .collect()
+    };
+    match c {
+        Constraint::Or(o) => return Ok(Constraint::Or(super::or::Or { of: each(&o.of)? })),
+        Constraint::And(a) => return Ok(Constraint::And(super::or::And { of: each(&a.of)? })),
+        _ => {}
     }
     // more values than the longer side (see MANY_VALUES)
     let many = shape.value_count() != shape.side();
@@ -174,20 +219,10 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
             return Ok(c.clone());
         }
     }
-    // rules that read values directly: told the offset (a regex's characters name values,
-    // a sum line adds values); a sum line needs values from 0 up (see sum_line.rs)
-    match c {
-        Constraint::Regex(r) if !many || read_many => {
-            let mut r = r.clone();
-            r.offset = values.offset();
-            return Ok(Constraint::Regex(r));
-        }
-        Constraint::SumLine(l) if !many && values.min >= 0 => {
-            let mut l = l.clone();
-            l.offset = values.offset();
-            return Ok(Constraint::SumLine(l));
-        }
-        _ => {}
+    // rules that read the values themselves, from the shape (their validation refuses the
+    // value sets they cannot read, such as negative values for sums)
+    if READ_VALUES.contains(&kind) && (!many || read_many) {
+        return Ok(c.clone());
     }
     if !many {
         if let Some(r) = restate(c, shape)? {
@@ -209,12 +244,9 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
             shape.rows(),
             shape.cols()
         )
-    } else if kind == "sum-line" {
-        "adds values while its segments grow, which negative values break".to_string()
     } else {
         "depends on the values in a way this build does not restate on other value sets \
-         (a value used as a count or position, a total that depends on which cells hold \
-         it, the halves of 1..N)"
+         (a value used as a count or as a place in a box, the thirds or halves of 1..N)"
             .to_string()
     };
     Err(format!(
@@ -462,6 +494,24 @@ fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> 
                 }
             }
             Constraint::Relation(r)
+        }
+        Constraint::ContainAtLeast(c) => {
+            let mut c = c.clone();
+            c.values = c
+                .values
+                .iter()
+                .map(|&v| index(v, "contain-at-least: the value"))
+                .collect::<Result<_, _>>()?;
+            Constraint::ContainAtLeast(c)
+        }
+        Constraint::ConnectedValues(cv) => {
+            let mut cv = cv.clone();
+            cv.values = cv
+                .values
+                .iter()
+                .map(|&v| index(v, "connected values: the value"))
+                .collect::<Result<_, _>>()?;
+            Constraint::ConnectedValues(cv)
         }
         Constraint::LookAndSay(l) => {
             // each counted value becomes its digit index
@@ -717,15 +767,7 @@ mod tests {
         agrees_on_values("2-5", &re("[23]5.", r#""r1c1","r2c2","r3c3""#), |v| {
             matches!(v(1, 1), 2 | 3) && v(2, 2) == 5
         });
-        let e = to_index_space(
-            &serde_json::from_str(&re("4", col)).unwrap(),
-            &shape(4, "0-3"),
-        )
-        .and_then(|c| {
-            let p = Puzzle::new(shape(4, "0-3"), Grid::empty(4), vec![c]);
-            p.map(|_| ()).map_err(|e| e.to_string())
-        })
-        .unwrap_err();
+        let e = refused("0-3", &re("4", col));
         assert!(e.contains("not a digit 0..3"), "{e}");
         // a sum line adds values: a 0 joins either neighbouring segment
         let sl = |sum: usize, cells: &str, lp: bool| {
@@ -751,12 +793,134 @@ mod tests {
                 })
             });
         }
-        let e = to_index_space(
-            &serde_json::from_str(&sl(3, line, false)).unwrap(),
-            &shape(4, "-1-2"),
-        )
-        .unwrap_err();
-        assert!(e.contains("negative values"), "{e}");
+        let e = refused("-1-2", &sl(3, line, false));
+        assert!(e.contains("values of at least 0"), "{e}");
+    }
+
+    /// Whether some non-empty subset of `vs` adds up to `sum`.
+    fn some_subset_adds(vs: &[i64], sum: i64) -> bool {
+        (1..1u32 << vs.len()).any(|m| {
+            let t: i64 = (0..vs.len())
+                .filter(|i| m >> i & 1 == 1)
+                .map(|i| vs[i])
+                .sum();
+            t == sum
+        })
+    }
+
+    /// The sum of `vs` strictly between the positions of its smallest and largest values.
+    fn between_extremes(vs: &[i64]) -> i64 {
+        let at = |v: i64| vs.iter().position(|&x| x == v).unwrap();
+        let (a, b) = (at(*vs.iter().min().unwrap()), at(*vs.iter().max().unwrap()));
+        vs[a.min(b) + 1..a.max(b)].iter().sum()
+    }
+
+    #[test]
+    fn sums_along_lines_add_values() {
+        let row = |v: &dyn Fn(usize, usize) -> i64| [v(1, 1), v(1, 2), v(1, 3), v(1, 4)];
+        // X-sums: the first value X counts X cells (0 counts none), the clue adds values
+        let x_sum =
+            |clue: &str, sum: usize| format!(r#"{{"type":"x-sum","clue":"{clue}","sum":{sum}}}"#);
+        let x_holds = |vs: &[i64], sum: i64| {
+            let x = vs[0];
+            (1..=vs.len() as i64).contains(&x) && vs[..x as usize].iter().sum::<i64>() == sum
+        };
+        for (v, sum) in [("0-3", 1), ("0-3", 3), ("0-3", 5), ("2-5", 6), ("2-5", 9)] {
+            agrees_on_values(v, &x_sum("r1c0", sum), |g| x_holds(&row(g), sum as i64));
+        }
+        // column 2 read from below
+        agrees_on_values("0-3", &x_sum("r5c2", 4), |g| {
+            x_holds(&[g(4, 2), g(3, 2), g(2, 2), g(1, 2)], 4)
+        });
+        // sandwiches: the crusts are the lowest and highest values
+        let sandwich = |sum: usize| format!(r#"{{"type":"sandwich","clue":"r1c0","sum":{sum}}}"#);
+        for (v, sum) in [("0-3", 0), ("0-3", 1), ("0-3", 3), ("2-5", 3), ("2-5", 7)] {
+            agrees_on_values(v, &sandwich(sum), |g| {
+                between_extremes(&row(g)) == sum as i64
+            });
+        }
+        // lunchboxes: different values, the sum between the smallest and the largest
+        let lunchbox = |cells: &str, sum: usize| {
+            format!(r#"{{"type":"lunchbox","cells":[{cells}],"sum":{sum}}}"#)
+        };
+        let diagonal = r#""r1c1","r2c2","r3c3""#;
+        let diag = |g: &dyn Fn(usize, usize) -> i64| [g(1, 1), g(2, 2), g(3, 3)];
+        let distinct = |vs: &[i64]| (0..vs.len()).all(|i| !vs[..i].contains(&vs[i]));
+        for (v, sum) in [("0-3", 0), ("0-3", 1), ("0-3", 2), ("2-5", 3), ("2-5", 4)] {
+            agrees_on_values(v, &lunchbox(diagonal, sum), |g| {
+                distinct(&diag(g)) && between_extremes(&diag(g)) == sum as i64
+            });
+        }
+        let three = r#""r1c1","r1c2","r1c3""#;
+        agrees_on_values("0-3", &lunchbox(three, 2), |g| {
+            between_extremes(&[g(1, 1), g(1, 2), g(1, 3)]) == 2
+        });
+        // rellik cages: no combination of one or more values adds up to the value
+        let rellik = |cells: &str, sum: usize| {
+            format!(r#"{{"type":"rellik-cage","cells":[{cells}],"sum":{sum}}}"#)
+        };
+        for (v, sum) in [("0-3", 1), ("0-3", 4), ("0-3", 6), ("2-5", 6), ("2-5", 9)] {
+            agrees_on_values(v, &rellik(diagonal, sum), |g| {
+                distinct(&diag(g)) && !some_subset_adds(&diag(g), sum as i64)
+            });
+        }
+        let e = refused("-1-2", &rellik(diagonal, 2));
+        assert!(e.contains("values of at least 0"), "{e}");
+        let e = refused("-1-2", &sandwich(1));
+        assert!(e.contains("values of at least 0"), "{e}");
+    }
+
+    #[test]
+    fn positions_are_named_by_values() {
+        let row = |v: &dyn Fn(usize, usize) -> i64| [v(1, 1), v(1, 2), v(1, 3), v(1, 4)];
+        // the value at position p (1-based) of `vs`, if p names one
+        let at = |vs: &[i64], p: i64| usize::try_from(p - 1).ok().and_then(|i| vs.get(i).copied());
+        // numbered rooms: the first value N names cell N, which holds the clue
+        let room =
+            |value: usize| format!(r#"{{"type":"numbered-room","clue":"r1c0","value":{value}}}"#);
+        for (v, value) in [("0-3", 0), ("0-3", 2), ("2-5", 2), ("2-5", 5)] {
+            agrees_on_values(v, &room(value), |g| {
+                let vs = row(g);
+                at(&vs, vs[0]) == Some(value as i64)
+            });
+        }
+        // value indexing: the second value K names cell K + 1 (0-based), which repeats the
+        // first value
+        let vi = r#"{"type":"value-indexing","cells":["r1c1","r2c1","r3c1","r3c2","r3c3"]}"#;
+        for v in ["0-3", "2-5"] {
+            agrees_on_values(v, vi, |g| {
+                let vs = [g(1, 1), g(2, 1), g(3, 1), g(3, 2), g(3, 3)];
+                (1..=3).contains(&vs[1]) && vs[vs[1] as usize + 1] == vs[0]
+            });
+        }
+        // indexers: value v at (r, c) puts the number c (a value) at (r, v)
+        let indexer =
+            |kind: &str, cells: &str| format!(r#"{{"type":"{kind}-indexer","cells":[{cells}]}}"#);
+        for (v, cells, rc) in [
+            ("0-3", r#""r1c2","r3c1""#, [(1, 2), (3, 1)]),
+            ("2-5", r#""r2c3","r4c2""#, [(2, 3), (4, 2)]),
+        ] {
+            agrees_on_values(v, &indexer("column", cells), |g| {
+                rc.iter().all(|&(r, c)| {
+                    let vs = [g(r, 1), g(r, 2), g(r, 3), g(r, 4)];
+                    at(&vs, g(r, c)) == Some(c as i64)
+                })
+            });
+            agrees_on_values(v, &indexer("row", cells), |g| {
+                rc.iter().all(|&(r, c)| {
+                    let vs = [g(1, c), g(2, c), g(3, c), g(4, c)];
+                    at(&vs, g(r, c)) == Some(r as i64)
+                })
+            });
+        }
+    }
+
+    /// Why a puzzle of the rule written about values on a 4×4 with `values` is refused.
+    fn refused(v: &str, rule: &str) -> String {
+        let rule = serde_json::from_str(rule).unwrap();
+        Puzzle::new(shape(4, v), Grid::empty(4), vec![rule])
+            .unwrap_err()
+            .to_string()
     }
 
     #[test]
@@ -1208,13 +1372,26 @@ mod tests {
             r#"{"type":"renban","cells":["r1c1","r2c1"]}"#,
             |v| (v(1, 1) - v(2, 1)).abs() == 1,
         );
+        // a numbered room reads values: the first value (1..3 here, a 0 names no cell)
+        // names the cell holding the clue
+        for value in [0, 2, 4] {
+            agrees_on_grid(
+                g,
+                "0-4",
+                &format!(r#"{{"type":"numbered-room","clue":"r1c0","value":{value}}}"#),
+                |v| {
+                    let row = [v(1, 1), v(1, 2), v(1, 3)];
+                    (1..=3).contains(&row[0]) && row[row[0] as usize - 1] == value
+                },
+            );
+        }
         // the other rules with values from 0 are refused, not guessed
         let e = to_index_space(
-            &serde_json::from_str(r#"{"type":"numbered-room","clue":"r1c0","value":2}"#).unwrap(),
+            &serde_json::from_str(r#"{"type":"sandwich","clue":"r1c0","sum":2}"#).unwrap(),
             &shape(4, "0-5"),
         )
         .unwrap_err();
-        assert!(e.contains("only for values from 1"), "{e}");
+        assert!(e.contains("not supported with 6 values"), "{e}");
     }
 
     #[test]
@@ -1297,13 +1474,10 @@ mod tests {
 
     #[test]
     fn rules_that_use_values_as_counts_stay_refused() {
-        for rule in [
-            r#"{"type":"sandwich","clue":"r1c0","sum":3}"#,
-            r#"{"type":"x-sum","clue":"r1c0","sum":3}"#,
-        ] {
-            let c: Constraint = serde_json::from_str(rule).unwrap();
-            let e = to_index_space(&c, &shape(4, "0-3")).unwrap_err();
-            assert!(e.contains(c.kind()) && e.contains("0-3"), "{e}");
-        }
+        // a box indexer (f-puzzles only) is not restated on other values
+        let c: Constraint =
+            serde_json::from_str(r#"{"type":"box-indexer","cells":["r1c1"]}"#).unwrap();
+        let e = to_index_space(&c, &shape(4, "0-3")).unwrap_err();
+        assert!(e.contains(c.kind()) && e.contains("0-3"), "{e}");
     }
 }

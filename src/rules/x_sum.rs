@@ -10,20 +10,25 @@
 //! X counts cells that are there. On a shorter line X could count past its end, which the
 //! rule does not say how to read, so a clue there is refused.
 //!
+//! On a grid of other values (`0-8`) X is the first *value* and the clue adds values, as
+//! ISS reads it: a first value below 1 counts no cells and is never a solution, and X
+//! may not count past the line's end. Values must be at least 0 (the bounds below add
+//! different values from the smallest up).
+//!
 //! CNF: a layered diagram along the line with states (cells still to add, sum so far): the
-//! first digit d starts (d − 1, d); each later digit is added while cells remain; once none
+//! first value x starts (x − 1, x); each later value is added while cells remain; once none
 //! remain the state no longer changes. A state is kept only if the cells still to add,
-//! different digits of one row or column, can bring the sum to the clue (at least
-//! 1 + … + k and at most the k largest digits for k cells; a diagram read cell by cell
+//! different values of one row or column, can bring the sum to the clue (at least the k
+//! smallest and at most the k largest values for k cells; a diagram read cell by cell
 //! does not otherwise know they differ); so sums above the clue, and finished sums other
 //! than the clue, are never created. Clauses as in [`crate::cnf::sum::mdd`].
 
-use super::cell_lists::{distinct_sums, values};
+use super::cell_lists::{distinct_sums, values_of};
 use super::clue::OutsideClue;
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
-use crate::geometry::{Cell, Mask, Shape};
+use crate::geometry::{Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 
@@ -40,6 +45,12 @@ pub struct XSum {
 impl Rule for XSum {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         let n = shape.value_count();
+        let (lo, hi) = (shape.values().min, shape.values().max());
+        if lo < 0 {
+            return Err(format!(
+                "an X-sum adds values of at least 0; the smallest value here is {lo}"
+            ));
+        }
         self.clue.validate_on(shape)?;
         let len = self.clue.line_on(shape).len();
         if len != n {
@@ -49,10 +60,11 @@ impl Rule for XSum {
                 self.clue
             ));
         }
-        let most = n * (n + 1) / 2;
+        // X ≥ 1 counts itself: at least 1, at most the n values together
+        let most = (lo + hi) as usize * n / 2;
         if self.sum == 0 || self.sum > most {
             return Err(format!(
-                "an X-sum over the values 1..{n} is 1 to {most}, not {}",
+                "an X-sum over the values {lo}..{hi} is 1 to {most}, not {}",
                 self.sum
             ));
         }
@@ -61,20 +73,26 @@ impl Rule for XSum {
 
     /// States: `None` before the first cell, then (cells still to add, sum so far).
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
-        let (target, v) = (self.sum, shape.value_count());
+        let target = self.sum;
+        // validation keeps the values at least 0
+        let (lo, hi) = (shape.values().min as usize, shape.values().max() as usize);
+        let value = move |d: Digit| d.index() + lo;
         Some(Box::new(Mdd::build(
             &self.clue.line_on(shape),
             cands,
             None,
-            |_, &state, d| {
+            move |_, &state, d| {
                 let (left, sum) = match state {
-                    None => (d.get() - 1, d.get()),
+                    // a first value of 0 counts no cells: no X-sum
+                    None if value(d) == 0 => return None,
+                    None => (value(d) - 1, value(d)),
                     Some((0, sum)) => (0, sum),
-                    Some((left, sum)) => (left - 1, sum + d.get()),
+                    Some((left, sum)) => (left - 1, sum + value(d)),
                 };
-                // the cells still to add lie in one row or column: different digits of
-                // 1..V, so they add at least 1 + … + left and at most the `left` largest
-                let fits = distinct_sums(left, 1, v)
+                // the cells still to add lie in one row or column: different values of
+                // lo..=hi, so they add at least the `left` smallest and at most the
+                // `left` largest
+                let fits = distinct_sums(left, lo, hi)
                     .is_some_and(|(least, most)| sum + least <= target && target <= sum + most);
                 fits.then_some(Some((left, sum)))
             },
@@ -83,14 +101,20 @@ impl Rule for XSum {
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.clue.line_on(shape));
+        let vs = values_of(shape, grid, &self.clue.line_on(shape));
         let x = vs[0];
-        let s: usize = vs[..x].iter().sum();
-        if s == self.sum {
+        if x < 1 || x as usize > vs.len() {
+            return Err(format!(
+                "the first value from {} is {x}, which counts no cells of the line",
+                self.clue
+            ));
+        }
+        let s: i64 = vs[..x as usize].iter().sum();
+        if s == self.sum as i64 {
             Ok(())
         } else {
             Err(format!(
-                "the first {x} digits from {} sum to {s}, not {}",
+                "the first {x} values from {} sum to {s}, not {}",
                 self.clue, self.sum
             ))
         }

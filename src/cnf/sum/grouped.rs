@@ -59,13 +59,14 @@ pub struct GroupedSum {
 }
 
 /// Whether two cells must differ in every solution of a puzzle of `shape`: they share a row,
-/// a column or a region.
+/// a column or a region (never on a raw grid).
 pub(super) fn sees(shape: &Shape, a: Cell, b: Cell) -> bool {
-    a.r() == b.r()
-        || a.c() == b.c()
-        || shape
-            .region_of(a)
-            .is_some_and(|r| shape.region_of(b) == Some(r))
+    !shape.is_raw()
+        && (a.r() == b.r()
+            || a.c() == b.c()
+            || shape
+                .region_of(a)
+                .is_some_and(|r| shape.region_of(b) == Some(r)))
 }
 
 /// `C(n, k)`, saturating at `u64::MAX`.

@@ -135,6 +135,9 @@ pub fn export(doc: &Document) -> Export {
     if shape.is_chaos() {
         losses.push("chaos construction: f-puzzles has no regions to find".into());
     }
+    if shape.is_raw() {
+        losses.push("raw grid: f-puzzles rows and columns always hold different digits".into());
+    }
     let default = !shape.is_jigsaw() && (shape.box_rows(), shape.box_cols()) == default_box(n);
     let mut grid = Vec::with_capacity(n);
     for r in 0..n {
@@ -382,6 +385,8 @@ pub fn export(doc: &Document) -> Export {
             | Constraint::Regex(_)
             | Constraint::WeightedSum(_)
             | Constraint::LookAndSay(_)
+            | Constraint::ConnectedValues(_)
+            | Constraint::ContainAtLeast(_)
             | Constraint::Nfa(_)
             | Constraint::Doppelganger(_) => losses.push(no_key(c)),
         }

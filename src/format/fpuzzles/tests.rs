@@ -417,6 +417,8 @@ const NO_KEY: &[&str] = &[
     "regex",
     "weighted-sum",
     "look-and-say",
+    "connected-values",
+    "contain-at-least",
     "nfa",
 ];
 

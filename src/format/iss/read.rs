@@ -59,8 +59,8 @@ pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
             }
         }
     }
-    let (rows, cols, values) = side(&items)?;
-    let (shape, extra) = grid_shape(&items, (rows, cols), values)?;
+    let (rows, cols, values, raw) = side(&items)?;
+    let (shape, extra) = grid_shape(&items, (rows, cols), values, raw)?;
     let mut top = Top {
         rules: extra,
         ..Top::default()

@@ -12,10 +12,6 @@ use crate::rules::*;
 /// Why satdoku refuses each ISS constraint it cannot state.
 fn unsupported(name: &str) -> Option<&'static str> {
     Some(match name {
-        "ContainAtLeast" | "ContainExact" => {
-            "contain-at-least / contain-exact have no satdoku rule"
-        }
-        "ConnectedValues" => "connected values have no satdoku rule",
         "Var" => "extra variables are cells outside the grid; satdoku's rules and solutions are about grid cells only, so they cannot be stated",
         _ => return None,
     })
@@ -219,7 +215,6 @@ pub fn leaf(
                 cells: cells(at, a.get(1..end).unwrap_or(&[]), n)?,
                 sum,
                 is_loop,
-                offset: 0,
             }))
         }
         "Arrow" => {
@@ -295,6 +290,9 @@ pub fn leaf(
         }
         "Sum" => sum(at, a, shape),
         "LookAndSay" => look_and_say(at, a, shape),
+        "ContainExact" => contain_exact(at, a, shape, true),
+        "ContainAtLeast" => contain_exact(at, a, shape, false),
+        "ConnectedValues" => connected_values(at, a, shape),
         "Pair" | "PairX" | "Binary" | "BinaryX" => super::pairs::relations(at, a, shape, warnings),
         "NFA" => super::nfa::rules(at, a, shape, warnings),
         "WhiteDot" | "BlackDot" | "X" | "V" => {
@@ -602,7 +600,6 @@ fn regex_lines(at: &At, a: &[String], n: usize) -> Result<Vec<Constraint>, IssEr
             Ok(Constraint::Regex(regex::Regex {
                 cells: cells(at, line, n)?,
                 pattern: pattern.clone(),
-                offset: 0,
             }))
         })
         .collect::<Result<_, IssError>>()?;
@@ -610,6 +607,96 @@ fn regex_lines(at: &At, a: &[String], n: usize) -> Result<Vec<Constraint>, IssEr
         return Err(bad(at, "no cells"));
     }
     Ok(lines)
+}
+
+/// ISS `ContainExact~V_V_…~cells…`: the cells hold each listed value exactly as many times
+/// as it is listed (`0_0_2`: two 0s and one 2; other values free), which is a look-and-say
+/// cage counting each listed value; `ContainAtLeast` (`exact` false): at least as many
+/// times, a `contain-at-least` set. A value the grid does not hold is refused.
+fn contain_exact(
+    at: &At,
+    a: &[String],
+    shape: &Shape,
+    exact: bool,
+) -> Result<Vec<Constraint>, IssError> {
+    let list = a.first().ok_or_else(|| bad(at, "missing values"))?;
+    let values = shape.values();
+    let (mut counts, mut listed): (Vec<[usize; 2]>, Vec<usize>) = (Vec::new(), Vec::new());
+    for v in list.split('_') {
+        let value = v
+            .trim()
+            .parse::<i64>()
+            .ok()
+            .filter(|&x| values.digit(x).is_some() && x >= 0)
+            .ok_or_else(|| {
+                bad(
+                    at,
+                    format!("values {list:?}: {v:?} is not one of the grid's values ({values})"),
+                )
+            })? as usize;
+        listed.push(value);
+        match counts.iter_mut().find(|p| p[1] == value) {
+            Some(p) => p[0] += 1,
+            None => counts.push([1, value]),
+        }
+    }
+    let cells = cells(at, &a[1..], shape.size())?;
+    Ok(vec![if exact {
+        Constraint::LookAndSay(look_and_say::LookAndSay { cells, counts })
+    } else {
+        Constraint::ContainAtLeast(contain_at_least::ContainAtLeast {
+            cells,
+            values: listed,
+        })
+    }])
+}
+
+/// ISS `ConnectedValues~GROUP~V_V_…[~SIZE]`: the grid's cells holding any of the values are
+/// one connected region (of SIZE cells when given). GROUP names a group of ISS's extra
+/// cells (`Var`), which satdoku does not have: refused unless empty (the grid).
+fn connected_values(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, IssError> {
+    if a.len() < 2 || a.len() > 3 {
+        return Err(bad(at, "expected ConnectedValues~GROUP~VALUES[~SIZE]"));
+    }
+    if !a[0].is_empty() {
+        return Err(IssError::Unsupported {
+            at: at.clone(),
+            why: format!(
+                "the cell group {:?} is a group of ISS's extra cells (Var), which satdoku \
+                 does not have",
+                a[0]
+            ),
+        });
+    }
+    let values = shape.values();
+    let list = a[1]
+        .split('_')
+        .map(|v| {
+            v.trim()
+                .parse::<i64>()
+                .ok()
+                .filter(|&x| values.digit(x).is_some() && x >= 0)
+                .map(|x| x as usize)
+                .ok_or_else(|| {
+                    bad(
+                        at,
+                        format!("{v:?} is not one of the grid's values ({values})"),
+                    )
+                })
+        })
+        .collect::<Result<Vec<usize>, _>>()?;
+    let size = match a.get(2).map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        None => None,
+        Some(s) => Some(s.parse::<usize>().ok().filter(|&k| k > 0).ok_or_else(|| {
+            bad(
+                at,
+                format!("size {s:?}: expected a positive number of cells"),
+            )
+        })?),
+    };
+    Ok(vec![Constraint::ConnectedValues(
+        connected_values::ConnectedValues { values: list, size },
+    )])
 }
 
 /// ISS `LookAndSay~CLUE~cells…`: CLUE is (count, value) pairs of single figures (`1617`:

@@ -12,8 +12,10 @@
 //! [`default_box`](crate::geometry::default_box)), none when none tiles it (`9x8`, a prime
 //! N); no boxes with `NoBoxes`; jigsaw regions of k cells (the regions when there are no
 //! boxes; beside boxes, extra regions); and a chaos construction (`ChaosConstruction`, square
-//! grids: N regions found while solving, beside any of those). Refused: raw grids (`~Raw`),
-//! chaos constructions on rectangles or with regions of another size than N.
+//! grids: N regions found while solving, beside any of those); raw grids (`~Raw`: no rows,
+//! columns or regions that differ, satdoku's [`Shape::with_raw`]). Refused: chaos
+//! constructions on rectangles or with regions of another size than N, raw grids with
+//! jigsaw regions or chaos.
 
 use super::error::{At, IssError};
 use super::tokens::Item;
@@ -35,11 +37,11 @@ pub struct ShapeItems {
     pub chaos: Option<Item>,
 }
 
-/// The rows, the columns and the values the `Shape` item states (9, 9 and 1..9 without
-/// one).
-pub fn side(items: &ShapeItems) -> Result<(usize, usize, Values), IssError> {
+/// The rows, the columns, the values and whether the grid is raw, as the `Shape` item
+/// states them (9, 9, 1..9 and not raw without one).
+pub fn side(items: &ShapeItems) -> Result<(usize, usize, Values, bool), IssError> {
     let Some(item) = &items.shape else {
-        return Ok((9, 9, Values::standard(9)));
+        return Ok((9, 9, Values::standard(9), false));
     };
     let spec = item.args.join("~");
     let refuse = |why: &str| IssError::Shape {
@@ -48,7 +50,7 @@ pub fn side(items: &ShapeItems) -> Result<(usize, usize, Values), IssError> {
         why: why.to_string(),
     };
     let (dims, range, kind) = match &item.args[..] {
-        [] => return Ok((9, 9, Values::standard(9))),
+        [] => return Ok((9, 9, Values::standard(9), false)),
         [d] => (d.as_str(), "", ""),
         [d, r] => (d.as_str(), r.as_str(), ""),
         [d, r, k] => (d.as_str(), r.as_str(), k.as_str()),
@@ -77,20 +79,14 @@ pub fn side(items: &ShapeItems) -> Result<(usize, usize, Values), IssError> {
             values.count
         )));
     }
-    if kind == "Raw" {
-        // ISS: a raw grid has no rows, columns or boxes that must differ (its rules say
-        // everything); a satdoku shape's rows and columns always hold different values
-        return Err(refuse(
-            "grid type \"Raw\": ISS's raw grid has no all-different rows, columns or boxes, \
-             but every satdoku grid's rows and columns hold different values",
-        ));
-    }
-    if !(kind.is_empty() || kind == "Sudoku") {
+    // ISS: a raw grid has no rows, columns or boxes that must differ (its rules say
+    // everything)
+    if !(kind.is_empty() || kind == "Sudoku" || kind == "Raw") {
         return Err(refuse(&format!(
-            "grid type {kind:?}: satdoku grids have sudoku rows and columns"
+            "grid type {kind:?}: satdoku grids are sudoku grids or raw ones"
         )));
     }
-    Ok((rows, cols, values))
+    Ok((rows, cols, values, kind == "Raw"))
 }
 
 /// Where a shape error points: the `Shape` item, or item 0 when the string has none.
@@ -110,6 +106,7 @@ pub fn grid_shape(
     items: &ShapeItems,
     (rows, cols): (usize, usize),
     values: Values,
+    raw: bool,
 ) -> Result<(Shape, Vec<(Constraint, At)>), IssError> {
     let n = rows.max(cols);
     let cells = rows * cols;
@@ -133,6 +130,21 @@ pub fn grid_shape(
         at: at.clone(),
         message,
     };
+    if raw {
+        // no regions: jigsaw pieces and chaos have nothing to stand on (RegionSize and
+        // NoBoxes say nothing more)
+        if let Some(item) = items.jigsaw.first() {
+            return Err(bad(&item.at, "a raw grid has no regions".into()));
+        }
+        let shape = Shape::rect_with_regions(rows, cols, vec![None; cells])
+            .and_then(Shape::with_raw)
+            .map_err(|e| IssError::Shape {
+                at: shape_at(items),
+                spec: format!("{rows}x{cols}~Raw"),
+                why: e.to_string(),
+            })?;
+        return Ok((valued(shape)?, Vec::new()));
+    }
     // ISS: regions (boxes, jigsaw pieces) hold `RegionSize` cells, by default max(R, C)
     let k = match &items.region_size {
         None => n,

@@ -165,14 +165,14 @@ fn shapes() {
     assert_eq!(nine.shape().region_size(), 9);
     assert!(refusal(".Shape~6x6.RegionSize~9").contains("RegionSize"));
     assert!(refusal(".RegionSize~x").contains("RegionSize"));
-    assert!(refusal(".Shape~9x9~1-9~Raw").contains("grid type"));
+    assert!(refusal(".Shape~9x9~1-9~Hex").contains("grid type"));
 }
 
 #[test]
 fn refusals_name_the_item() {
-    let e = refusal(".~R1C1_5.ContainExact~12~R1C1~R1C2");
+    let e = refusal(".~R1C1_5.Var~A~~1");
     assert!(
-        e.contains("ISS item 2 (ContainExact)") && e.contains("cannot state"),
+        e.contains("ISS item 2 (Var)") && e.contains("cannot state"),
         "{e}"
     );
     let e = refusal(".AntiKnight.Frobnicate~3");
@@ -575,7 +575,69 @@ fn cells_listed_twice_count_twice_in_sums() {
 }
 
 #[test]
-fn raw_grids_are_refused_with_the_reason() {
-    let e = refusal(".Shape~9x9~0-8~Raw");
-    assert!(e.contains("Raw") && e.contains("all-different"), "{e}");
+fn raw_grids_let_rows_repeat_and_contain_exact_counts_values() {
+    // a raw 4x4 holding 0-3: each row holds two 0s and two 3s, the columns anything
+    let rows: String = (1..=4)
+        .map(|r| format!(".ContainExact~0_3_0_3~R{r}C1~R{r}C2~R{r}C3~R{r}C4"))
+        .collect();
+    let p = parse(&format!(
+        ".Shape~4x4~0-3~Raw{rows}.~R1C1_3~R1C2_3~R2C1_3~R3C3_3"
+    ))
+    .unwrap()
+    .document
+    .puzzle;
+    assert!(p.shape().is_raw());
+    match &p.written_constraints()[0] {
+        Constraint::LookAndSay(l) => assert_eq!(l.counts, [[2, 0], [2, 3]]),
+        other => panic!("{other:?}"),
+    }
+    // row 1 is 3 3 0 0; row 2 has its other 3 in one of 3 columns, row 3 too; row 4 any
+    // 2 of 4 columns: 3 · 3 · 6
+    assert_eq!(crate::solve::count(&p, 100).unwrap().found, 54);
+    let e = refusal(".Shape~4x4~0-3~Raw.ContainExact~0_7~R1C1~R1C2");
+    assert!(
+        e.contains("\"7\" is not one of the grid's values (0-3)"),
+        "{e}"
+    );
+    let e = refusal(".Shape~4x4~0-3~Raw.Jigsaw~0000111122223333");
+    assert!(e.contains("a raw grid has no regions"), "{e}");
+    let e = refusal(".Shape~4x4~1-4~Raw.Sandwich~3~R1");
+    assert!(e.contains("not read on a raw grid"), "{e}");
+}
+
+#[test]
+fn connected_values_read_the_grid_and_refuse_extra_cell_groups() {
+    let p = parse(".Shape~4x4.ConnectedValues~~1_2_3~12")
+        .unwrap()
+        .document
+        .puzzle;
+    match &p.written_constraints()[0] {
+        Constraint::ConnectedValues(c) => {
+            assert_eq!((c.values.as_slice(), c.size), (&[1, 2, 3][..], Some(12)))
+        }
+        other => panic!("{other:?}"),
+    }
+    // everything but a 4x4's 4s is one region in some of its solutions
+    assert!(crate::solve::count(&p, 5).unwrap().found > 0);
+    // on values 0-3 the value 0 is the first digit index
+    let zero = parse(".Shape~4x4~0-3.ConnectedValues~~0_1_2")
+        .unwrap()
+        .document
+        .puzzle;
+    match &zero.constraints()[0] {
+        Constraint::ConnectedValues(c) => assert_eq!(c.values, [1, 2, 3]),
+        other => panic!("{other:?}"),
+    }
+    let e = refusal(".ConnectedValues~VA~1_2");
+    assert!(
+        e.contains("ISS item 1 (ConnectedValues)") && e.contains("extra cells"),
+        "{e}"
+    );
+    let e = refusal(".ConnectedValues~~1_10");
+    assert!(
+        e.contains("\"10\" is not one of the grid's values (1-9)"),
+        "{e}"
+    );
+    let e = refusal(".ConnectedValues~~1~0");
+    assert!(e.contains("positive number"), "{e}");
 }

@@ -135,6 +135,9 @@ struct File {
     /// Chaos construction: N regions to find (without `box` or `regions`, the only regions).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     chaos: bool,
+    /// A raw grid (ISS `~Raw`): no rows, columns or regions that differ; only the rules.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    raw: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     givens: Option<GridText>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -401,9 +404,16 @@ fn from_file(file: File) -> Result<Document, Error> {
         (None, Some(lines)) => Shape::rect_with_regions(rows, n, read_regions(lines, rows, n)?)
             .map_err(|e| format_err("regions", e))?,
         // a chaos construction without stated regions: its found regions are the only ones
-        (None, None) if file.chaos => Shape::rect_with_regions(rows, n, vec![None; rows * n])
-            .map_err(|e| format_err("size", e))?,
+        (None, None) if file.chaos || file.raw => {
+            Shape::rect_with_regions(rows, n, vec![None; rows * n])
+                .map_err(|e| format_err("size", e))?
+        }
         (None, None) => Shape::rect(rows, n).map_err(|e| format_err("size", e))?,
+    };
+    let shape = if file.raw {
+        shape.with_raw().map_err(|e| format_err("raw", e))?
+    } else {
+        shape
     };
     let shape = match &file.values {
         Some(v) => {
@@ -518,8 +528,9 @@ fn to_file(doc: &Document) -> Result<File, Error> {
     let p = &doc.puzzle;
     let shape = p.shape();
     let n = shape.cols();
-    let (box_shape, regions) = if shape.is_chaos() && shape.regions().iter().all(Option::is_none) {
-        // `"chaos": true` alone: no stated regions
+    let no_regions = shape.regions().iter().all(Option::is_none);
+    let (box_shape, regions) = if (shape.is_chaos() || shape.is_raw()) && no_regions {
+        // `"chaos": true` alone: no stated regions; a raw grid has none
         (None, None)
     } else if shape.is_chaos() && !shape.is_jigsaw() {
         // boxes beside the chaos regions are written out (chaos alone means none)
@@ -574,6 +585,7 @@ fn to_file(doc: &Document) -> Result<File, Error> {
         box_shape,
         regions,
         chaos: shape.is_chaos(),
+        raw: shape.is_raw(),
         givens: Some(grid_rows(p.givens(), shape)),
         solution: doc.solution.as_ref().map(|g| grid_rows(g, shape)),
         constraints,

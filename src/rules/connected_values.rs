@@ -1,0 +1,260 @@
+//! Connected values (ISS "ConnectedValues"): the cells of the grid holding any of the listed
+//! values form one orthogonally connected region, never empty; with a size, of exactly that
+//! many cells.
+//!
+//! JSON: `{"type": "connected-values", "values": [1, 2], "size": 9}` (`size` optional; the
+//! values each once, at least one). The whole grid is read, as ISS reads it without a cell
+//! group (ISS's groups of extra cells are refused by the ISS reader).
+//!
+//! CNF, over the grid's cells c₀ … c_{m−1} in reading order:
+//! - `in(c)` ⟺ c holds a listed value: `x(c,v) -> in(c)`, `in(c) -> ∨ x(c,v)`; some cell
+//!   is in (`∨ in(c)`).
+//! - The root is the first cell in: `b(i)` = "some cell before cᵢ is in", upward only
+//!   (`in(cᵢ) -> b(i+1)`, `b(i) -> b(i+1)`), enough to forbid a root after it.
+//! - Reach by layers: `r(c,0) -> in(c) ∧ ¬b(c)` (only the root starts),
+//!   `r(c,k) -> in(c)` and `r(c,k) -> r(c,k−1) ∨ r(n₁,k−1) ∨ …` over c's orthogonal
+//!   neighbours; then `in(c) -> r(c,K)`: every cell in is reached within K steps from the
+//!   root, K = size − 1 (or m − 1 without a size). Only the "reached only if justified"
+//!   direction is needed: a solution sets r where the search reaches, and no model reaches
+//!   a cell the region does not connect.
+//! - With a size s: a sequential counter over the `in(c)` ([`crate::cnf::card::counts`]),
+//!   at most s and the s-th count true.
+
+use super::Rule;
+use crate::cnf::{Encoder, Term};
+use crate::geometry::{Cell, Digit, Mask, Shape};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// Connected values.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConnectedValues {
+    /// The values whose cells connect (digit indices 1..=V once restated; written as values).
+    pub values: Vec<usize>,
+    /// How many cells hold them, if set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<usize>,
+}
+
+impl ConnectedValues {
+    fn mask(&self) -> Mask {
+        self.values.iter().fold(0, |m, &d| m | Digit::new(d).bit())
+    }
+}
+
+/// The orthogonal neighbours of `cell` on `shape`.
+fn neighbours(shape: &Shape, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
+    [(-1, 0), (1, 0), (0, -1), (0, 1)]
+        .into_iter()
+        .filter_map(move |(dr, dc)| shape.offset(cell, dr, dc))
+}
+
+impl Rule for ConnectedValues {
+    fn validate(&self, shape: &Shape) -> Result<(), String> {
+        let n = shape.value_count();
+        if self.values.is_empty() {
+            return Err("connected values need at least one value".into());
+        }
+        for (i, &d) in self.values.iter().enumerate() {
+            if d == 0 || d > n {
+                return Err(format!("values[{i}]: the digit {d} is not one of 1..{n}"));
+            }
+            if self.values[..i].contains(&d) {
+                return Err(format!("values[{i}]: the digit {d} is listed twice"));
+            }
+        }
+        match self.size {
+            Some(0) => Err("a connected region's size is at least 1".into()),
+            Some(s) if s > shape.cell_count() => Err(format!(
+                "a connected region of {s} cells does not fit the {} cells of the grid",
+                shape.cell_count()
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn encode(&self, enc: &mut Encoder) {
+        let shape = enc.shape();
+        let cells: Vec<Cell> = shape.cells().collect();
+        let m = cells.len();
+        let keep = self.mask();
+        let at = |c: Cell| shape.position(c);
+        // in(c) ⟺ c holds a listed value
+        let inside: Vec<Term> = cells
+            .iter()
+            .map(|&c| {
+                let lit = Term::Lit(enc.new_lit());
+                let xs: Vec<Term> = (0..enc.value_count())
+                    .map(Digit::from_index)
+                    .filter(|d| keep & d.bit() != 0)
+                    .map(|d| enc.x(c, d))
+                    .collect();
+                for &x in &xs {
+                    // x(c,v) -> in(c)
+                    enc.implies(x, lit);
+                }
+                // in(c) -> ∨ x(c,v)
+                enc.clause(std::iter::once(!lit).chain(xs));
+                lit
+            })
+            .collect();
+        // ∨ in(c): the region is not empty
+        enc.clause(inside.iter().copied());
+        // b(i): some cell before cᵢ is in (b(0) false)
+        let mut before = vec![Term::False];
+        for i in 0..m {
+            let b = Term::Lit(enc.new_lit());
+            // in(cᵢ) -> b(i+1);  b(i) -> b(i+1)
+            enc.implies(inside[i], b);
+            enc.implies(before[i], b);
+            before.push(b);
+        }
+        let depth = self.size.unwrap_or(m).min(m) - 1;
+        // r(c,0): c is the root, the first cell in
+        let mut reach: Vec<Term> = (0..m)
+            .map(|i| {
+                let r = Term::Lit(enc.new_lit());
+                // r(c,0) -> in(c) ∧ ¬b(c)
+                enc.implies(r, inside[i]);
+                enc.clause([!r, !before[i]]);
+                r
+            })
+            .collect();
+        for _ in 0..depth {
+            let next: Vec<Term> = (0..m)
+                .map(|i| {
+                    let r = Term::Lit(enc.new_lit());
+                    // r(c,k) -> in(c)
+                    enc.implies(r, inside[i]);
+                    // r(c,k) -> r(c,k-1) ∨ r(n,k-1) for the neighbours n
+                    let from = std::iter::once(reach[i])
+                        .chain(neighbours(shape, cells[i]).map(|n| reach[at(n)]));
+                    enc.clause(std::iter::once(!r).chain(from));
+                    r
+                })
+                .collect();
+            reach = next;
+        }
+        for i in 0..m {
+            // in(c) -> r(c,K): every cell in is reached from the root
+            enc.implies(inside[i], reach[i]);
+        }
+        if let Some(s) = self.size {
+            // exactly s cells in: at most s (the counter's clause), and at least s
+            let counts = crate::cnf::card::counts(enc, &inside, s);
+            enc.clause([counts[s - 1]]);
+        }
+    }
+
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let keep = self.mask();
+        let held: Vec<Cell> = shape
+            .cells()
+            .filter(|&c| keep & grid.digit(c).bit() != 0)
+            .collect();
+        let Some(&first) = held.first() else {
+            return Err("no cell holds any of the connected values".into());
+        };
+        if let Some(s) = self.size.filter(|&s| s != held.len()) {
+            return Err(format!(
+                "{} cells hold the connected values, not {s}",
+                held.len()
+            ));
+        }
+        // the cells reached from the first one through cells that hold the values
+        let mut seen = vec![false; shape.cell_count()];
+        seen[shape.position(first)] = true;
+        let mut stack = vec![first];
+        let mut reached = 1;
+        while let Some(c) = stack.pop() {
+            for n in neighbours(shape, c) {
+                if keep & grid.digit(n).bit() != 0 && !seen[shape.position(n)] {
+                    seen[shape.position(n)] = true;
+                    reached += 1;
+                    stack.push(n);
+                }
+            }
+        }
+        if reached == held.len() {
+            Ok(())
+        } else {
+            let apart = held.iter().find(|&&c| !seen[shape.position(c)]).unwrap();
+            Err(format!(
+                "the cells holding the connected values are not one region: {apart} is apart \
+                 from {first}"
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::*;
+    use crate::rules::Constraint;
+
+    fn on(values: &[usize], size: Option<usize>) -> Vec<Constraint> {
+        vec![Constraint::ConnectedValues(ConnectedValues {
+            values: values.to_vec(),
+            size,
+        })]
+    }
+
+    #[test]
+    fn counts_match_brute_force() {
+        // the 1s, 2s and 3s of a 4×4 (12 cells), of a 6×6 (18 cells); the 1s and 2s
+        // (on a 6×6 the cells of three values never connect: four values there)
+        counts_agree_46(&on(&[1, 2, 3], None), &on(&[1, 2, 3, 4], None));
+        counts_agree_46(&on(&[1, 2], None), &on(&[2, 3, 4, 5], None));
+        // with the size their cells must have (2N, 4N)
+        counts_agree_46(&on(&[2, 4], Some(8)), &on(&[2, 3, 4, 6], Some(24)));
+        // a single value is one cell per row and column: never connected
+        assert_count(EMPTY4, on(&[1], None), 0);
+    }
+
+    #[test]
+    fn sizes_count_the_cells() {
+        // on a sudoku the cells of three values are 3N: any other size fails
+        assert_count(EMPTY4, on(&[1, 2, 3], Some(11)), 0);
+        let sized = count(&puzzle(EMPTY4, on(&[1, 2, 3], Some(12))), 300);
+        assert_eq!(sized, count(&puzzle(EMPTY4, on(&[1, 2, 3], None)), 300));
+        assert!(sized > 0);
+    }
+
+    #[test]
+    fn the_rule_is_enforced() {
+        // FOUR (1234/3412/2143/4321): its 1s and 2s are four pieces (r1c1 r1c2, r2c3 r2c4,
+        // …); everything but its 4s is one region
+        let four = grid(FOUR);
+        let e = puzzle(EMPTY4, on(&[1, 2], None))
+            .verify(&four)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("not one region") && e.contains("apart from r1c1"),
+            "{e}"
+        );
+        puzzle(EMPTY4, on(&[1, 2, 3], None)).verify(&four).unwrap();
+        let e = puzzle(EMPTY4, on(&[1, 2, 3], Some(11)))
+            .verify(&four)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("12 cells hold the connected values, not 11"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn serde_and_errors() {
+        round_trip(r#"{"type": "connected-values", "values": [1, 2]}"#);
+        round_trip(r#"{"type": "connected-values", "values": [3], "size": 5}"#);
+        let one = |values: &[usize], size| on(values, size).remove(0);
+        assert!(invalid(&one(&[], None), 4).contains("at least one"));
+        assert!(invalid(&one(&[5], None), 4).contains("not one of 1..4"));
+        assert!(invalid(&one(&[1, 1], None), 4).contains("listed twice"));
+        assert!(invalid(&one(&[1], Some(0)), 4).contains("at least 1"));
+        assert!(invalid(&one(&[1], Some(17)), 4).contains("does not fit"));
+    }
+}
