@@ -313,6 +313,10 @@ fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> 
             .map(|d| d.get())
             .ok_or_else(|| format!("{what} {v} is not one of the values {values}"))
     };
+    // listed values, each as its digit index
+    let indices = |vs: &[usize], what: &str| -> Result<Vec<usize>, String> {
+        vs.iter().map(|&v| index(v, what)).collect()
+    };
     // the rule's form, when its restatement is another rule that would not check it
     if matches!(
         c,
@@ -427,20 +431,12 @@ fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> 
         }
         Constraint::PencilMarks(p) => {
             let mut p = p.clone();
-            p.digits = p
-                .digits
-                .iter()
-                .map(|&v| index(v, "the pencil mark"))
-                .collect::<Result<_, _>>()?;
+            p.digits = indices(&p.digits, "the pencil mark")?;
             Constraint::PencilMarks(p)
         }
         Constraint::Quadruple(q) => {
             let mut q = q.clone();
-            q.digits = q
-                .digits
-                .iter()
-                .map(|&v| index(v, "the quadruple's digit"))
-                .collect::<Result<_, _>>()?;
+            q.digits = indices(&q.digits, "the quadruple's digit")?;
             Constraint::Quadruple(q)
         }
         Constraint::Skyscraper(_) if values.min >= 1 => c.clone(),
@@ -497,20 +493,12 @@ fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> 
         }
         Constraint::ContainAtLeast(c) => {
             let mut c = c.clone();
-            c.values = c
-                .values
-                .iter()
-                .map(|&v| index(v, "contain-at-least: the value"))
-                .collect::<Result<_, _>>()?;
+            c.values = indices(&c.values, "contain-at-least: the value")?;
             Constraint::ContainAtLeast(c)
         }
         Constraint::ConnectedValues(cv) => {
             let mut cv = cv.clone();
-            cv.values = cv
-                .values
-                .iter()
-                .map(|&v| index(v, "connected values: the value"))
-                .collect::<Result<_, _>>()?;
+            cv.values = indices(&cv.values, "connected values: the value")?;
             Constraint::ConnectedValues(cv)
         }
         Constraint::LookAndSay(l) => {

@@ -609,6 +609,28 @@ fn regex_lines(at: &At, a: &[String], n: usize) -> Result<Vec<Constraint>, IssEr
     Ok(lines)
 }
 
+/// ISS's `V_V_…` list of values (`0_0_2`), each one of the grid's values (none negative).
+fn value_list(at: &At, list: &str, shape: &Shape) -> Result<Vec<usize>, IssError> {
+    let values = shape.values();
+    list.split('_')
+        .map(|v| {
+            v.trim()
+                .parse::<i64>()
+                .ok()
+                .filter(|&x| values.digit(x).is_some() && x >= 0)
+                .map(|x| x as usize)
+                .ok_or_else(|| {
+                    bad(
+                        at,
+                        format!(
+                            "values {list:?}: {v:?} is not one of the grid's values ({values})"
+                        ),
+                    )
+                })
+        })
+        .collect()
+}
+
 /// ISS `ContainExact~V_V_…~cells…`: the cells hold each listed value exactly as many times
 /// as it is listed (`0_0_2`: two 0s and one 2; other values free), which is a look-and-say
 /// cage counting each listed value; `ContainAtLeast` (`exact` false): at least as many
@@ -620,21 +642,9 @@ fn contain_exact(
     exact: bool,
 ) -> Result<Vec<Constraint>, IssError> {
     let list = a.first().ok_or_else(|| bad(at, "missing values"))?;
-    let values = shape.values();
-    let (mut counts, mut listed): (Vec<[usize; 2]>, Vec<usize>) = (Vec::new(), Vec::new());
-    for v in list.split('_') {
-        let value = v
-            .trim()
-            .parse::<i64>()
-            .ok()
-            .filter(|&x| values.digit(x).is_some() && x >= 0)
-            .ok_or_else(|| {
-                bad(
-                    at,
-                    format!("values {list:?}: {v:?} is not one of the grid's values ({values})"),
-                )
-            })? as usize;
-        listed.push(value);
+    let listed = value_list(at, list, shape)?;
+    let mut counts: Vec<[usize; 2]> = Vec::new();
+    for &value in &listed {
         match counts.iter_mut().find(|p| p[1] == value) {
             Some(p) => p[0] += 1,
             None => counts.push([1, value]),
@@ -668,23 +678,7 @@ fn connected_values(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constrai
             ),
         });
     }
-    let values = shape.values();
-    let list = a[1]
-        .split('_')
-        .map(|v| {
-            v.trim()
-                .parse::<i64>()
-                .ok()
-                .filter(|&x| values.digit(x).is_some() && x >= 0)
-                .map(|x| x as usize)
-                .ok_or_else(|| {
-                    bad(
-                        at,
-                        format!("{v:?} is not one of the grid's values ({values})"),
-                    )
-                })
-        })
-        .collect::<Result<Vec<usize>, _>>()?;
+    let list = value_list(at, &a[1], shape)?;
     let size = match a.get(2).map(|s| s.trim()).filter(|s| !s.is_empty()) {
         None => None,
         Some(s) => Some(s.parse::<usize>().ok().filter(|&k| k > 0).ok_or_else(|| {
