@@ -1360,6 +1360,42 @@ mod tests {
             r#"{"type":"renban","cells":["r1c1","r2c1"]}"#,
             |v| (v(1, 1) - v(2, 1)).abs() == 1,
         );
+        // contain-at-least: two 5s at least on the diagonal (1-5); connected values: the
+        // cells holding 4 or 5 are one region, never empty
+        on(
+            r#"{"type":"contain-at-least","cells":["r1c1","r2c2","r3c3"],"values":[5,5]}"#,
+            &|v| {
+                [v(1, 1), v(2, 2), v(3, 3)]
+                    .iter()
+                    .filter(|&&x| x == 5)
+                    .count()
+                    >= 2
+            },
+        );
+        let connected = |v: &dyn Fn(usize, usize) -> i64, keep: &[i64]| {
+            let cells: Vec<(usize, usize)> = (1..=3)
+                .flat_map(|r| (1..=3).map(move |c| (r, c)))
+                .filter(|&(r, c)| keep.contains(&v(r, c)))
+                .collect();
+            let Some(&first) = cells.first() else {
+                return false;
+            };
+            let mut seen = vec![first];
+            let mut i = 0;
+            while i < seen.len() {
+                let (r, c) = seen[i];
+                for &n in &cells {
+                    if r.abs_diff(n.0) + c.abs_diff(n.1) == 1 && !seen.contains(&n) {
+                        seen.push(n);
+                    }
+                }
+                i += 1;
+            }
+            seen.len() == cells.len()
+        };
+        on(r#"{"type":"connected-values","values":[4,5]}"#, &|v| {
+            connected(v, &[4, 5])
+        });
         // a numbered room reads values: the first value (1..3 here, a 0 names no cell)
         // names the cell holding the clue
         for value in [0, 2, 4] {
