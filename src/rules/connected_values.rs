@@ -14,7 +14,8 @@
 //! - Reach by layers: `r(c,0) -> in(c) ∧ ¬b(c)` (only the root starts),
 //!   `r(c,k) -> in(c)` and `r(c,k) -> r(c,k−1) ∨ r(n₁,k−1) ∨ …` over c's orthogonal
 //!   neighbours; then `in(c) -> r(c,K)`: every cell in is reached within K steps from the
-//!   root, K = size − 1 (or m − 1 without a size). Only the "reached only if justified"
+//!   root, K = size − 1 (or m − 1 without a size; at most 1,000,000 reach variables,
+//!   refused above with a hint to give a size). Only the "reached only if justified"
 //!   direction is needed: a solution sets r where the search reaches, and no model reaches
 //!   a cell the region does not connect.
 //! - With a size s: a sequential counter over the `in(c)` ([`crate::cnf::card::counts`]),
@@ -25,6 +26,10 @@ use crate::cnf::{Encoder, Term};
 use crate::geometry::{Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
+
+/// Most reach variables (cells × layers) a connected-values rule may make: 81 × 80 on a
+/// 9×9, 625 × 624 on a 25×25; larger grids need a `size` to bound the layers.
+const MAX_REACH: usize = 1_000_000;
 
 /// Connected values.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,11 +69,17 @@ impl Rule for ConnectedValues {
                 return Err(format!("values[{i}]: the digit {d} is listed twice"));
             }
         }
+        let cells = shape.cell_count();
         match self.size {
             Some(0) => Err("a connected region's size is at least 1".into()),
-            Some(s) if s > shape.cell_count() => Err(format!(
-                "a connected region of {s} cells does not fit the {} cells of the grid",
-                shape.cell_count()
+            Some(s) if s > cells => Err(format!(
+                "a connected region of {s} cells does not fit the {cells} cells of the grid"
+            )),
+            // the reach layers: one per step from the root, up to the region's size
+            s if cells * (s.unwrap_or(cells) - 1) > MAX_REACH => Err(format!(
+                "connected values on {cells} cells need {} reach variables, more than \
+                 {MAX_REACH}: give a smaller `size`",
+                cells * (s.unwrap_or(cells) - 1)
             )),
             _ => Ok(()),
         }
@@ -256,5 +267,10 @@ mod tests {
         assert!(invalid(&one(&[1, 1], None), 4).contains("listed twice"));
         assert!(invalid(&one(&[1], Some(0)), 4).contains("at least 1"));
         assert!(invalid(&one(&[1], Some(17)), 4).contains("does not fit"));
+        // 36×36 without a size: 1296 × 1295 reach variables
+        assert!(invalid(&one(&[1], None), 36).contains("give a smaller `size`"));
+        assert!(one(&[1], Some(36))
+            .validate(&Shape::new(36).unwrap())
+            .is_ok());
     }
 }
