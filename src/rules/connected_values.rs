@@ -14,12 +14,17 @@
 //! - Reach by layers: `r(c,0) -> in(c) ∧ ¬b(c)` (only the root starts),
 //!   `r(c,k) -> in(c)` and `r(c,k) -> r(c,k−1) ∨ r(n₁,k−1) ∨ …` over c's orthogonal
 //!   neighbours; then `in(c) -> r(c,K)`: every cell in is reached within K steps from the
-//!   root, K = size − 1 (or m − 1 without a size; at most 1,000,000 reach variables,
-//!   refused above with a hint to give a size). Only the "reached only if justified"
+//!   root, K = size − 1: the size given, or the one the houses imply (where every row
+//!   or column holds each value once, k values fill k cells of each: 36 cells for four
+//!   values of a 9×9), or else m − 1 (at most 1,000,000 reach variables, refused above
+//!   with a hint to give a size). Only the "reached only if justified"
 //!   direction is needed: a solution sets r where the search reaches, and no model reaches
 //!   a cell the region does not connect.
-//! - With a size s: a sequential counter over the `in(c)` ([`crate::cnf::card::counts`]),
-//!   at most s and the s-th count true.
+//! - With a size s, given or implied by the houses: a sequential counter over the `in(c)`
+//!   ([`crate::cnf::card::counts`]), at most s and the s-th count true. An implied size is
+//!   already a consequence of the houses, but the counter states it over the whole grid at
+//!   once: on an empty 9×9 with four values it took the search from 75 s to 2.5 s
+//!   (BENCHMARKS.md, "Connected values: the size the houses imply").
 
 use super::Rule;
 use crate::cnf::{Encoder, Term};
@@ -45,6 +50,33 @@ pub struct ConnectedValues {
 impl ConnectedValues {
     fn mask(&self) -> Mask {
         self.values.iter().fold(0, |m, &d| m | Digit::new(d).bit())
+    }
+
+    /// The region's size when the houses fix it: where every row (or every column) holds
+    /// each value once, k listed values fill k cells of each, whatever the solution.
+    fn implied_size(&self, shape: &Shape) -> Option<usize> {
+        let k = self.values.len();
+        if shape.is_raw() {
+            None
+        } else if shape.covers(shape.cols()) {
+            Some(shape.rows() * k)
+        } else if shape.covers(shape.rows()) {
+            Some(shape.cols() * k)
+        } else {
+            None
+        }
+    }
+
+    /// The most cells the region can have: its size, given or implied by the houses (the
+    /// smaller when both are known), else every cell of the grid. The reach layers stop one
+    /// below it: a region of s cells is reached from its root in s − 1 steps.
+    fn bound(&self, shape: &Shape) -> usize {
+        let cells = shape.cell_count();
+        [self.size, self.implied_size(shape)]
+            .into_iter()
+            .flatten()
+            .fold(cells, usize::min)
+            .max(1)
     }
 }
 
@@ -76,10 +108,10 @@ impl Rule for ConnectedValues {
                 "a connected region of {s} cells does not fit the {cells} cells of the grid"
             )),
             // the reach layers: one per step from the root, up to the region's size
-            s if cells * (s.unwrap_or(cells) - 1) > MAX_REACH => Err(format!(
+            _ if cells * (self.bound(shape) - 1) > MAX_REACH => Err(format!(
                 "connected values on {cells} cells need {} reach variables, more than \
                  {MAX_REACH}: give a smaller `size`",
-                cells * (s.unwrap_or(cells) - 1)
+                cells * (self.bound(shape) - 1)
             )),
             _ => Ok(()),
         }
@@ -121,7 +153,7 @@ impl Rule for ConnectedValues {
             enc.implies(before[i], b);
             before.push(b);
         }
-        let depth = self.size.unwrap_or(m).min(m) - 1;
+        let depth = self.bound(shape) - 1;
         // r(c,0): c is the root, the first cell in
         let mut reach: Vec<Term> = (0..m)
             .map(|i| {
@@ -151,7 +183,7 @@ impl Rule for ConnectedValues {
             // in(c) -> r(c,K): every cell in is reached from the root
             enc.implies(inside[i], reach[i]);
         }
-        if let Some(s) = self.size {
+        if let Some(s) = self.size.or(self.implied_size(shape)) {
             // exactly s cells in: at most s (the counter's clause), and at least s
             let counts = crate::cnf::card::counts(enc, &inside, s);
             enc.clause([counts[s - 1]]);
@@ -225,6 +257,34 @@ mod tests {
     }
 
     #[test]
+    fn the_houses_imply_the_size() {
+        let four = |size| ConnectedValues {
+            values: vec![1, 2, 3, 4],
+            size,
+        };
+        let square = Shape::new(9).unwrap();
+        assert_eq!(four(None).implied_size(&square), Some(36));
+        assert_eq!(four(None).bound(&square), 36);
+        assert_eq!(four(Some(40)).bound(&square), 36);
+        assert_eq!(four(Some(20)).bound(&square), 20);
+        // 6×8 holding 1-8: each row holds every value, the columns only differ
+        let rect = Shape::rect(6, 8).unwrap();
+        assert_eq!(four(None).implied_size(&rect), Some(24));
+        // no house fixes anything: rows may repeat, or hold some of 12 values
+        let raw = Shape::rect_with_regions(9, 9, vec![None; 81])
+            .unwrap()
+            .with_raw()
+            .unwrap();
+        assert_eq!(four(None).implied_size(&raw), None);
+        assert_eq!(four(None).bound(&raw), 81);
+        let more = Shape::new(9)
+            .unwrap()
+            .with_values(crate::geometry::Values { min: 1, count: 12 })
+            .unwrap();
+        assert_eq!(four(None).implied_size(&more), None);
+    }
+
+    #[test]
     fn sizes_count_the_cells() {
         // on a sudoku the cells of three values are 3N: any other size fails
         assert_count(EMPTY4, on(&[1, 2, 3], Some(11)), 0);
@@ -267,8 +327,11 @@ mod tests {
         assert!(invalid(&one(&[1, 1], None), 4).contains("listed twice"));
         assert!(invalid(&one(&[1], Some(0)), 4).contains("at least 1"));
         assert!(invalid(&one(&[1], Some(17)), 4).contains("does not fit"));
-        // 36×36 without a size: 1296 × 1295 reach variables
-        assert!(invalid(&one(&[1], None), 36).contains("give a smaller `size`"));
+        // 36×36 without a size: the houses imply 36 cells per value, so 25 values make
+        // 1296 × 899 reach variables, one value 1296 × 35
+        let many: Vec<usize> = (1..=25).collect();
+        assert!(invalid(&one(&many, None), 36).contains("give a smaller `size`"));
+        assert!(one(&[1], None).validate(&Shape::new(36).unwrap()).is_ok());
         assert!(one(&[1], Some(36))
             .validate(&Shape::new(36).unwrap())
             .is_ok());
