@@ -56,6 +56,8 @@ pub struct SumPropagator {
     reasons: Vec<Option<Reason>>,
     conflict: Option<Vec<Lit>>,
     found: Vec<Found>,
+    /// Buffers of `sums::reason`, kept from one run to the next.
+    scratch: reason::Scratch,
 }
 
 impl SumPropagator {
@@ -181,6 +183,7 @@ impl SumPropagator {
             reasons: vec![None; cells * values * 2],
             conflict: None,
             found: Vec::new(),
+            scratch: reason::Scratch::default(),
         })
     }
 
@@ -279,8 +282,10 @@ impl SumPropagator {
         };
         let mut found = std::mem::take(&mut self.found);
         found.clear();
+        let mut scratch = std::mem::take(&mut self.scratch);
         let dom = |c: u32| self.dom.cur(c);
-        reason::reason(s, &dom, &|a, b| self.differ(a, b), &mut found);
+        reason::reason_in(s, &dom, &|a, b| self.differ(a, b), &mut scratch, &mut found);
+        self.scratch = scratch;
         let t = self.dom.now();
         for &f in &found {
             let (c, d, positive, cite) = match f {

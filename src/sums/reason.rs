@@ -33,6 +33,9 @@ use crate::geometry::Mask;
 /// Most digit combinations tried by rule 2.
 const EXACT_LIMIT: usize = 4096;
 
+/// Rule 2 runs when at most this many cells are open.
+const EXACT_CELLS: usize = 3;
+
 /// Bounds of one exclusion group's digit sum, from the candidates.
 #[derive(Clone, Copy, Debug)]
 struct Bounds {
@@ -82,7 +85,7 @@ fn above(v: i64) -> Mask {
 
 /// The bounds of group `g`, `None` when a cell has no candidate or the union has fewer
 /// digits than the group has cells (pigeonhole).
-fn bounds(g: &Group, dom: &dyn Fn(u32) -> Mask) -> Option<Bounds> {
+fn bounds(g: &Group, dom: &impl Fn(u32) -> Mask) -> Option<Bounds> {
     let mut union: Mask = 0;
     let (mut min_sum, mut max_sum) = (0i64, 0i64);
     for &c in &g.cells {
@@ -179,13 +182,35 @@ fn scaled(w: i64, low: i64, high: i64) -> (i64, i64) {
 
 /// Appends to `out` what relation `s` implies on the candidates `dom`; `differ(a, b)` says
 /// whether cells `a` and `b` must hold different digits. Stops at a conflict.
+#[cfg(test)]
 pub(crate) fn reason(
     s: &Compiled,
-    dom: &dyn Fn(u32) -> Mask,
-    differ: &dyn Fn(u32, u32) -> bool,
+    dom: &impl Fn(u32) -> Mask,
+    differ: &impl Fn(u32, u32) -> bool,
     out: &mut Vec<Found>,
 ) {
-    let mut all = Vec::with_capacity(s.groups.len());
+    reason_in(s, dom, differ, &mut Scratch::default(), out);
+}
+
+/// Buffers [`reason_in`] reuses from one run to the next: the propagator runs a relation
+/// millions of times in a hard search, and most runs find nothing, so an allocation per run
+/// would be a large part of their cost.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    bounds: Vec<Bounds>,
+    cells: Vec<(u32, Mask)>,
+}
+
+/// [`reason`] with its buffers in `scratch`.
+pub(crate) fn reason_in(
+    s: &Compiled,
+    dom: &impl Fn(u32) -> Mask,
+    differ: &impl Fn(u32, u32) -> bool,
+    scratch: &mut Scratch,
+    out: &mut Vec<Found>,
+) {
+    let all = &mut scratch.bounds;
+    all.clear();
     for g in &s.groups {
         match bounds(g, dom) {
             Some(b) => all.push(b),
@@ -196,7 +221,7 @@ pub(crate) fn reason(
         }
     }
     let (mut smin, mut smax) = (0i64, 0i64);
-    for (g, b) in s.groups.iter().zip(&all) {
+    for (g, b) in s.groups.iter().zip(all.iter()) {
         let (a, z) = scaled(g.w, b.low, b.high);
         smin += a;
         smax += z;
@@ -211,7 +236,7 @@ pub(crate) fn reason(
     }
     // rule 1: each cell against the bounds of the rest, as a range of digits per cell (the
     // group's bound with cell i = d grows with d, so the digits it allows are an interval)
-    for (g, b) in s.groups.iter().zip(&all) {
+    for (g, b) in s.groups.iter().zip(all.iter()) {
         let (gmin, gmax) = scaled(g.w, b.low, b.high);
         let v = g.w.abs();
         // too large (Low) cuts one end, too small (High) the other: the largest group low
@@ -276,7 +301,7 @@ pub(crate) fn reason(
     }
     exact(s, dom, differ, out);
     if let Some(sets) = &s.sets {
-        digit_sets(s, sets, dom, out);
+        digit_sets(s, sets, dom, &mut scratch.cells, out);
     }
 }
 
@@ -284,7 +309,7 @@ pub(crate) fn reason(
 /// removals of every digit whose bound with the rest passes `hi` (`Low`) or stays below
 /// `lo` (`High`); empty at a conflict.
 #[cfg(test)]
-pub(crate) fn rule1_per_digit(s: &Compiled, dom: &dyn Fn(u32) -> Mask) -> Vec<Found> {
+pub(crate) fn rule1_per_digit(s: &Compiled, dom: &impl Fn(u32) -> Mask) -> Vec<Found> {
     let mut out = Vec::new();
     let Some(all) = s
         .groups
@@ -327,13 +352,13 @@ pub(crate) fn rule1_per_digit(s: &Compiled, dom: &dyn Fn(u32) -> Mask) -> Vec<Fo
 /// Rule 2: exact filtering of at most three open cells.
 fn exact(
     s: &Compiled,
-    dom: &dyn Fn(u32) -> Mask,
-    differ: &dyn Fn(u32, u32) -> bool,
+    dom: &impl Fn(u32) -> Mask,
+    differ: &impl Fn(u32, u32) -> bool,
     out: &mut Vec<Found>,
 ) {
     let mut fixed = 0i64;
     // (cell, weight, candidates) of the open cells
-    let mut open = [(0u32, 0i64, 0 as Mask); 3];
+    let mut open = [(0u32, 0i64, 0 as Mask); EXACT_CELLS];
     let mut k = 0;
     let mut combos = 1usize;
     for g in &s.groups {
@@ -356,7 +381,7 @@ fn exact(
     }
     let open = &open[..k];
     // which pairs of open cells must differ, asked once
-    let mut must_differ = [[false; 3]; 3];
+    let mut must_differ = [[false; EXACT_CELLS]; EXACT_CELLS];
     for (a, x) in open.iter().enumerate() {
         for (b, y) in open.iter().enumerate().skip(a + 1) {
             let d = differ(x.0, y.0);
@@ -364,17 +389,17 @@ fn exact(
             must_differ[b][a] = d;
         }
     }
-    let mut seen = [0 as Mask; 3];
+    let mut seen = [0 as Mask; EXACT_CELLS];
     // an odometer over the candidates of all open cells but the last, the current digit of
     // each as one bit; the last cell's digits that complete the total are read off at once
     let last = k - 1;
-    let mut bit = [0 as Mask; 3];
+    let mut bit = [0 as Mask; EXACT_CELLS];
     for (b, t) in bit.iter_mut().zip(open) {
         *b = t.2 & t.2.wrapping_neg();
     }
     'combos: loop {
         let mut total = fixed;
-        let mut pick = [0i64; 3];
+        let mut pick = [0i64; EXACT_CELLS];
         let mut taken: Mask = 0;
         for i in 0..last {
             pick[i] = bit[i].trailing_zeros() as i64 + 1;
@@ -426,7 +451,7 @@ fn exact(
 pub(crate) fn cited(
     s: &Compiled,
     cite: Cite,
-    dom: &dyn Fn(u32) -> Mask,
+    dom: &impl Fn(u32) -> Mask,
     visit: &mut dyn FnMut(u32, Mask),
 ) {
     let set_filter: Option<(Mask, Mask)> = match cite {

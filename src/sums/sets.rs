@@ -11,14 +11,16 @@ use crate::geometry::Mask;
 /// Most digit sets kept for rule 3 (a 16×16 cage of 8 cells has up to 12,870).
 pub const SET_LIMIT: usize = 4096;
 
-/// Rule 3: the digit sets of an all-different equation with weights 1.
+/// Rule 3: the digit sets of an all-different equation with weights 1 (`cells`: a buffer).
 pub(crate) fn digit_sets(
     s: &Compiled,
     sets: &[Mask],
-    dom: &dyn Fn(u32) -> Mask,
+    dom: &impl Fn(u32) -> Mask,
+    cells: &mut Vec<(u32, Mask)>,
     out: &mut Vec<Found>,
 ) {
-    let cells: Vec<(u32, Mask)> = s.cells().map(|c| (c, dom(c))).collect();
+    cells.clear();
+    cells.extend(s.cells().map(|c| (c, dom(c))));
     let union = cells.iter().fold(0, |u, c| u | c.1);
     let must = must_hold(s, dom);
     let (mut allowed, mut required) = (0 as Mask, Mask::MAX);
@@ -34,7 +36,7 @@ pub(crate) fn digit_sets(
         out.push(Found::Conflict(Cite::SetsNone));
         return;
     }
-    for &(c, m) in &cells {
+    for &(c, m) in cells.iter() {
         let mut gone = m & !allowed;
         while gone != 0 {
             let d = gone.trailing_zeros();
@@ -58,7 +60,7 @@ pub(crate) fn digit_sets(
 
 /// The digits that the cells of `s` must hold because no other cell of a house around them
 /// can (`s.outside`).
-fn must_hold(s: &Compiled, dom: &dyn Fn(u32) -> Mask) -> Mask {
+fn must_hold(s: &Compiled, dom: &impl Fn(u32) -> Mask) -> Mask {
     s.outside.iter().fold(0, |must, o| {
         must | (s.full & !o.iter().fold(0, |u, &c| u | dom(c)))
     })
@@ -74,7 +76,7 @@ pub(crate) fn failing_sets(
     sets: &[Mask],
     with: Mask,
     without: Mask,
-    dom: &dyn Fn(u32) -> Mask,
+    dom: &impl Fn(u32) -> Mask,
     visit: &mut dyn FnMut(u32, Mask),
 ) {
     let union = s.cells().fold(0, |u, c| u | dom(c));
