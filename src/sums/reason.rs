@@ -180,8 +180,7 @@ fn scaled(w: i64, low: i64, high: i64) -> (i64, i64) {
     }
 }
 
-/// Appends to `out` what relation `s` implies on the candidates `dom`; `differ(a, b)` says
-/// whether cells `a` and `b` must hold different digits. Stops at a conflict.
+/// [`reason_in`] with fresh buffers (the tests' and the fixpoint check's way in).
 #[cfg(test)]
 pub(crate) fn reason(
     s: &Compiled,
@@ -201,7 +200,9 @@ pub(crate) struct Scratch {
     cells: Vec<(u32, Mask)>,
 }
 
-/// [`reason`] with its buffers in `scratch`.
+/// Appends to `out` what relation `s` implies on the candidates `dom`; `differ(a, b)` says
+/// whether cells `a` and `b` must hold different digits. Stops at a conflict. `scratch`
+/// holds the buffers, reused from call to call.
 pub(crate) fn reason_in(
     s: &Compiled,
     dom: &impl Fn(u32) -> Mask,
@@ -305,7 +306,7 @@ pub(crate) fn reason_in(
     }
 }
 
-/// Rule 1 digit by digit (the reference the interval form of [`reason`] must match): the
+/// Rule 1 digit by digit (the reference the interval form of [`reason_in`] must match): the
 /// removals of every digit whose bound with the rest passes `hi` (`Low`) or stays below
 /// `lo` (`High`); empty at a conflict.
 #[cfg(test)]
