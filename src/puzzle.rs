@@ -235,12 +235,16 @@ impl Puzzle {
         }
         // Rows and columns, computed here rather than taken from `groups()`, so a mistake in
         // the shared house list cannot hide from the checker (a raw grid has none).
-        let lines = if self.shape.is_raw() { 0 } else { rows };
-        for i in 0..lines {
+        let (row_lines, col_lines) = if self.shape.is_raw() {
+            (0, 0)
+        } else {
+            (rows, cols)
+        };
+        for i in 0..row_lines {
             let row = (0..cols).map(|c| Cell::from_index(i, c));
             check_distinct(grid, row, &format!("row {}", i + 1))?;
         }
-        for i in (0..cols).filter(|_| !self.shape.is_raw()) {
+        for i in 0..col_lines {
             let col = (0..rows).map(|r| Cell::from_index(r, i));
             check_distinct(grid, col, &format!("column {}", i + 1))?;
         }

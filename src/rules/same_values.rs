@@ -114,12 +114,14 @@ impl Rule for SameValues {
         let most = self
             .sets
             .iter()
-            .map(|s| match raw {
-                true => s.len(),
-                false => s
-                    .len()
-                    .min(distinct(s, |c| c.r()))
-                    .min(distinct(s, |c| c.c())),
+            .map(|s| {
+                if raw {
+                    s.len()
+                } else {
+                    s.len()
+                        .min(distinct(s, |c| c.r()))
+                        .min(distinct(s, |c| c.c()))
+                }
             })
             .min()
             .unwrap_or(0);
