@@ -445,16 +445,17 @@ impl Shape {
     }
     /// Whether two different cells must hold different values by the grid alone: they share
     /// a row, a column or a stated region (rows and columns always differ, also where they
-    /// hold fewer cells than values; a chaos construction's regions are unknowns, not read;
-    /// never on a raw grid).
+    /// hold fewer cells than values; a chaos construction's stated regions are houses beside
+    /// the ones it finds, which are unknowns and not read here; never on a raw grid). The
+    /// one statement of it: encoders, the ISS reader and the sum propagator ask this.
     pub fn must_differ(&self, a: Cell, b: Cell) -> bool {
         a != b
             && !self.raw
             && (a.r() == b.r()
                 || a.c() == b.c()
-                || (!self.chaos
-                    && self.region_of(a).is_some()
-                    && self.region_of(a) == self.region_of(b)))
+                || self
+                    .region_of(a)
+                    .is_some_and(|r| self.region_of(b) == Some(r)))
     }
     /// Region id per cell, row-major.
     pub fn regions(&self) -> &[Option<u16>] {
@@ -691,6 +692,16 @@ mod tests {
             .unwrap();
         assert!(!chaos.must_differ(c(1, 1), c(2, 2)));
         assert!(chaos.must_differ(c(1, 1), c(1, 4)));
+        // ... but boxes it keeps are houses
+        let boxed = Shape::new(4).unwrap().with_chaos().unwrap();
+        assert!(boxed.must_differ(c(1, 1), c(2, 2)));
+        assert!(!boxed.must_differ(c(1, 1), c(3, 3)));
+        // a raw grid: nothing
+        let raw = Shape::with_regions(4, vec![None; 16])
+            .unwrap()
+            .with_raw()
+            .unwrap();
+        assert!(!raw.must_differ(c(1, 1), c(1, 2)));
     }
 
     #[test]

@@ -58,17 +58,6 @@ pub struct GroupedSum {
     mdd: Mdd<i64>,
 }
 
-/// Whether two cells must differ in every solution of a puzzle of `shape`: they share a row,
-/// a column or a region (never on a raw grid).
-pub(super) fn sees(shape: &Shape, a: Cell, b: Cell) -> bool {
-    !shape.is_raw()
-        && (a.r() == b.r()
-            || a.c() == b.c()
-            || shape
-                .region_of(a)
-                .is_some_and(|r| shape.region_of(b) == Some(r)))
-}
-
 /// `C(n, k)`, saturating at `u64::MAX`.
 fn binomial(n: usize, k: usize) -> u64 {
     (0..k.min(n.saturating_sub(k))).fold(1u64, |acc, i| {
@@ -85,7 +74,7 @@ impl GroupedSum {
         total: &Total,
         cands: impl Fn(Cell) -> Mask,
     ) -> GroupedSum {
-        GroupedSum::build_with(|a, b| sees(shape, a, b), terms, total, cands)
+        GroupedSum::build_with(|a, b| shape.must_differ(a, b), terms, total, cands)
     }
 
     /// [`GroupedSum::build`] where `sees(a, b)` says whether cells `a` and `b` must differ

@@ -160,7 +160,7 @@ impl EqualSums {
         centre: Option<Cell>,
         cands: impl Fn(Cell) -> Mask,
     ) -> EqualSums {
-        EqualSums::build_with(|a, b| grouped::sees(shape, a, b), parts, centre, cands)
+        EqualSums::build_with(|a, b| shape.must_differ(a, b), parts, centre, cands)
     }
 
     fn build_with(

@@ -503,17 +503,12 @@ fn sum(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, IssError
         let d = step(cells[0], cells[1]);
         d.0.abs() == 1 && d.1.abs() == 1 && cells.windows(2).all(|w| step(w[0], w[1]) == d)
     };
-    let sees = |p: Cell, q: Cell| {
-        p.r() == q.r()
-            || p.c() == q.c()
-            || shape
-                .region_of(p)
-                .is_some_and(|x| shape.region_of(q) == Some(x))
-    };
+    // a killer cage only where the grid itself makes the cells differ (never on a raw grid:
+    // there `Sum~4~R1C1~R1C2` holds 2 + 2, which a cage would lose)
     let distinct = cells
         .iter()
         .enumerate()
-        .all(|(i, &p)| cells[i + 1..].iter().all(|&q| p != q && sees(p, q)));
+        .all(|(i, &p)| cells[i + 1..].iter().all(|&q| shape.must_differ(p, q)));
     match plain_total {
         Some(sum) if diagonal => Ok(vec![Constraint::LittleKiller(
             little_killer::LittleKiller { cells, sum },

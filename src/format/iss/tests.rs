@@ -232,6 +232,31 @@ fn sums_become_little_killers_cages_or_weighted_sums() {
     assert!(e.contains("1 weights for 2 cells"), "{e}");
     let e = refusal(".Sum~x~R1C1");
     assert!(e.contains("is not a whole number"), "{e}");
+    // a raw grid's rows do not make cells differ: a sum along a row is no cage (2 + 2 = 4
+    // holds there), and on a chaos grid the kept boxes do
+    assert_eq!(
+        kinds(".Shape~4x4~1-4~Raw.Sum~4~R1C1~R1C2"),
+        ["weighted-sum"]
+    );
+    assert_eq!(
+        kinds(".Shape~4x4~1-4~Raw.Sum~4~R1C1~R2C2"),
+        ["little-killer"]
+    );
+    assert_eq!(kinds(".Sum~4~R1C1~R1C2"), ["killer"]);
+}
+
+#[test]
+fn a_sum_on_a_raw_grid_keeps_repeated_digits() {
+    // R1C1 + R1C2 = 4 on a raw 1×4 holding 1-4: (1,3) (2,2) (3,1), the other two cells free
+    let p = parse(".Shape~1x4~1-4~Raw.Sum~4~R1C1~R1C2")
+        .unwrap()
+        .document
+        .puzzle;
+    assert_eq!(crate::rules::testing::count(&p, 1000), 3 * 16);
+    assert_eq!(
+        crate::rules::testing::count(&p, 1000),
+        crate::rules::testing::brute_force_count(&p, 1000)
+    );
 }
 
 #[test]
