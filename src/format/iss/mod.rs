@@ -20,6 +20,7 @@ mod args;
 pub mod chaos;
 pub mod clues;
 pub mod error;
+mod merge;
 mod names;
 pub mod nfa;
 pub mod pairs;

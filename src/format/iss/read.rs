@@ -46,6 +46,9 @@ struct Top {
 
 /// Reads the puzzle the items state.
 pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
+    // ISS keeps the last clue of each place outside the grid ([`super::merge`])
+    let mut warnings = Vec::new();
+    let nodes = &super::merge::merge(nodes, &mut warnings);
     let mut items = ShapeItems::default();
     for node in nodes {
         if let Node::Leaf(item) = node {
@@ -63,6 +66,7 @@ pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
     let (shape, extra) = grid_shape(&items, (rows, cols), values, raw)?;
     let mut top = Top {
         rules: extra,
+        warnings,
         ..Top::default()
     };
     for node in nodes {
