@@ -90,8 +90,9 @@ pub fn implied_sums(
     max_cells: usize,
 ) -> Vec<ImpliedSum> {
     // the areas are runs of N-cell rows and columns holding 1..N: square grids with N values
-    // only (a rectangle's shorter houses, or more values than a row holds, have no known sum)
-    if !(shape.is_square() && shape.value_count() == shape.side()) {
+    // only (a rectangle's shorter houses, or more values than a row holds, have no known
+    // sum), and never a raw grid, whose rows and columns may repeat digits
+    if !(shape.is_square() && shape.value_count() == shape.side()) || shape.is_raw() {
         return Vec::new();
     }
     let n = shape.size();

@@ -246,6 +246,19 @@ fn sums_become_little_killers_cages_or_weighted_sums() {
 }
 
 #[test]
+fn a_raw_grids_rows_imply_no_sums() {
+    // found by benches/iss_differential.py: the implied sums ("set theory") took column 3
+    // of a raw grid to add up to 1 + 2 + 3 + 4 and left no solution; r4c4 = 1, the first
+    // cage 1 + {2, 3, 4}, the second {2, 4} is one
+    let p = parse(".Shape~4x4~1-4~Raw.Cage~10~R4C4~R4C3~R3C3~R3C2.Cage~6~R2C3~R1C3.~R4C4_1")
+        .unwrap()
+        .document
+        .puzzle;
+    // the other nine cells are free: 6 orders of {2, 3, 4} · 2 of {2, 4} · 4^9
+    assert_eq!(crate::rules::testing::count(&p, 20), 20);
+}
+
+#[test]
 fn a_sum_on_a_raw_grid_keeps_repeated_digits() {
     // R1C1 + R1C2 = 4 on a raw 1×4 holding 1-4: (1,3) (2,2) (3,1), the other two cells free
     let p = parse(".Shape~1x4~1-4~Raw.Sum~4~R1C1~R1C2")
