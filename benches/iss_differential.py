@@ -8,8 +8,10 @@ satdoku (through its ISS reader) and by the Interactive Sudoku Solver itself, up
 Each puzzle is a small grid — 4×4, 4×4 of values 0-3, raw 4×4 grids (rows may repeat), 6×6,
 6×6 holding 1-9, a 4×6 rectangle — with two to four rules drawn from a menu of ISS constraints
 (sums with and without weights, cages, arrows, thermometers, whispers, renban, palindromes,
-between lines, X and V, dots, sandwiches, skyscrapers, X-sums, lunchboxes, zippers, modular
-and entropic lines) and a few givens. Both count the solutions up to the cap; a puzzle where
+between lines, X and V, dots, sandwiches, skyscrapers, X-sums, lunchboxes, zippers, modular,
+entropic and sum lines, little killers, numbered rooms, hidden skyscrapers, quadruples,
+whole-grid rules, diagonals, rellik and equality cages, lockout lines, value indexing,
+double arrows, region-sum lines, greater-than, and `Or` of two of them) and a few givens. Both count the solutions up to the cap; a puzzle where
 the counts differ is printed with both figures (a wrong reading of ISS's meaning: a rule
 dropped, weakened or made stricter), and where satdoku finds more, ISS is asked about
 satdoku's grid given whole: when ISS accepts it, ISS's own search lost solutions (as its
@@ -74,7 +76,9 @@ def rule(rng, rows, cols, lo, nv):
     kind = rng.choice([
         "sum", "wsum", "cage", "arrow", "thermo", "whisper", "renban", "palindrome",
         "between", "x", "v", "white", "black", "sandwich", "skyscraper", "xsum", "lunchbox",
-        "zipper", "modular", "entropic", "sumline",
+        "zipper", "modular", "entropic", "sumline", "littlekiller", "numberedroom",
+        "hidden", "quadruple", "global", "diagonal", "rellik", "equality", "lockout",
+        "valueindexing", "doublearrow", "regionsumline", "greaterthan", "or",
     ])
     n = rng.randint(2, 4)
     if kind == "sum":
@@ -123,6 +127,44 @@ def rule(rng, rows, cols, lo, nv):
         return f".Modular~{rng.randint(2, 3)}~{cells(walk(rng, rows, cols, n))}"
     if kind == "entropic":
         return f".Entropic~{cells(walk(rng, rows, cols, n))}"
+    if kind == "littlekiller" and rows == cols:
+        # ISS names a diagonal by its first cell: column 1, rows 1..N-1, runs down-right
+        return f".LittleKiller~{rng.randint(lo, 3 * hi)}~R{rng.randrange(rows - 1) + 1}C1"
+    if kind in ("numberedroom", "hidden"):
+        name = "NumberedRoom" if kind == "numberedroom" else "HiddenSkyscraper"
+        if rng.random() < 0.5:
+            return f".{name}~R{rng.randrange(rows) + 1}~{rng.randint(max(lo, 1), hi)}~"
+        return f".{name}~C{rng.randrange(cols) + 1}~~{rng.randint(max(lo, 1), hi)}"
+    if kind == "quadruple":
+        r, c = rng.randrange(rows - 1), rng.randrange(cols - 1)
+        vals = "~".join(str(rng.randint(lo, hi)) for _ in range(rng.randint(1, 3)))
+        return f".Quad~{rc(r, c)}~{vals}"
+    if kind == "global":
+        return "." + rng.choice(["AntiKnight", "AntiKing", "AntiConsecutive", "DisjointSets",
+                                 "StrictKropki", "StrictXV"])
+    if kind == "diagonal" and rows == cols:
+        return f".Diagonal~{rng.choice([1, -1])}"
+    if kind == "rellik":
+        path = walk(rng, rows, cols, n, diagonal=False)
+        return f".RellikCage~{rng.randint(1, 2 * hi)}~{cells(path)}"
+    if kind == "equality":
+        return f".EqualityCage~{cells(walk(rng, rows, cols, rng.randint(2, 4), diagonal=False))}"
+    if kind == "lockout":
+        return f".Lockout~{rng.randint(1, max(1, nv - 2))}~{cells(walk(rng, rows, cols, 4))}"
+    if kind == "valueindexing":
+        return f".ValueIndexing~{cells(walk(rng, rows, cols, rng.randint(3, 4)))}"
+    if kind == "doublearrow":
+        return f".DoubleArrow~{cells(walk(rng, rows, cols, rng.randint(3, 4)))}"
+    if kind == "regionsumline":
+        return f".RegionSumLine~{cells(walk(rng, rows, cols, rng.randint(3, 5)))}"
+    if kind == "greaterthan":
+        return f".GreaterThan~{cells(walk(rng, rows, cols, 2, diagonal=False))}"
+    if kind == "or":
+        a = rule(rng, rows, cols, lo, nv)
+        b = rule(rng, rows, cols, lo, nv)
+        if ".Or" in a + b or a.startswith(".Diagonal") or b.startswith(".Diagonal"):
+            return a
+        return f".Or{a}{b}.End"
     return f".SumLine~{rng.randint(lo + 1, 2 * hi)}~{cells(walk(rng, rows, cols, n))}"
 
 

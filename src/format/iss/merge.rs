@@ -51,7 +51,8 @@ type Place = (String, String, i8);
 /// whole item).
 fn places(item: &Item) -> Vec<(Place, Option<usize>)> {
     let name = item.at.name.as_str();
-    let arg = |k: usize| item.args.get(k).map(|s| s.to_ascii_uppercase());
+    // ISS keys on the text as written (`r1c1` and `R1C1` are two keys there)
+    let arg = |k: usize| item.args.get(k).cloned();
     if LINE_CLUES.contains(&name) {
         let Some(id) = arg(0) else { return Vec::new() };
         return [(1usize, 1i8), (2, -1)]
@@ -61,10 +62,10 @@ fn places(item: &Item) -> Vec<(Place, Option<usize>)> {
             .collect();
     }
     // `Sandwich~SUM~R3`, `LittleKiller~SUM~R1C4`: the place is the second argument;
-    // `Quadruple~R1C1~…`: the top-left cell; a whole-grid item is its own place
+    // `Quad~R1C1~…` (a quadruple): the top-left cell; a whole-grid item is its own place
     let at = match name {
         "Sandwich" | "LittleKiller" => arg(1),
-        "Quadruple" => arg(0),
+        "Quad" => arg(0),
         _ if ONCE.contains(&name) => Some(String::new()),
         _ => None,
     };
@@ -156,9 +157,9 @@ mod tests {
 
     #[test]
     fn the_later_clue_of_a_place_wins() {
-        let (n, w) = merged(".Skyscraper~C5~3~2.Skyscraper~c5~4~");
+        let (n, w) = merged(".Skyscraper~C5~3~2.Skyscraper~C5~4~");
         assert_eq!(args(&n[0]), ["C5", "", "2"]);
-        assert_eq!(args(&n[1]), ["c5", "4", ""]);
+        assert_eq!(args(&n[1]), ["C5", "4", ""]);
         assert_eq!(w.len(), 1);
         assert!(
             w[0].contains("ISS item 1 (Skyscraper)") && w[0].contains("item 2"),
@@ -181,6 +182,11 @@ mod tests {
             w[0].contains("ISS item 1 (Shape): its clue gives way to item 3"),
             "{w:?}"
         );
+        // a quadruple by its corner
+        let (n, w) = merged(".Quad~R1C1~1~2.Quad~R1C1~3.Quad~R2C2~3");
+        assert_eq!(n.len(), 2);
+        assert_eq!(args(&n[0]), ["R1C1", "3"]);
+        assert_eq!(w.len(), 1);
         // different kinds or places stay
         let (n, w) = merged(".XSum~C2~3~.Skyscraper~C2~3~.XSum~C3~3~.XSum~C2~~4");
         assert_eq!(n.len(), 4);
