@@ -66,6 +66,8 @@ fn places(item: &Item) -> Vec<(Place, Option<usize>)> {
     let at = match name {
         "Sandwich" | "LittleKiller" => arg(1),
         "Quad" => arg(0),
+        // a jigsaw layout written twice is one (ISS keys each piece by its cells)
+        "Jigsaw" => arg(0),
         _ if ONCE.contains(&name) => Some(String::new()),
         _ => None,
     };
@@ -187,6 +189,11 @@ mod tests {
         assert_eq!(n.len(), 2);
         assert_eq!(args(&n[0]), ["R1C1", "3"]);
         assert_eq!(w.len(), 1);
+        // a jigsaw layout twice
+        let layout = ".Jigsaw~0000111122223333";
+        let (n, w) = merged(&format!("{layout}.X~R1C1~R1C2{layout}"));
+        assert_eq!(n.len(), 2);
+        assert!(w.is_empty(), "{w:?}");
         // different kinds or places stay
         let (n, w) = merged(".XSum~C2~3~.Skyscraper~C2~3~.XSum~C3~3~.XSum~C2~~4");
         assert_eq!(n.len(), 4);

@@ -246,6 +246,15 @@ fn sums_become_little_killers_cages_or_weighted_sums() {
 }
 
 #[test]
+fn a_jigsaw_layout_written_twice_is_read_once() {
+    // as ISS reads it; before, satdoku refused r1c1 "in two jigsaw regions"
+    let layout = ".Shape~4x4.Jigsaw~0011001122332233";
+    let once = parse(layout).unwrap().document.puzzle;
+    let twice = parse(&format!("{layout}{layout}")).unwrap().document.puzzle;
+    assert_eq!(once, twice);
+}
+
+#[test]
 fn a_raw_grids_rows_imply_no_sums() {
     // found by benches/iss_differential.py: the implied sums ("set theory") took column 3
     // of a raw grid to add up to 1 + 2 + 3 + 4 and left no solution; r4c4 = 1, the first
