@@ -26,7 +26,7 @@
 //! and digit d keeps p0 alive when it does not exceed the value; the loop ends with the
 //! total a multiple of the value and some p0 alive. Clauses as in [`crate::cnf::sum::mdd`].
 //! A loop's candidates are pruned through a second diagram that chooses p0 first (states
-//! (p0, open sum)): on the grid's first candidates it is far smaller (see [`Loop`]).
+//! (p0, open sum)): on the grid's first candidates it is far smaller (see `Loop`).
 
 use super::cell_lists::{line, values_of};
 use super::diagram::Diagram;
