@@ -8,8 +8,7 @@
 // one JSON line: name, count (at most N) or error (ISS's message when it refuses the string).
 // Nothing is fetched or installed: ISS_DIR is a checkout of ISS.
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
+import { loadIss } from './iss_solve.mjs';
 
 const args = process.argv.slice(2);
 let iss = null, cap = 20;
@@ -23,23 +22,14 @@ if (!iss || files.length !== 1 || !(cap >= 1)) {
   console.error('usage: node iss_count.mjs --iss ISS_DIR --cap N FILE');
   process.exit(2);
 }
-// ISS modules read these browser globals when they load (a cache-busting suffix for imports).
-globalThis.self = globalThis;
-self.VERSION_PARAM = '';
-const mod = (p) => import(pathToFileURL(resolve(iss, p)).href);
-const { SudokuParser } = await mod('js/sudoku_parser.js');
-const { SudokuBuilder } = await mod('js/solver/sudoku_builder.js');
+const { countUpTo } = await loadIss(iss);
 
 const records = readFileSync(files[0], 'utf8').split('\n').filter((l) => l.trim())
   .map((l) => JSON.parse(l));
 for (const r of records) {
   const out = { name: r.title };
   try {
-    const constraint = SudokuParser.parseText(r.iss);
-    const solver = SudokuBuilder.build(SudokuBuilder.resolveConstraint(constraint));
-    let n = 0;
-    solver._internalSolver.run({ maxSolutions: cap }, () => { n++; });
-    out.count = n;
+    out.count = countUpTo(r.iss, cap);
   } catch (e) {
     out.error = String(e.message || e);
   }

@@ -3,7 +3,7 @@
 satdoku (through its ISS reader) and by the Interactive Sudoku Solver itself, up to a cap.
 
     python3 benches/iss_differential.py --iss ISS_DIR [--count 300] [--cap 20] [--seed 1] \
-        [--satdoku target/release/satdoku] [--keep FILE]
+        [--satdoku target/release/satdoku] [--keep FILE] [--timeout SECONDS]
 
 Each puzzle is a small grid — 4×4, 4×4 of values 0-3, raw 4×4 grids (rows may repeat), 6×6,
 6×6 holding 1-9, a 4×6 rectangle — with two to four rules drawn from a menu of ISS constraints
@@ -186,6 +186,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--satdoku", default=os.path.join(ROOT, "target", "release", "satdoku"))
     ap.add_argument("--keep", help="write the puzzles (JSON lines) to this file")
+    ap.add_argument("--timeout", type=float, default=20,
+                    help="seconds per puzzle: satdoku's --timeout, and the bound on each "
+                    "whole ISS run (this times the puzzles it is given)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     records = [{"title": f"diff-{i}", "iss": puzzle(rng)} for i in range(a.count)]
@@ -195,11 +198,12 @@ def main():
             f.write(json.dumps(r) + "\n")
     iss = subprocess.run(
         ["node", os.path.join(ROOT, "benches", "iss_count.mjs"), "--iss", a.iss, "--cap",
-         str(a.cap), path], capture_output=True, text=True, check=True)
+         str(a.cap), path], capture_output=True, text=True, check=True,
+        timeout=a.timeout * a.count)
     theirs = [json.loads(l) for l in iss.stdout.splitlines() if l.strip()]
     sat = subprocess.run(
         [a.satdoku, "count", "-q", "-j1", "-f", "json", "--limit", str(a.cap), "--timeout",
-         "20", path], capture_output=True, text=True)
+         str(a.timeout), path], capture_output=True, text=True)
     ours = {}
     for l in sat.stdout.splitlines():
         o = json.loads(l)
@@ -228,7 +232,8 @@ def main():
     if more:
         checks = []
         for i, r in more:
-            out = subprocess.run([a.satdoku, "solve", "-q", "-f", "json", r["iss"]],
+            out = subprocess.run([a.satdoku, "solve", "-q", "-f", "json", "--timeout",
+                                  str(a.timeout), r["iss"]],
                                  capture_output=True, text=True).stdout.splitlines()
             grid = json.loads(out[0]).get("solution", "") if out else ""
             cols = int(re.search(r"Shape~\d+x(\d+)", r["iss"]).group(1))
@@ -239,7 +244,8 @@ def main():
                 f.write(json.dumps(c) + "\n")
         given = subprocess.run(
             ["node", os.path.join(ROOT, "benches", "iss_count.mjs"), "--iss", a.iss, "--cap",
-             "2", path + ".given"], capture_output=True, text=True, check=True)
+             "2", path + ".given"], capture_output=True, text=True, check=True,
+            timeout=a.timeout * len(checks))
         for (i, _), l in zip(more, given.stdout.splitlines()):
             if json.loads(l).get("count") == 1:
                 loses.add(i)

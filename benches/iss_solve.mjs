@@ -1,5 +1,5 @@
 // Loads the Interactive Sudoku Solver (ISS, github sigh/Interactive-Sudoku-Solver, MIT) from a
-// checkout for the headless benchmarks (iss_time.mjs, iss_examples.mjs), and times one solve
+// checkout for the headless benchmarks (iss_time.mjs, iss_examples.mjs, iss_count.mjs), and times one solve
 // the way ISS's own command-line solve does: parse + build + run({maxSolutions: 2}).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,5 +27,13 @@ export async function loadIss(dir) {
     const cells = internal._geometry?.numGridCells ?? 81;
     return { grids, cells, cpu_ms: (c.user + c.system) / 1000 };
   }
-  return { SudokuConstraint, solveOnce };
+  // How many solutions `text` has, counted up to `cap` (iss_count.mjs).
+  function countUpTo(text, cap) {
+    const constraint = SudokuParser.parseText(text);
+    const solver = SudokuBuilder.build(SudokuBuilder.resolveConstraint(constraint));
+    let n = 0;
+    solver._internalSolver.run({ maxSolutions: cap }, () => { n++; });
+    return n;
+  }
+  return { SudokuConstraint, solveOnce, countUpTo };
 }

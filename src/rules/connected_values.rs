@@ -102,16 +102,16 @@ impl Rule for ConnectedValues {
             }
         }
         let cells = shape.cell_count();
+        // the reach layers: one per step from the root, up to the region's size
+        let reach = cells * (self.bound(shape) - 1);
         match self.size {
             Some(0) => Err("a connected region's size is at least 1".into()),
             Some(s) if s > cells => Err(format!(
                 "a connected region of {s} cells does not fit the {cells} cells of the grid"
             )),
-            // the reach layers: one per step from the root, up to the region's size
-            _ if cells * (self.bound(shape) - 1) > MAX_REACH => Err(format!(
-                "connected values on {cells} cells need {} reach variables, more than \
-                 {MAX_REACH}: give a smaller `size`",
-                cells * (self.bound(shape) - 1)
+            _ if reach > MAX_REACH => Err(format!(
+                "connected values on {cells} cells need {reach} reach variables, more than \
+                 {MAX_REACH}: give a smaller `size`"
             )),
             _ => Ok(()),
         }

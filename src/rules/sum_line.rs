@@ -85,29 +85,21 @@ struct Loop {
     target: usize,
     /// The grid's smallest value (digit index 0 stands for it).
     lo: usize,
-    /// `None` above [`MAX_START_CHOICES`]: pruned through the live sets.
-    by_start: Option<Mdd<(usize, usize)>>,
 }
 
 impl Diagram for Loop {
     fn restrict(&self, n: usize, cands: &mut [Mask]) {
-        match &self.by_start {
-            Some(mdd) => {
-                // layer 0 chooses the start; layer i + 1 reads cell i
-                for (i, cell) in self.cells.iter().enumerate() {
-                    cands[cell.position(n)] &= mdd.supported(i + 1);
-                }
+        let now = cands.to_vec();
+        let at = |c: Cell| now[c.position(n)];
+        let value = |d: Digit| d.index() + self.lo;
+        if self.target <= MAX_START_CHOICES {
+            let mdd = by_start(&self.cells, &at, self.target, value);
+            // layer 0 chooses the start; layer i + 1 reads cell i
+            for (i, cell) in self.cells.iter().enumerate() {
+                cands[cell.position(n)] &= mdd.supported(i + 1);
             }
-            None => {
-                let cands_now = cands.to_vec();
-                let mdd = by_live_starts(
-                    &self.cells,
-                    &|c| cands_now[c.position(n)],
-                    self.target,
-                    |d| d.index() + self.lo,
-                );
-                mdd.restrict(n, cands);
-            }
+        } else {
+            by_live_starts(&self.cells, &at, self.target, value).restrict(n, cands);
         }
     }
     fn encode(&self, enc: &mut Encoder) {
@@ -209,12 +201,11 @@ impl Rule for SumLine {
         let lo = shape.values().min as usize;
         let value = move |d: Digit| d.index() + lo;
         if self.is_loop {
+            // each of its diagrams is built where it is used, from the candidates there
             return Some(Box::new(Loop {
                 cells: self.cells.clone(),
                 target,
                 lo,
-                by_start: (target <= MAX_START_CHOICES)
-                    .then(|| by_start(&self.cells, cands, target, value)),
             }));
         }
         Some(Box::new(Mdd::build(

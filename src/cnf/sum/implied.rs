@@ -92,7 +92,7 @@ pub fn implied_sums(
     // the areas are runs of N-cell rows and columns holding 1..N: square grids with N values
     // only (a rectangle's shorter houses, or more values than a row holds, have no known
     // sum), and never a raw grid, whose rows and columns may repeat digits
-    if !(shape.is_square() && shape.value_count() == shape.side()) || shape.is_raw() {
+    if !shape.houses_cover_values() {
         return Vec::new();
     }
     let n = shape.size();
