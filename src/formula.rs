@@ -333,7 +333,7 @@ impl<'p> Formula<'p> {
     pub fn decode(&self, value: impl Fn(Var) -> Option<bool>) -> Result<Grid, Error> {
         let shape = self.puzzle.shape();
         let n = shape.cols();
-        let mut grid = Grid::empty_rect(shape.rows(), n);
+        let mut grid = Grid::for_shape(shape);
         for (i, &m) in self.cands.iter().enumerate() {
             let cell = Cell::from_position(i, n);
             let mut chosen: Option<Digit> = None;

@@ -30,6 +30,8 @@ pub struct Shape {
     chaos: bool,
     /// A raw grid ([`Shape::with_raw`]): no rows, columns or regions that must differ.
     raw: bool,
+    /// Extra cells outside the grid ([`Shape::with_extra`]), numbered after its cells.
+    extra: usize,
 }
 
 /// The values a grid's cells hold: `count` consecutive integers from `min` (1..=N by
@@ -159,6 +161,7 @@ impl Shape {
             values: Values::standard(rows.max(cols)),
             chaos: false,
             raw: false,
+            extra: 0,
         })
     }
 
@@ -189,6 +192,7 @@ impl Shape {
                 values: Values::standard(rows.max(cols)),
                 chaos: false,
                 raw: false,
+                extra: 0,
             }),
         }
     }
@@ -295,6 +299,11 @@ impl Shape {
     /// orthogonally connected cells, each holding every value once. Needs a square grid and
     /// as many values as cells in a row (a region then holds each value exactly once).
     pub fn with_chaos(self) -> Result<Shape, Error> {
+        if self.extra > 0 {
+            return Err(Error::GridShape(
+                "a chaos construction cannot have extra cells".into(),
+            ));
+        }
         if self.raw {
             return Err(Error::GridShape(
                 "a raw grid has no regions, so it cannot be a chaos construction".into(),
@@ -349,6 +358,66 @@ impl Shape {
             ));
         }
         Ok(Shape { raw: true, ..self })
+    }
+
+    /// This shape with `count` extra cells (ISS `Var`): cells outside the grid, in no row,
+    /// column or region, holding one of the grid's values each. They continue the grid's
+    /// row-major numbering, so they are named as rows below it: on a 9×9 grid, extra cell 1
+    /// is `r10c1` and extra cell 10 is `r11c1` ([`Shape::extra_cell`]). Only rules that read
+    /// a list of cells' values may name them (see `rules::cell_lists::value_cells`); a
+    /// solution holds their values and two solutions differing only there are two. At most
+    /// as many as fit in the rows up to 64, and none on a chaos construction (whose region
+    /// variables follow the grid's cell variables).
+    pub fn with_extra(self, count: usize) -> Result<Shape, Error> {
+        let room = (MAX_SIZE - self.rows) * self.cols;
+        if count > room {
+            return Err(Error::GridShape(format!(
+                "{count} extra cells do not fit below a {}x{} grid (rows up to {MAX_SIZE}: at \
+                 most {room})",
+                self.rows, self.cols
+            )));
+        }
+        if count > 0 && self.chaos {
+            return Err(Error::GridShape(
+                "a chaos construction cannot have extra cells".into(),
+            ));
+        }
+        Ok(Shape {
+            extra: count,
+            ..self
+        })
+    }
+
+    /// The number of extra cells ([`Shape::with_extra`]).
+    pub fn extra(&self) -> usize {
+        self.extra
+    }
+
+    /// Extra cell `k` (0-based): the cell at row-major position R·C + k.
+    pub fn extra_cell(&self, k: usize) -> Cell {
+        Cell::from_position(self.rows * self.cols + k, self.cols)
+    }
+
+    /// Whether `cell` is one of the extra cells.
+    pub fn is_extra(&self, cell: Cell) -> bool {
+        !self.contains(cell)
+            && cell.c() < self.cols
+            && (self.rows * self.cols..self.cell_count()).contains(&self.position(cell))
+    }
+
+    /// Whether `cell` has variables: a cell of the grid or an extra cell.
+    pub fn holds(&self, cell: Cell) -> bool {
+        self.contains(cell) || self.is_extra(cell)
+    }
+
+    /// The extra cells, in order.
+    pub fn extra_cells(&self) -> impl Iterator<Item = Cell> + Clone + '_ {
+        (0..self.extra).map(move |k| self.extra_cell(k))
+    }
+
+    /// The grid's cells, then the extra cells: every cell with variables, row-major.
+    pub fn all_cells(&self) -> impl Iterator<Item = Cell> + Clone + '_ {
+        (0..self.cell_count()).map(move |i| Cell::from_position(i, self.cols))
     }
 
     /// Whether the grid is raw ([`Shape::with_raw`]): no house makes its cells differ.
@@ -423,8 +492,13 @@ impl Shape {
         }
         self.region_cells().iter().map(Vec::len).max().unwrap_or(0)
     }
-    /// Number of cells, R·C.
+    /// Number of cells with variables: R·C, plus the extra cells ([`Shape::with_extra`]).
+    /// The length of every per-cell vector (candidates, a grid's cells).
     pub fn cell_count(&self) -> usize {
+        self.rows * self.cols + self.extra
+    }
+    /// Number of cells of the grid, R·C (without the extra cells).
+    pub fn grid_cell_count(&self) -> usize {
         self.rows * self.cols
     }
     /// Rows per box.
@@ -441,7 +515,11 @@ impl Shape {
     }
     /// The region of `cell`, if any.
     pub fn region_of(&self, cell: Cell) -> Option<u16> {
-        self.regions[cell.position(self.cols)]
+        // an extra cell lies past the region map: in no region
+        self.regions
+            .get(cell.position(self.cols))
+            .copied()
+            .flatten()
     }
     /// Whether two different cells must hold different values by the grid alone: they share
     /// a row, a column or a stated region (rows and columns always differ, also where they
@@ -451,6 +529,8 @@ impl Shape {
     pub fn must_differ(&self, a: Cell, b: Cell) -> bool {
         a != b
             && !self.raw
+            && self.contains(a)
+            && self.contains(b)
             && (a.r() == b.r()
                 || a.c() == b.c()
                 || self
@@ -469,9 +549,9 @@ impl Shape {
     pub fn cell_at(&self, i: usize) -> Cell {
         Cell::from_position(i, self.cols)
     }
-    /// All cells, row-major.
+    /// The grid's cells, row-major (without the extra cells: see [`Shape::all_cells`]).
     pub fn cells(&self) -> impl Iterator<Item = Cell> + Clone + '_ {
-        (0..self.cell_count()).map(move |i| Cell::from_position(i, self.cols))
+        (0..self.grid_cell_count()).map(move |i| Cell::from_position(i, self.cols))
     }
     /// The cells of row `r` (0-based), left to right.
     pub fn row_cells(&self, r: usize) -> Vec<Cell> {

@@ -30,6 +30,39 @@ impl Grid {
             regions: None,
         }
     }
+    /// An empty grid of `shape`: its R×C cells, then its extra cells
+    /// ([`Shape::with_extra`](crate::geometry::Shape::with_extra)).
+    pub fn for_shape(shape: &crate::geometry::Shape) -> Grid {
+        Grid {
+            rows: shape.rows(),
+            cols: shape.cols(),
+            cells: vec![None; shape.cell_count()],
+            regions: None,
+        }
+    }
+    /// This grid with `count` empty extra cells after its R×C cells (any it had are
+    /// dropped first).
+    pub fn with_extra(mut self, count: usize) -> Grid {
+        self.cells.truncate(self.rows * self.cols);
+        self.cells.resize(self.rows * self.cols + count, None);
+        self
+    }
+    /// The number of extra cells after the R×C cells of the grid.
+    pub fn extra(&self) -> usize {
+        self.cells.len() - self.rows * self.cols
+    }
+    /// The digits of the extra cells, in order.
+    pub fn extra_cells(&self) -> &[Option<Digit>] {
+        &self.cells[self.rows * self.cols..]
+    }
+    /// The R×C cells of the grid, row-major, without the extra cells.
+    pub fn grid_cells(&self) -> &[Option<Digit>] {
+        &self.cells[..self.rows * self.cols]
+    }
+    /// Whether this grid has the dimensions and the extra cells of `shape`.
+    pub fn fits(&self, shape: &crate::geometry::Shape) -> bool {
+        self.same_dims(shape.rows(), shape.cols()) && self.cells.len() == shape.cell_count()
+    }
     /// A grid from row-major cells; `None` if the count is not `size²`.
     pub fn from_cells(size: usize, cells: Vec<Option<Digit>>) -> Option<Grid> {
         Grid::from_cells_rect(size, size, cells)
@@ -79,7 +112,7 @@ impl Grid {
         let i = cell.position(self.cols);
         self.cells[i] = digit;
     }
-    /// Cells row-major.
+    /// Cells row-major, then the extra cells.
     pub fn cells(&self) -> &[Option<Digit>] {
         &self.cells
     }
@@ -104,21 +137,25 @@ impl Grid {
         self.get(cell).expect("digit() on an empty cell")
     }
     /// Cells where `stated` holds a digit that this grid does not, row-major: a found
-    /// solution set against a stated one, which may leave cells open.
+    /// solution set against a stated one, which may leave cells open (and may state the
+    /// grid's cells only, without the extra cells).
     pub fn disagreements(&self, stated: &Grid) -> Vec<Cell> {
         let n = self.cols;
-        (0..self.cells.len())
+        (0..self.cells.len().min(stated.cells.len()))
             .filter(|&i| stated.cells[i].is_some() && self.cells[i] != stated.cells[i])
             .map(|i| Cell::from_position(i, n))
             .collect()
     }
     /// Cells where two grids differ, row-major: in their digits or, for two solutions of a
-    /// chaos construction, in the region found for them.
+    /// chaos construction, in the region found for them; a cell only one of them has (an
+    /// extra cell) differs.
     pub fn diff(&self, other: &Grid) -> Vec<Cell> {
         let n = self.cols;
-        let region = |g: &Grid, i: usize| g.regions.as_ref().map(|r| r[i]);
-        (0..self.cells.len())
-            .filter(|&i| self.cells[i] != other.cells[i] || region(self, i) != region(other, i))
+        let region = |g: &Grid, i: usize| g.regions.as_ref().and_then(|r| r.get(i).copied());
+        (0..self.cells.len().max(other.cells.len()))
+            .filter(|&i| {
+                self.cells.get(i) != other.cells.get(i) || region(self, i) != region(other, i)
+            })
             .map(|i| Cell::from_position(i, n))
             .collect()
     }

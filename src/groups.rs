@@ -40,7 +40,8 @@ pub struct Intersection {
 impl Groups {
     /// Cells (row-major positions) that must differ from cell position `i`.
     pub fn peers(&self, i: usize) -> &[u16] {
-        &self.peers[i]
+        // an extra cell (past the grid) in no group has no peers
+        self.peers.get(i).map_or(&[], Vec::as_slice)
     }
 
     /// Row-major positions of the cells of house `i`.
@@ -85,7 +86,14 @@ impl Groups {
         distinct_names: Vec<String>,
     ) -> Groups {
         let n = cols;
-        let mut peers: Vec<Vec<u16>> = vec![Vec::new(); rows * cols];
+        // extra cells (past the grid) in a group need their own entries
+        let cells = houses
+            .iter()
+            .chain(&distinct)
+            .flatten()
+            .map(|c| c.position(n) + 1)
+            .fold(rows * cols, usize::max);
+        let mut peers: Vec<Vec<u16>> = vec![Vec::new(); cells];
         let mut seen = std::collections::HashSet::new();
         let pairs = houses
             .iter()

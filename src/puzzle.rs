@@ -29,6 +29,11 @@ impl Puzzle {
     /// A puzzle with `givens` on `shape` and the given constraints; checks that everything
     /// fits the grid and that no two givens clash in a house.
     pub fn new(shape: Shape, givens: Grid, constraints: Vec<Constraint>) -> Result<Puzzle, Error> {
+        // givens read as a grid alone leave the extra cells empty
+        let givens = match givens.extra() {
+            0 => givens.with_extra(shape.extra()),
+            _ => givens,
+        };
         let lowered = constraints
             .iter()
             .enumerate()
@@ -87,16 +92,19 @@ impl Puzzle {
             && !self.shape.is_jigsaw()
             && self.shape.has_standard_values()
             && !self.shape.is_chaos()
+            && self.shape.extra() == 0
     }
 
     fn validate(&self) -> Result<(), Error> {
         let (rows, cols) = (self.shape.rows(), self.shape.cols());
         self.shape.check_region_size()?;
-        if !self.givens.same_dims(rows, cols) {
+        if !self.givens.fits(&self.shape) {
             return Err(Error::Input(format!(
-                "givens are {}x{} but the shape is {rows}x{cols}",
+                "givens are {}x{} with {} extra cells but the shape is {rows}x{cols} with {}",
                 self.givens.rows(),
-                self.givens.cols()
+                self.givens.cols(),
+                self.givens.extra(),
+                self.shape.extra()
             )));
         }
         for (i, c) in self.constraints.iter().enumerate() {
@@ -113,7 +121,7 @@ impl Puzzle {
             .iter()
             .zip(&groups.house_names)
             .chain(groups.distinct.iter().zip(&groups.distinct_names));
-        for cell in self.shape.cells() {
+        for cell in self.shape.all_cells() {
             if let Some(d) = self.givens.get(cell) {
                 if d.index() >= self.shape.value_count() {
                     return Err(Error::Input(format!(
@@ -156,6 +164,7 @@ impl Puzzle {
             && !self.shape.is_jigsaw()
             && !self.shape.is_chaos()
             && self.shape.houses_cover_values()
+            && self.shape.extra() == 0
         {
             return classic_groups(&self.shape);
         }
@@ -210,14 +219,16 @@ impl Puzzle {
     pub fn verify(&self, grid: &Grid) -> Result<(), Error> {
         let (rows, cols) = (self.shape.rows(), self.shape.cols());
         let fail = |m: String| Err(Error::Verification(m));
-        if !grid.same_dims(rows, cols) {
+        if !grid.fits(&self.shape) {
             return fail(format!(
-                "grid is {}x{}, puzzle is {rows}x{cols}",
+                "grid is {}x{} with {} extra cells, puzzle is {rows}x{cols} with {}",
                 grid.rows(),
-                grid.cols()
+                grid.cols(),
+                grid.extra(),
+                self.shape.extra()
             ));
         }
-        for cell in self.shape.cells() {
+        for cell in self.shape.all_cells() {
             match (grid.get(cell), self.givens.get(cell)) {
                 (None, _) => return fail(format!("{cell} is empty")),
                 (Some(d), _) if d.index() >= self.shape.value_count() => {

@@ -74,11 +74,15 @@ fn satdoku_agrees_with_iss_on_its_examples() {
             ("unique", Verdict::Unique(grid)) => {
                 // Values, as written (`0-8` grids hold 0..8).
                 let values = doc.puzzle.shape().values();
-                let got: Vec<i64> = grid
-                    .cells()
-                    .iter()
-                    .map(|d| values.value(d.unwrap()))
-                    .collect();
+                let value_of = |cells: &[Option<satdoku::Digit>]| -> Vec<i64> {
+                    cells.iter().map(|d| values.value(d.unwrap())).collect()
+                };
+                let got = value_of(grid.grid_cells());
+                // the extra cells (ISS `Var`), values separated by spaces
+                let extra = r["extra_solution"].as_str().map_or(Vec::new(), |t| {
+                    t.split(' ').map(|v| v.parse::<i64>().unwrap()).collect()
+                });
+                assert_eq!(value_of(grid.extra_cells()), extra, "{title}");
                 // Digits, or numbers separated by spaces above 9x9.
                 let text = r["solution"].as_str().unwrap();
                 let want: Vec<i64> = if text.contains(' ') {
@@ -102,7 +106,7 @@ fn satdoku_agrees_with_iss_on_its_examples() {
 /// `puzzle`'s shape.
 fn grid_of(puzzle: &satdoku::Puzzle, text: &str) -> satdoku::Grid {
     let shape = puzzle.shape();
-    let mut grid = satdoku::Grid::empty_rect(shape.rows(), shape.cols());
+    let mut grid = satdoku::Grid::for_shape(shape);
     for (i, ch) in text.chars().enumerate() {
         let value = ch.to_digit(10).unwrap() as i64;
         let cell = satdoku::Cell::from_index(i / shape.cols(), i % shape.cols());

@@ -7,10 +7,18 @@ use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
 use std::collections::HashSet;
 
-/// Errors if `cell` lies outside the grid.
+/// Errors if `cell` lies outside the grid (an extra cell too: see [`value_cells`]).
 pub fn inside(shape: &Shape, cell: Cell) -> Result<(), String> {
     if shape.contains(cell) {
         Ok(())
+    } else if shape.is_extra(cell) {
+        Err(format!(
+            "{cell} is an extra cell, outside the {}x{} grid; this rule needs cells of the \
+             grid (extra cells go in rules that read only values: sums, all different, same \
+             values, value indexing, relations, regex and nfa lines, pencil marks)",
+            shape.rows(),
+            shape.cols()
+        ))
     } else {
         Err(format!(
             "{cell} is outside the {}x{} grid",
@@ -34,11 +42,42 @@ pub fn cells_ok(shape: &Shape, cells: &[Cell]) -> Result<(), String> {
     inside_once(shape, cells, "the cells")
 }
 
+/// As [`cells_ok`], for a rule that reads only its cells' values (in any order, with no
+/// drawing tied to the grid): its cells may also be extra cells ([`Shape::with_extra`]).
+pub fn value_cells(shape: &Shape, cells: &[Cell]) -> Result<(), String> {
+    once(shape, cells, "the cells", true)
+}
+
+/// As [`cell_set`], for a rule that reads only its cells' values: extra cells allowed.
+pub fn value_cell_set(shape: &Shape, cells: &[Cell], what: &str) -> Result<(), String> {
+    if cells.is_empty() {
+        return Err(format!("{what} has no cells"));
+    }
+    once(shape, cells, what, true)
+}
+
+/// Errors if `cell` is neither in the grid nor one of its extra cells.
+pub fn held(shape: &Shape, cell: Cell) -> Result<(), String> {
+    match shape.is_extra(cell) {
+        true => Ok(()),
+        false => inside(shape, cell),
+    }
+}
+
 /// Errors on the first cell outside the grid or named twice; `what` names the list.
 fn inside_once(shape: &Shape, cells: &[Cell], what: &str) -> Result<(), String> {
+    once(shape, cells, what, false)
+}
+
+/// Errors on the first cell outside the grid (extra cells allowed when `extra`) or named
+/// twice.
+fn once(shape: &Shape, cells: &[Cell], what: &str, extra: bool) -> Result<(), String> {
     let mut seen = HashSet::new();
     for &c in cells {
-        inside(shape, c)?;
+        match extra {
+            true => held(shape, c)?,
+            false => inside(shape, c)?,
+        }
         if !seen.insert(c) {
             return Err(format!("{c} appears twice in {what}"));
         }

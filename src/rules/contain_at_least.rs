@@ -12,7 +12,7 @@
 //! the last layer accepts the states where every count reached its cap. Clauses as in
 //! [`crate::cnf::sum::mdd`].
 
-use super::cell_lists::{cells_ok, describe, values};
+use super::cell_lists::{describe, value_cells, values};
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
@@ -47,7 +47,7 @@ impl ContainAtLeast {
 
 impl Rule for ContainAtLeast {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cells_ok(shape, &self.cells)?;
+        value_cells(shape, &self.cells)?;
         if self.cells.is_empty() {
             return Err("a contain-at-least set has no cells".into());
         }

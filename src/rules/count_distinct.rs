@@ -10,7 +10,7 @@
 //! (`!count 0`: at least one digit is always held). Clauses as in
 //! [`crate::cnf::sum::mdd`].
 
-use super::cell_lists::{cells_ok, values};
+use super::cell_lists::{value_cells, values};
 use super::Rule;
 use crate::cnf::sum::Mdd;
 use crate::cnf::{Encoder, Term};
@@ -49,7 +49,7 @@ super::cells_rule! {
 
 impl Rule for CountDistinct {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cells_ok(shape, &self.cells)?;
+        value_cells(shape, &self.cells)?;
         if self.cells.len() < 2 {
             return Err("count distinct needs a control cell and at least one other".into());
         }

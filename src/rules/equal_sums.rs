@@ -6,7 +6,7 @@
 //! CNF: each segment a layered sum restricted to the sums every segment can reach, its
 //! final states tied to the first segment's ([`EqualSums`]).
 
-use super::cell_lists::{cells_ok, sum};
+use super::cell_lists::{sum, value_cells};
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::EqualSums as Sums;
@@ -27,7 +27,7 @@ impl Rule for EqualSums {
         if self.segments.len() < 2 || self.segments.iter().any(Vec::is_empty) {
             return Err("equal sums need at least two non-empty segments".into());
         }
-        cells_ok(shape, &self.segments.concat())
+        value_cells(shape, &self.segments.concat())
     }
     fn diagram(&self, _shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
         Some(Box::new(Sums::build(&self.segments, None, cands)))

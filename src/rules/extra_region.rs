@@ -4,7 +4,7 @@
 //! Encoding: returned as a house when it has N cells (exactly-one per digit; hidden singles
 //! in the simplifier), else as an all-different group (`x(a,d) -> !x(b,d)`).
 
-use super::cell_lists::{at_most, cell_set};
+use super::cell_lists::{at_most, value_cell_set};
 use super::families::all_different;
 use super::Rule;
 use crate::geometry::{Cell, Shape};
@@ -18,7 +18,7 @@ super::cells_rule! {
 
 impl Rule for ExtraRegion {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cell_set(shape, &self.cells, "the region")?;
+        value_cell_set(shape, &self.cells, "the region")?;
         let n = shape.value_count();
         at_most(&self.cells, n, |len| {
             format!("the region has {len} cells; with digits 1..{n} at most {n} can differ")

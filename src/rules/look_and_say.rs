@@ -13,7 +13,7 @@
 //! hold a digit with count 0; the last layer accepts only the exact counts. Clauses as in
 //! [`crate::cnf::sum::mdd`].
 
-use super::cell_lists::{cells_ok, describe, values};
+use super::cell_lists::{describe, value_cells, values};
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
@@ -47,7 +47,7 @@ impl LookAndSay {
 
 impl Rule for LookAndSay {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cells_ok(shape, &self.cells)?;
+        value_cells(shape, &self.cells)?;
         if self.cells.is_empty() {
             return Err("a look-and-say cage has no cells".into());
         }

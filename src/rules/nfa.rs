@@ -28,7 +28,7 @@
 //! The checker runs the automaton on the digits directly from the transition list (the set
 //! of states reachable so far), without the tables or the layered diagram.
 
-use super::cell_lists::{cells_ok, values};
+use super::cell_lists::{value_cells, values};
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
@@ -158,7 +158,7 @@ impl Nfa {
 
 impl Rule for Nfa {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cells_ok(shape, &self.cells)?;
+        value_cells(shape, &self.cells)?;
         if self.cells.is_empty() {
             return Err("an nfa line has no cells".into());
         }

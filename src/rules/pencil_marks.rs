@@ -4,7 +4,7 @@
 //! `!x(c,d)` for every unlisted d say the same in the formula, so it is complete even without
 //! simplification.
 
-use super::cell_lists::inside;
+use super::cell_lists::held;
 use super::Rule;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Digit, Mask, Shape};
@@ -29,7 +29,7 @@ impl PencilMarks {
 
 impl Rule for PencilMarks {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        inside(shape, self.cell)?;
+        held(shape, self.cell)?;
         let n = shape.value_count();
         if self.digits.is_empty() {
             return Err(format!("no digits listed for {}", self.cell));

@@ -25,7 +25,7 @@
 //! The checker matches the digits against the parsed pattern directly (the sets of string
 //! positions each sub-expression can end at), without the NFA.
 
-use super::cell_lists::{cells_ok, values};
+use super::cell_lists::{value_cells, values};
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
@@ -383,7 +383,7 @@ impl Regex {
 
 impl Rule for Regex {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cells_ok(shape, &self.cells)?;
+        value_cells(shape, &self.cells)?;
         if self.cells.is_empty() {
             return Err("a regex line has no cells".into());
         }

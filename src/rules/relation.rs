@@ -11,7 +11,7 @@
 //!
 //! CNF: for each paired (a, b) and each (d, e) not allowed: `x(a,d) -> !x(b,e)`.
 
-use super::cell_lists::{cells_ok, values};
+use super::cell_lists::{value_cells, values};
 use super::Rule;
 use crate::cnf::Encoder;
 use crate::geometry::{Cell, Digit, Shape};
@@ -65,7 +65,7 @@ impl Relation {
 
 impl Rule for Relation {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cells_ok(shape, &self.cells)?;
+        value_cells(shape, &self.cells)?;
         if self.cells.len() < 2 {
             return Err("a relation needs at least 2 cells".into());
         }

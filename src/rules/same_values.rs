@@ -18,7 +18,7 @@
 //! where the set variables take about 1k, and on Copycat (two lines of 15 cells) 41k where
 //! the counters take 5k (874 → 174 ms). Simplification (`restrict`) still reads the diagrams.
 
-use super::cell_lists::{cells_ok, values};
+use super::cell_lists::{value_cells, values};
 use super::Rule;
 use crate::cnf::sum::Mdd;
 use crate::cnf::{Encoder, Term};
@@ -82,7 +82,7 @@ impl Rule for SameValues {
             return Err("the sets of same values must be non-empty and of one size".into());
         }
         // a cell once per set; sets may overlap (the multisets are compared all the same)
-        self.sets.iter().try_for_each(|s| cells_ok(shape, s))
+        self.sets.iter().try_for_each(|s| value_cells(shape, s))
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         let cols = shape.cols();

@@ -6,12 +6,14 @@
 //! below 1 names no cell (so the second cell never holds 0 there).
 //!
 //! JSON: `{"type": "value-indexing", "cells": ["r1c1", "r1c2", …]}` (at least 3 cells, in
-//! order, none twice).
+//! order). A cell may be listed twice, as ISS allows (its examples index a row from its own
+//! first cell: `VA1~R1C1~R1C1~R1C2~…`, the control cell also the line's first): each place
+//! on the line reads its cell's value. The cells may be extra cells.
 //!
 //! CNF: `!x(c1,k)` for every k past the line's end (or below 1); for every k and digit d:
 //! `x(c1,k) ∧ x(c0,d) -> x(c_{k+1},d)`.
 
-use super::cell_lists::{cells_ok, values_of};
+use super::cell_lists::{held, values_of};
 use super::Rule;
 use crate::cnf::Encoder;
 use crate::geometry::{Digit, Shape};
@@ -24,7 +26,8 @@ super::cells_rule! {
 
 impl Rule for ValueIndexing {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cells_ok(shape, &self.cells)?;
+        // a cell may be named twice: each place reads its value
+        self.cells.iter().try_for_each(|&c| held(shape, c))?;
         if self.cells.len() < 3 {
             return Err("a value indexing line needs at least 3 cells".into());
         }
@@ -84,6 +87,15 @@ mod tests {
             (3, 3),
         ]));
         counts_agree(&ValueIndexing::on(&[(1, 1), (1, 2), (2, 3), (3, 3)]));
+        // a cell listed twice: the control cell is also the first indexed cell
+        counts_agree(&ValueIndexing::on(&[
+            (3, 2),
+            (1, 1),
+            (1, 1),
+            (1, 2),
+            (1, 3),
+        ]));
+        counts_agree(&ValueIndexing::on(&[(1, 1), (2, 1), (1, 1), (3, 1)]));
     }
 
     #[test]

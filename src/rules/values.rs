@@ -132,6 +132,21 @@ pub const READ_VALUES: &[&str] = &[
     "row-indexer",
 ];
 
+/// Rules of [`MANY_VALUES`] whose restatement on indices (a total shifted by the offset, or
+/// values named by their indices) holds for any number of values and lands on rules read
+/// for any number of values (weighted sums, sum dots, pencil marks, quadruples): read so
+/// with more values than a row holds from any first value (0-9 on a 6×6).
+const SHIFT_MANY: &[&str] = &[
+    "weighted-sum",
+    "sum-dot",
+    "xv",
+    "arrow",
+    "pencil-marks",
+    "quadruple",
+    "nfa",
+    "relation",
+    "contain-at-least",
+];
 /// Rules read for grids holding more values than a row has cells (see the module docs),
 /// each counted against brute force on such a grid (the tests below).
 pub const MANY_VALUES: &[&str] = &[
@@ -217,6 +232,13 @@ pub fn to_index_space(c: &Constraint, shape: &Shape) -> Result<Constraint, Strin
         if values.min == 1 {
             // values 1..=V are the digit indices
             return Ok(c.clone());
+        }
+        if SHIFT_MANY.contains(&kind) {
+            // a sum shifted by the offset, or values named by their indices: the same
+            // restatement as on N values, into rules read for any number of values
+            if let Some(r) = restate(c, shape)? {
+                return Ok(r);
+            }
         }
     }
     // rules that read the values themselves, from the shape (their validation refuses the
@@ -1409,6 +1431,60 @@ mod tests {
                 },
             );
         }
+        // sums shifted by the offset, with more values than a row from 0 (ISS's Hailstorm,
+        // 0-9 on a 6×6), and values named by their indices
+        let zero = |rule: &str, holds: &Holds<'_>| agrees_on_grid(g, "0-4", rule, holds);
+        zero(
+            r#"{"type":"weighted-sum","cells":["r1c1","r2c2","r3c3"],"weights":[2,-1,1],"sum":3}"#,
+            &|v| 2 * v(1, 1) - v(2, 2) + v(3, 3) == 3,
+        );
+        zero(
+            r#"{"type":"weighted-sum","cells":["r1c1","r1c2","r2c1"],"sum":4}"#,
+            &|v| v(1, 1) + v(1, 2) + v(2, 1) == 4,
+        );
+        zero(
+            r#"{"type":"arrow","circle":["r1c1"],"line":["r2c1","r2c2"]}"#,
+            &|v| v(1, 1) == v(2, 1) + v(2, 2),
+        );
+        zero(
+            r#"{"type":"sum-dot","cells":["r1c1","r1c2"],"sum":3}"#,
+            &|v| v(1, 1) + v(1, 2) == 3,
+        );
+        zero(
+            r#"{"type":"xv","cells":["r1c1","r1c2"],"value":"V"}"#,
+            &|v| v(1, 1) + v(1, 2) == 5,
+        );
+        zero(
+            r#"{"type":"pencil-marks","cell":"r2c2","digits":[0,3]}"#,
+            &|v| [0, 3].contains(&v(2, 2)),
+        );
+        zero(
+            r#"{"type":"quadruple","cells":["r1c1","r1c2","r2c1","r2c2"],"digits":[0,0]}"#,
+            &|v| {
+                [v(1, 1), v(1, 2), v(2, 1), v(2, 2)]
+                    .iter()
+                    .filter(|&&x| x == 0)
+                    .count()
+                    >= 2
+            },
+        );
+        // an automaton: 0 then any value, then a value of 3 or more
+        zero(
+            r#"{"type":"nfa","cells":["r1c1","r1c2","r1c3"],"start":[0],"accept":[3],
+               "transitions":[[0,[0],1],[1,[0,1,2,3,4],2],[2,[3,4],3]]}"#,
+            &|v| v(1, 1) == 0 && v(1, 3) >= 3,
+        );
+        zero(
+            r#"{"type":"relation","cells":["r1c1","r2c2"],"allowed":[[0,4],[4,0],[2,2]]}"#,
+            &|v| [(0, 4), (4, 0), (2, 2)].contains(&(v(1, 1), v(2, 2))),
+        );
+        zero(
+            r#"{"type":"contain-at-least","cells":["r1c1","r1c2","r2c1"],"values":[0,4]}"#,
+            &|v| {
+                let s = [v(1, 1), v(1, 2), v(2, 1)];
+                s.contains(&0) && s.contains(&4)
+            },
+        );
         // the other rules with values from 0 are refused, not guessed
         let e = to_index_space(
             &serde_json::from_str(r#"{"type":"sandwich","clue":"r1c0","sum":2}"#).unwrap(),

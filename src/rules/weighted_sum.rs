@@ -12,7 +12,7 @@
 //! is still reachable. With a sum propagator the same relation goes to it as a
 //! [`crate::linear::Linear`] ([`Rule::sums`]) instead of clauses.
 
-use super::cell_lists::{cells_ok, describe, values};
+use super::cell_lists::{describe, value_cells, values};
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::{sum_mdd, Total};
@@ -54,7 +54,7 @@ impl WeightedSum {
 
 impl Rule for WeightedSum {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        cells_ok(shape, &self.cells)?;
+        value_cells(shape, &self.cells)?;
         if self.cells.is_empty() {
             return Err("a weighted sum has no cells".into());
         }

@@ -53,6 +53,10 @@ fn coord(ch: char) -> Option<usize> {
 
 /// A cell of an `n`×`n` grid written `RxCy`.
 pub fn cell(at: &At, text: &str, n: usize) -> Result<Cell, IssError> {
+    if let Some(extra) = super::vars::cell_of(text) {
+        // an extra cell's name, rewritten by `vars::rewrite` (the shape has it)
+        return Ok(extra);
+    }
     let ch: Vec<char> = text.chars().collect();
     let parsed = match ch[..] {
         [r, row, c, col] if r.eq_ignore_ascii_case(&'R') && c.eq_ignore_ascii_case(&'C') => {

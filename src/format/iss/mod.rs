@@ -14,7 +14,7 @@
 //!
 //! Layout: [`text`] tells the text formats apart, [`tokens`] cuts the string into items,
 //! [`shape`] reads the grid, [`rules`] maps one item, [`clues`] the clues outside the grid,
-//! [`pairs`] the relation tables, [`chaos`] the clues about a chaos construction's regions, [`nfa`] the state machines, `read` puts the puzzle together.
+//! [`pairs`] the relation tables, [`chaos`] the clues about a chaos construction's regions, [`nfa`] the state machines, [`vars`] the extra cells (`Var`), `read` puts the puzzle together.
 
 mod args;
 pub mod chaos;
@@ -32,6 +32,7 @@ pub mod shape;
 mod tests;
 pub mod text;
 pub mod tokens;
+mod vars;
 
 pub use error::{At, IssError};
 pub use text::looks_like_iss_text;

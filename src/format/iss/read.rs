@@ -64,6 +64,24 @@ pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
     }
     let (rows, cols, values, raw) = side(&items)?;
     let (shape, extra) = grid_shape(&items, (rows, cols), values, raw)?;
+    // the extra cells (`Var`) after the grid's; their names become cells in every item
+    let vars = super::vars::declare(nodes, &mut warnings)?;
+    let shape = shape
+        .with_extra(vars.count())
+        .map_err(|e| IssError::Unsupported {
+            at: nodes
+                .iter()
+                .find_map(|n| match n {
+                    Node::Leaf(i) if i.at.name == "Var" => Some(i.at.clone()),
+                    _ => None,
+                })
+                .unwrap_or_else(|| super::error::At {
+                    item: 1,
+                    name: "Var".into(),
+                }),
+            why: e.to_string(),
+        })?;
+    let nodes = &super::vars::rewrite(nodes, &vars, &shape);
     let mut top = Top {
         rules: extra,
         warnings,
@@ -102,7 +120,7 @@ fn top_node(node: &Node, shape: &Shape, top: &mut Top) -> Result<(), IssError> {
     };
     let at = &item.at;
     match at.name.as_str() {
-        "Shape" | "NoBoxes" | "Jigsaw" | "RegionSize" | "ChaosConstruction" => {}
+        "Shape" | "NoBoxes" | "Jigsaw" | "RegionSize" | "ChaosConstruction" | "Var" => {}
         "Given" => {
             for v in &item.args {
                 let (cell, digits) = value_id(at, v, n, shape.values())?;
@@ -305,9 +323,9 @@ fn finish(mut top: Top, shape: Shape) -> Result<Import, IssError> {
             at,
         ));
     }
-    let mut givens = Grid::empty_rect(shape.rows(), shape.cols());
+    let mut givens = Grid::for_shape(&shape);
     for (cell, (at, digits)) in std::mem::take(&mut top.givens) {
-        if !shape.contains(cell) {
+        if !shape.holds(cell) {
             return Err(bad(
                 &at,
                 format!(

@@ -12,7 +12,7 @@ use crate::rules::*;
 /// Why satdoku refuses each ISS constraint it cannot state.
 fn unsupported(name: &str) -> Option<&'static str> {
     Some(match name {
-        "Var" => "extra variables are cells outside the grid; satdoku's rules and solutions are about grid cells only, so they cannot be stated",
+        "Var" => "extra cells are declared at the top level of the string, not inside Or or And",
         _ => return None,
     })
 }
@@ -222,7 +222,8 @@ pub fn leaf(
             // the cells' places: drawn as an arrow when each cell touches the next, else
             // stated as that sum (ISS lists a loop of cells rotated to put each in the circle).
             let all = line()?;
-            if all.windows(2).all(|w| w[0].is_king_neighbour(w[1])) {
+            let drawn = all.iter().all(|&c| shape.contains(c));
+            if drawn && all.windows(2).all(|w| w[0].is_king_neighbour(w[1])) {
                 one(Constraint::Arrow(arrow::Arrow {
                     circle: vec![all[0]],
                     line: all[1..].to_vec(),

@@ -6,7 +6,7 @@ use crate::grid::Grid;
 use std::fmt;
 
 /// Prints a grid on one line (`.` for empty cells; numbers separated by spaces when the
-/// digits do not fit one character each).
+/// digits do not fit one character each); its extra cells, if any, follow after `+`.
 pub struct Line<'a> {
     grid: &'a Grid,
     symbols: &'a Symbols,
@@ -23,8 +23,12 @@ impl fmt::Display for Line<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let n = self.grid.size();
         let single = self.symbols.single_char(n);
+        let grid = self.grid.grid_cells().len();
         for (i, d) in self.grid.cells().iter().enumerate() {
-            if !single && i > 0 {
+            if i == grid {
+                // the extra cells, after the grid's
+                f.write_str(if single { "+" } else { " + " })?;
+            } else if !single && i > 0 {
                 f.write_str(" ")?;
             }
             match d {
@@ -96,6 +100,20 @@ impl fmt::Display for Pretty<'_> {
             writeln!(f, "|")?;
         }
         writeln!(f, "{border}")?;
+        if self.grid.extra() > 0 {
+            // the extra cells, by name (rows below the grid's)
+            let named: Vec<String> = (0..self.grid.extra())
+                .map(|k| {
+                    let cell = crate::geometry::Cell::from_position(rows * cols + k, cols);
+                    let s = match self.grid.get(cell) {
+                        Some(d) => symbols.symbol(d, v),
+                        None => ".".into(),
+                    };
+                    format!("{cell}={s}")
+                })
+                .collect();
+            writeln!(f, "extra cells: {}", named.join(" "))?;
+        }
         if let Some(regions) = self.grid.regions() {
             // a chaos construction's found regions, one letter per cell (region 1 = A)
             writeln!(f, "regions:")?;

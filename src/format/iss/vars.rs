@@ -1,0 +1,239 @@
+//! ISS's extra cells (`Var~PREFIX~LABEL~SIZE`): cells outside the grid that any constraint
+//! may name. A group of SIZE cells is named `V{PREFIX}{k}` (k = 1..SIZE), or `V{PREFIX}` when
+//! SIZE is 1; SIZE is a count or `RxC` (rows of C cells, a display layout: the names are
+//! the same); LABEL is ISS's display name only. ISS numbers the groups' cells after the grid
+//! in the order of their prefixes, and so does satdoku: they become the shape's extra cells
+//! ([`Shape::with_extra`]), the first group's first cell right after the grid's last.
+//!
+//! The items are read before any rule: every argument naming an extra cell (`VA2`, or the
+//! cell of a given `VA2_3_5`) is rewritten into [`TOKEN`] and the cell's place, which
+//! [`super::args::cell`] reads back. A second `Var` of one prefix replaces the first, as in
+//! ISS (with a warning); a `Var` inside `Or` or `And` is refused.
+
+use super::args::bad;
+use super::error::IssError;
+use super::tokens::{Item, Node};
+use crate::geometry::{Cell, Shape};
+use std::collections::BTreeMap;
+
+/// Starts an argument rewritten to name an extra cell: `TOKEN` then `row,col` (0-based).
+/// A control character, which no ISS name holds.
+pub const TOKEN: char = '\u{1}';
+
+/// The extra cells the `Var` items declare: name → index (0-based, in ISS's order).
+#[derive(Debug, Default)]
+pub struct Vars {
+    names: BTreeMap<String, usize>,
+    count: usize,
+}
+
+impl Vars {
+    /// How many extra cells the items declare.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+}
+
+/// The largest number of extra cells one `Var` may declare (the shape bounds the total).
+const MAX_GROUP: usize = 4096;
+
+/// Reads the `Var` items of the top level (the last of each prefix wins).
+pub fn declare(nodes: &[Node], warnings: &mut Vec<String>) -> Result<Vars, IssError> {
+    let mut groups: BTreeMap<String, (usize, &Item)> = BTreeMap::new();
+    for node in nodes {
+        match node {
+            Node::Leaf(item) if item.at.name == "Var" => {
+                let (prefix, count) = group(item)?;
+                if let Some((_, old)) = groups.insert(prefix.clone(), (count, item)) {
+                    warnings.push(format!(
+                        "{}: replaced by {} (ISS keeps the last Var of prefix {prefix})",
+                        old.at, item.at
+                    ));
+                }
+            }
+            Node::Leaf(_) => {}
+            Node::Group(head, kids) => refuse_nested(&head.at.name, kids)?,
+        }
+    }
+    let mut vars = Vars::default();
+    for (prefix, (count, _)) in groups {
+        for k in 0..count {
+            let name = match count {
+                1 => format!("V{prefix}"),
+                _ => format!("V{prefix}{}", k + 1),
+            };
+            vars.names.insert(name, vars.count + k);
+        }
+        vars.count += count;
+    }
+    Ok(vars)
+}
+
+/// A `Var` inside a group is refused: its cells would exist in one branch only.
+fn refuse_nested(group: &str, kids: &[Node]) -> Result<(), IssError> {
+    for kid in kids {
+        match kid {
+            Node::Leaf(item) if item.at.name == "Var" => {
+                return Err(IssError::Unsupported {
+                    at: item.at.clone(),
+                    why: format!(
+                        "extra cells declared inside {group}: satdoku reads Var at the top level"
+                    ),
+                })
+            }
+            Node::Leaf(_) => {}
+            Node::Group(head, inner) => refuse_nested(&head.at.name, inner)?,
+        }
+    }
+    Ok(())
+}
+
+/// The prefix and the cell count of one `Var` item, as ISS reads them.
+fn group(item: &Item) -> Result<(String, usize), IssError> {
+    let at = &item.at;
+    let prefix = item.args.first().map_or("", |s| s.trim());
+    if prefix.is_empty() || !prefix.bytes().all(|b| b.is_ascii_uppercase()) {
+        return Err(bad(
+            at,
+            format!("Var prefix must be upper-case letters A-Z, got {prefix:?}"),
+        ));
+    }
+    if item.args.len() > 3 {
+        return Err(bad(at, "expected Var~PREFIX~LABEL~SIZE"));
+    }
+    // ISS: a count or RxC; anything else means one cell
+    let size = item.args.get(2).map_or("", |s| s.trim());
+    let number = |s: &str| -> Option<usize> {
+        (!s.is_empty() && !s.starts_with('0') && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let count = match size.split_once('x') {
+        Some((r, c)) => number(r).zip(number(c)).map(|(r, c)| r.saturating_mul(c)),
+        None => number(size),
+    }
+    .unwrap_or(1);
+    if count > MAX_GROUP {
+        return Err(bad(
+            at,
+            format!("{count} extra cells: at most {MAX_GROUP} per Var"),
+        ));
+    }
+    Ok((prefix.to_string(), count))
+}
+
+/// The items with every argument naming an extra cell rewritten to [`TOKEN`] and its place
+/// in `shape` (which has the extra cells).
+pub fn rewrite(nodes: &[Node], vars: &Vars, shape: &Shape) -> Vec<Node> {
+    if vars.count == 0 {
+        return nodes.to_vec();
+    }
+    nodes.iter().map(|n| rewrite_node(n, vars, shape)).collect()
+}
+
+fn rewrite_node(node: &Node, vars: &Vars, shape: &Shape) -> Node {
+    match node {
+        Node::Leaf(item) => Node::Leaf(rewrite_item(item, vars, shape)),
+        Node::Group(head, kids) => Node::Group(
+            rewrite_item(head, vars, shape),
+            kids.iter().map(|k| rewrite_node(k, vars, shape)).collect(),
+        ),
+    }
+}
+
+fn rewrite_item(item: &Item, vars: &Vars, shape: &Shape) -> Item {
+    if item.at.name == "Var" {
+        return item.clone();
+    }
+    let token = |name: &str| -> Option<String> {
+        let cell: Cell = shape.extra_cell(*vars.names.get(name)?);
+        Some(format!("{TOKEN}{},{}", cell.r(), cell.c()))
+    };
+    let args = item
+        .args
+        .iter()
+        .map(|a| {
+            // a cell (`VA2`), or a given's cell and values (`VA2_3_5`)
+            let (name, rest) = match a.find('_') {
+                Some(i) if item.at.name == "Given" => a.split_at(i),
+                _ => (a.as_str(), ""),
+            };
+            token(name).map_or_else(|| a.clone(), |t| t + rest)
+        })
+        .collect();
+    Item {
+        at: item.at.clone(),
+        args,
+    }
+}
+
+/// The cell a rewritten argument names (`None` when it is not one).
+pub fn cell_of(text: &str) -> Option<Cell> {
+    let (r, c) = text.strip_prefix(TOKEN)?.split_once(',')?;
+    Some(Cell::from_index(r.parse().ok()?, c.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::iss::tokens;
+
+    fn nodes(text: &str) -> Vec<Node> {
+        tokens::parse(text).unwrap()
+    }
+
+    #[test]
+    fn groups_are_numbered_after_the_grid_in_prefix_order() {
+        let mut w = Vec::new();
+        let n = nodes(".Var~B~~2.Var~A~Label~1.Var~C~x~2x3");
+        let vars = declare(&n, &mut w).unwrap();
+        assert_eq!(vars.count(), 1 + 2 + 6);
+        assert_eq!(vars.names["VA"], 0);
+        assert_eq!(vars.names["VB1"], 1);
+        assert_eq!(vars.names["VB2"], 2);
+        assert_eq!(vars.names["VC6"], 8);
+        assert!(w.is_empty());
+        // a size ISS cannot read means one cell
+        let vars = declare(&nodes(".Var~D~~x3"), &mut w).unwrap();
+        assert_eq!(vars.names["VD"], 0);
+    }
+
+    #[test]
+    fn the_last_var_of_a_prefix_wins_with_a_warning() {
+        let mut w = Vec::new();
+        let vars = declare(&nodes(".Var~A~~3.Var~A~~2"), &mut w).unwrap();
+        assert_eq!(vars.count(), 2);
+        assert_eq!(w.len(), 1);
+        assert!(w[0].contains("ISS item 1 (Var)"), "{w:?}");
+    }
+
+    #[test]
+    fn bad_and_nested_vars_are_refused() {
+        let mut w = Vec::new();
+        let e = declare(&nodes(".Var~a~~2"), &mut w)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("upper-case"), "{e}");
+        let e = declare(&nodes(".Or.Var~A~~2.End"), &mut w)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("inside Or"), "{e}");
+    }
+
+    #[test]
+    fn names_and_givens_are_rewritten_to_the_extra_cells() {
+        let mut w = Vec::new();
+        let n = nodes(".Var~A~~2.Cage~3~VA1~VA2.~VA2_1_2.Cage~3~VAX~R1C1");
+        let vars = declare(&n, &mut w).unwrap();
+        let shape = Shape::new(4).unwrap().with_extra(vars.count()).unwrap();
+        let out = rewrite(&n, &vars, &shape);
+        let Node::Leaf(cage) = &out[1] else { panic!() };
+        assert_eq!(cell_of(&cage.args[1]), Some(Cell::new(5, 1)));
+        assert_eq!(cell_of(&cage.args[2]), Some(Cell::new(5, 2)));
+        let Node::Leaf(given) = &out[2] else { panic!() };
+        assert_eq!(given.args[0], format!("{TOKEN}4,1_1_2"));
+        // not a declared name: left as written
+        let Node::Leaf(other) = &out[3] else { panic!() };
+        assert_eq!(other.args[1], "VAX");
+    }
+}
