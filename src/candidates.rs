@@ -53,8 +53,13 @@ impl Candidates {
         if !self.is_unique() {
             return None;
         }
-        let cells = self.masks.iter().map(|&m| digits(m).next()).collect();
-        let mut grid = Grid::from_cells_rect(self.rows, self.cols, cells)?;
+        let mut cells: Vec<_> = self.masks.iter().map(|&m| digits(m).next()).collect();
+        // the extra cells (ISS `Var`) follow the grid's
+        let extra = cells.split_off((self.rows * self.cols).min(cells.len()));
+        let mut grid = Grid::from_cells_rect(self.rows, self.cols, cells)?.with_extra(extra.len());
+        for (k, d) in extra.into_iter().enumerate() {
+            grid.set(Cell::from_position(self.rows * self.cols + k, self.cols), d);
+        }
         if let Some(Ok(regions)) = &self.chaos_regions {
             grid.set_regions(Some(regions.clone()));
         }
@@ -100,7 +105,7 @@ pub fn candidates_on(
         size: puzzle.size(),
         rows,
         cols,
-        masks: vec![0; rows * cols],
+        masks: vec![0; puzzle.shape().cell_count()],
         sat_calls: 0,
         decided: formula.decided(),
         chaos_regions: None,
@@ -250,6 +255,19 @@ impl std::fmt::Display for PencilGrid<'_> {
                 writeln!(f, "{rule}")?;
             }
             writeln!(f, "{line}")?;
+        }
+        // the extra cells (ISS `Var`), by name, after the grid's
+        let extra: Vec<String> = (rows * cols..self.masks.len())
+            .map(|i| {
+                format!(
+                    "{}={}",
+                    Cell::from_position(i, cols),
+                    self.cell(self.masks[i])
+                )
+            })
+            .collect();
+        if !extra.is_empty() {
+            writeln!(f, "extra cells: {}", extra.join(" "))?;
         }
         Ok(())
     }

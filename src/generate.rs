@@ -401,6 +401,13 @@ pub fn generate(
     opts: &GenerateOptions,
     rng: &mut Rng,
 ) -> Result<Generated, GenerateError> {
+    if layout.shape().extra() > 0 {
+        return Err(GenerateError::Other(Error::Input(
+            "generating puzzles with extra cells is not supported (the removal oracle reads \
+             the grid's cells only)"
+                .into(),
+        )));
+    }
     if layout.shape().is_chaos() {
         // the oracle tells solutions apart by their digits; a chaos construction's also
         // differ by their regions, so a puzzle it calls unique might not be
@@ -541,9 +548,10 @@ pub fn classic_layout(n: usize, boxes: Option<(usize, usize)>) -> Result<Puzzle,
 /// `solution` must be the puzzle's unique solution (from [`crate::check`]).
 pub fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<Cell>, Error> {
     let (rows, cols) = (puzzle.shape().rows(), puzzle.shape().cols());
-    if puzzle.shape().is_chaos() {
-        // The removal oracle compares digits; a chaos construction's solutions also differ by
-        // their regions: each given is tried with a whole uniqueness check instead.
+    if puzzle.shape().is_chaos() || puzzle.shape().extra() > 0 {
+        // The removal oracle compares the grid's digits; a chaos construction's solutions
+        // also differ by their regions, and extra cells hold values of their own: each given
+        // is tried with a whole uniqueness check instead.
         let mut out = Vec::new();
         for (cell, _) in puzzle.givens().filled() {
             let mut fewer = puzzle.givens().clone();

@@ -362,3 +362,110 @@ pub fn check_chaos_regions(grid: &Grid, regions: &[u16]) -> Result<(), Error> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod extra_cells {
+    //! Extra cells (ISS `Var`): counted against brute force, part of uniqueness, checked,
+    //! and refused by rules that need the grid's geometry.
+    use super::*;
+    use crate::rules::testing::{assert_count_matches, count, grid, FOUR, GIVENS4};
+
+    fn puzzle(givens: &str, extra: usize, rules: &[&str]) -> Result<Puzzle, Error> {
+        let shape = Shape::new(4).unwrap().with_extra(extra).unwrap();
+        let rules = rules
+            .iter()
+            .map(|r| serde_json::from_str(r).unwrap())
+            .collect();
+        Puzzle::new(shape, grid(givens), rules)
+    }
+
+    #[test]
+    fn counts_with_extra_cells_match_brute_force() {
+        // r5c1 = r1c1 + r1c2; r5c1, r5c2 and r2c2 differ; r5c2 is 1 or 2; r5c3 indexes
+        // nothing and is free
+        let p = puzzle(
+            GIVENS4,
+            3,
+            &[
+                r#"{"type":"weighted-sum","cells":["r5c1","r1c1","r1c2"],"weights":[-1,1,1],"sum":0}"#,
+                r#"{"type":"extra-region","cells":["r5c1","r5c2","r2c2"]}"#,
+                r#"{"type":"pencil-marks","cell":"r5c2","digits":[1,2]}"#,
+                r#"{"type":"same-values","sets":[["r5c3"],["r3c3"]]}"#,
+            ],
+        )
+        .unwrap();
+        let n = assert_count_matches(&p, 1000);
+        assert!(n > 0 && n < 1000, "{n}");
+    }
+
+    #[test]
+    fn an_extra_cell_no_rule_pins_makes_more_solutions() {
+        // the grid is solved; the extra cell takes any of 4 values, each a solution
+        let p = puzzle(FOUR, 1, &[]).unwrap();
+        assert_eq!(count(&p, 100), 4);
+        let p = puzzle(
+            FOUR,
+            1,
+            &[r#"{"type":"pencil-marks","cell":"r5c1","digits":[3]}"#],
+        );
+        assert_eq!(count(&p.unwrap(), 100), 1);
+    }
+
+    #[test]
+    fn the_checker_reads_the_extra_cells() {
+        let p = puzzle(
+            FOUR,
+            1,
+            &[r#"{"type":"weighted-sum","cells":["r5c1","r1c1"],"weights":[1,1],"sum":4}"#],
+        )
+        .unwrap();
+        let mut g = grid(FOUR).with_extra(1);
+        assert!(p
+            .verify(&g)
+            .unwrap_err()
+            .to_string()
+            .contains("r5c1 is empty"));
+        g.set(Cell::new(5, 1), Some(crate::geometry::Digit::new(2)));
+        assert!(p.verify(&g).is_err());
+        g.set(Cell::new(5, 1), Some(crate::geometry::Digit::new(3)));
+        p.verify(&g).unwrap();
+        // a grid without the extra cells does not fit the puzzle
+        assert!(p.verify(&grid(FOUR)).is_err());
+    }
+
+    #[test]
+    fn rules_of_the_grid_refuse_extra_cells() {
+        let e = puzzle(
+            GIVENS4,
+            2,
+            &[r#"{"type":"thermometer","cells":["r4c1","r5c1"]}"#],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("r5c1 is an extra cell"), "{e}");
+        // past the extra cells: outside the grid
+        let e = puzzle(
+            GIVENS4,
+            2,
+            &[r#"{"type":"extra-region","cells":["r5c3","r1c1"]}"#],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("r5c3 is outside the 4x4 grid"), "{e}");
+    }
+
+    #[test]
+    fn extra_cells_have_bounds() {
+        let s = Shape::new(9).unwrap();
+        assert_eq!(s.clone().with_extra(55 * 9).unwrap().extra(), 495);
+        assert!(s.clone().with_extra(55 * 9 + 1).is_err());
+        assert!(s.clone().with_extra(3).unwrap().with_chaos().is_err());
+        let s = s.with_extra(10).unwrap();
+        assert_eq!(s.extra_cell(9), Cell::new(11, 1));
+        assert!(s.is_extra(Cell::new(11, 1)) && !s.is_extra(Cell::new(11, 2)));
+        assert!(!s.must_differ(Cell::new(10, 1), Cell::new(10, 2)));
+        assert_eq!(s.region_of(Cell::new(10, 1)), None);
+        assert_eq!(s.cell_count(), 91);
+        assert_eq!(s.cells().count(), 81);
+    }
+}

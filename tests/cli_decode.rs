@@ -384,3 +384,25 @@ fn blocked_solution(cnf: &str) -> String {
         .and_then(|h| h.uniqueness)
         .expect("a uniqueness query names the solution it blocks")
 }
+
+#[test]
+fn a_model_with_extra_cells_decodes_them_after_the_grid() {
+    // ISS's anti-knight example with one extra cell VA = r1c2 + r1c5 (MIT, data/collections.js)
+    let puzzle = ".AntiKnight.~R1C2_3~R1C5_4~R1C6_1~R1C9_7~R2C4_5~R3C4_8~R3C6_9~R4C1_6~R4C8_7~R5C9_4~R6C2_4~R7C1_3~R8C5_6~R8C8_5~R9C2_6~R9C3_4~R9C4_3.Var~A~~1.Sum~0_=_1_1_-1~R1C2~R1C5~VA";
+    let dir = tempfile::tempdir().unwrap();
+    let out = satdoku().args(["dimacs", puzzle]).output().unwrap();
+    let cnf = stdout_of(&out);
+    let cnf_path = write_file(dir.path(), "p.cnf", &cnf);
+    let model = write_file(
+        dir.path(),
+        "m.txt",
+        competition(varisat_solve(&cnf).as_deref()),
+    );
+    satdoku()
+        .args(["decode", "-f", "line", "-p"])
+        .arg(&cnf_path)
+        .arg(&model)
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with("+7\n"));
+}

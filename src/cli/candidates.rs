@@ -263,7 +263,12 @@ fn one(
                     .collect(),
                 None => c.masks.iter().map(|&m| cell_text(m)).collect(),
             };
-            write!(out, "{}", cells.join(" "))?;
+            // the extra cells (ISS `Var`) after `+`, as in a solution's line
+            let grid = (c.rows * c.cols).min(cells.len());
+            write!(out, "{}", cells[..grid].join(" "))?;
+            if cells.len() > grid {
+                write!(out, " + {}", cells[grid..].join(" "))?;
+            }
             if let Some(k) = &counts {
                 let op = if k.capped { ">" } else { "=" };
                 write!(out, " solutions{op}{}", k.solutions)?;

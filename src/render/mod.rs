@@ -48,6 +48,12 @@ pub enum RenderError {
         /// Cells of the puzzle.
         expected: usize,
     },
+    /// The puzzle has cells outside the grid, which pictures do not show yet.
+    #[error(
+        "the puzzle has {0} extra cells (outside the grid), which pictures do not show yet; \
+         its rules and solutions are printed by check, solve and candidates"
+    )]
+    ExtraCells(usize),
 }
 
 /// What a panel shows in the cells.
@@ -465,6 +471,9 @@ pub fn render_with(
     let writing = grid::Writing(shaped.as_ref(), puzzle.shape().values());
     if panels.is_empty() {
         return Err(RenderError::NoPanels);
+    }
+    if puzzle.shape().extra() > 0 {
+        return Err(RenderError::ExtraCells(puzzle.shape().extra()));
     }
     let n = puzzle.size();
     let (rows, cols) = (puzzle.shape().rows(), puzzle.shape().cols());

@@ -5,6 +5,7 @@
 //! The counter fills cells in row-major order with digits that do not repeat in the row, column or
 //! region (the classic rules, written out here; none on a raw grid), and counts the full grids that
 //! [`Puzzle::verify`] accepts. Variant rules are therefore judged only by their own checkers.
+//! Extra cells (outside the grid) come last and take any value.
 
 use crate::format::text::parse_one;
 pub use crate::geometry::{Cell, Digit, Shape};
@@ -18,6 +19,10 @@ pub fn brute_force_count(puzzle: &Puzzle, limit: usize) -> usize {
     let mut grid = puzzle.givens().clone();
     let mut count = 0;
     fn fits(grid: &Grid, shape: &crate::geometry::Shape, cell: Cell, d: Digit) -> bool {
+        if shape.is_extra(cell) {
+            // in no house: any value, judged by the rules' checkers
+            return true;
+        }
         let (rows, cols) = (grid.rows(), grid.cols());
         let region = shape.region_of(cell);
         // a raw grid's rows and columns may repeat (and it has no regions)

@@ -69,7 +69,7 @@ impl Header<'_> {
         let v = puzzle.shape().value_count();
         let std = Symbols::standard().for_shape(puzzle.shape());
         let (vars, _) = formula.size();
-        let mut decided = Grid::empty_rect(rows, cols);
+        let mut decided = Grid::for_shape(puzzle.shape());
         for (i, m) in formula.candidates().iter().enumerate() {
             if m.count_ones() == 1 {
                 decided.set(Cell::from_position(i, cols), digits(*m).next());
@@ -131,7 +131,19 @@ impl Header<'_> {
                 h.insert(2, format!("puzzle-json: {line}"));
             }
         }
-        let mut first_aux = rows * cols * v + 1;
+        let extra = puzzle.shape().extra();
+        if extra > 0 {
+            // extra cells continue the grid's row-major numbering (the same formula)
+            let last = Cell::from_position(rows * cols + extra - 1, cols);
+            h.push(format!(
+                "extra cells: {extra}, r{}c1 to {last}, outside the grid (rows below it in the \
+                 formula above); vars {}..{} (ISS Var, in ISS's order)",
+                rows + 1,
+                rows * cols * v + 1,
+                (rows * cols + extra) * v
+            ));
+        }
+        let mut first_aux = (rows * cols + extra) * v + 1;
         if puzzle.shape().is_chaos() {
             h.push(format!(
                 "var g(r,c,k) = {} + (r-1)*{} + (c-1)*{n} + k for r, c, k in 1..{n}: cell r,c is in \

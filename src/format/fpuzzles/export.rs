@@ -92,6 +92,16 @@ pub fn export(doc: &Document) -> Export {
     let p = &doc.puzzle;
     let n = p.size();
     let shape = p.shape();
+    if shape.extra() > 0 {
+        return Export {
+            value: Value::Object(Map::new()),
+            losses: vec![format!(
+                "the whole puzzle: its {} extra cells (outside the grid) have no f-puzzles form \
+                 (f-puzzles cells are the grid's)",
+                shape.extra()
+            )],
+        };
+    }
     if !shape.is_square() {
         return Export {
             value: Value::Object(Map::new()),

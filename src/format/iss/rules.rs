@@ -659,7 +659,8 @@ fn contain_exact(
 
 /// ISS `ConnectedValues~GROUP~V_V_…[~SIZE]`: the grid's cells holding any of the values are
 /// one connected region (of SIZE cells when given). GROUP names a group of ISS's extra
-/// cells (`Var`), which satdoku does not have: refused unless empty (the grid).
+/// cells (`Var`): connected values among them are not read (refused unless GROUP is empty,
+/// the grid).
 fn connected_values(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, IssError> {
     if a.len() < 2 || a.len() > 3 {
         return Err(bad(at, "expected ConnectedValues~GROUP~VALUES[~SIZE]"));
@@ -668,8 +669,8 @@ fn connected_values(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constrai
         return Err(IssError::Unsupported {
             at: at.clone(),
             why: format!(
-                "the cell group {:?} is a group of ISS's extra cells (Var), which satdoku \
-                 does not have",
+                "the cell group {:?} is a group of ISS's extra cells (Var): satdoku reads \
+                 connected values over the grid's cells only",
                 a[0]
             ),
         });

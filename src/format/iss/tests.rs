@@ -170,9 +170,14 @@ fn shapes() {
 
 #[test]
 fn refusals_name_the_item() {
-    let e = refusal(".~R1C1_5.Var~A~~1");
+    let e = refusal(".~R1C1_5.Or.Var~A~~1.~R1C2_3.End");
     assert!(
-        e.contains("ISS item 2 (Var)") && e.contains("cannot state"),
+        e.contains("ISS item 3 (Var)") && e.contains("inside Or"),
+        "{e}"
+    );
+    let e = refusal(".Var~A~~2.Thermo~VA1~R1C1");
+    assert!(
+        e.contains("ISS item 2 (Thermo)") && e.contains("r10c1 is an extra cell"),
         "{e}"
     );
     let e = refusal(".AntiKnight.Frobnicate~3");

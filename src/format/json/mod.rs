@@ -138,6 +138,9 @@ struct File {
     /// A raw grid (ISS `~Raw`): no rows, columns or regions that differ; only the rules.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     raw: bool,
+    /// Extra cells outside the grid (ISS `Var`), named as rows below it (`r10c1` on a 9×9).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    extra: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     givens: Option<GridText>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -208,10 +211,28 @@ pub fn constraint_from_value(index: usize, value: Value) -> Result<Constraint, E
     }
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 /// Reads the givens or solution field: one string of N² cells, or N row strings; the cells
 /// are read by the text reader (`format::text::parse_cells`), so the same symbols work.
+/// With extra cells, the field may go on past the grid with them, in rows of C cells (the
+/// last one shorter), as they are named (`r10c1` …); left out, they are empty.
 fn read_grid(text: &GridText, shape: &Shape, field: &str) -> Result<Grid, Error> {
     let (rows_n, n) = (shape.rows(), shape.cols());
+    let extra = shape.extra();
+    let extra_rows = extra.div_ceil(n);
+    let with_extra = match text {
+        GridText::Line(s) => {
+            extra > 0
+                && parse_cells_dims(s, 0, rows_n * n, (rows_n, n), &symbols_of(shape)).is_err()
+        }
+        GridText::Rows(rows) => extra > 0 && rows.len() == rows_n + extra_rows,
+    };
+    if with_extra {
+        return read_grid_extra(text, shape, field);
+    }
     let symbols = symbols_of(shape);
     // A parse error names its line and column; here the field (and row) is the place.
     let located = |path: String, e: Error| match e {
@@ -241,7 +262,36 @@ fn read_grid(text: &GridText, shape: &Shape, field: &str) -> Result<Grid, Error>
         }
     };
     Grid::from_cells_rect(rows_n, n, cells)
+        .map(|g| g.with_extra(extra))
         .ok_or_else(|| format_err(field, format!("expected {} cells", rows_n * n)))
+}
+
+/// [`read_grid`] of a field that states the extra cells too.
+fn read_grid_extra(text: &GridText, shape: &Shape, field: &str) -> Result<Grid, Error> {
+    let (rows_n, n, total) = (shape.rows(), shape.cols(), shape.cell_count());
+    // the extra cells as rows below the grid's, for the reader's bounds
+    let dims = (rows_n + shape.extra().div_ceil(n), n);
+    let symbols = symbols_of(shape);
+    let cells = match text {
+        GridText::Line(s) => {
+            parse_cells_dims(s, 0, total, dims, &symbols).map_err(|e| format_err(field, e))?
+        }
+        GridText::Rows(rows) => {
+            let mut all = Vec::with_capacity(total);
+            for (i, r) in rows.iter().enumerate() {
+                let len = n.min(total - i * n);
+                let row = parse_cells_dims(r, i * n, len, dims, &symbols)
+                    .map_err(|e| format_err(&format!("{field}[{i}]"), e))?;
+                all.extend(row);
+            }
+            all
+        }
+    };
+    let mut grid = Grid::for_shape(shape);
+    for (i, d) in cells.into_iter().enumerate() {
+        grid.set(shape.cell_at(i), d);
+    }
+    Ok(grid)
 }
 
 /// The symbols of a grid of `shape`: digits as before on values 1..=N, else as values.
@@ -429,9 +479,12 @@ fn from_file(file: File) -> Result<Document, Error> {
     } else {
         shape
     };
+    let shape = shape
+        .with_extra(file.extra)
+        .map_err(|e| format_err("extra", e))?;
     let givens = match &file.givens {
         Some(g) => read_grid(g, &shape, "givens")?,
-        None => Grid::empty_rect(rows, n),
+        None => Grid::for_shape(&shape),
     };
     let solution = match &file.solution {
         Some(g) => {
@@ -586,6 +639,7 @@ fn to_file(doc: &Document) -> Result<File, Error> {
         regions,
         chaos: shape.is_chaos(),
         raw: shape.is_raw(),
+        extra: shape.extra(),
         givens: Some(grid_rows(p.givens(), shape)),
         solution: doc.solution.as_ref().map(|g| grid_rows(g, shape)),
         constraints,
