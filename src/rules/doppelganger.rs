@@ -4,8 +4,13 @@
 //! and at each 0, the digits missed by its row, its column and its box are three different
 //! digits.
 //!
-//! JSON: `{"type": "doppelganger"}` (no fields), on a square grid with the values `0-N` and
-//! boxes (or jigsaw regions) of N cells, or no regions at all (then rows and columns only).
+//! JSON: `{"type": "doppelganger"}`, on a square grid with the values `0-N` and boxes (or
+//! jigsaw regions) of N cells, or no regions at all (then rows and columns only). Optional
+//! fields name cells that hold the digit each house misses, as ISS's extra cells `DGR1…`,
+//! `DGC1…`, `DGB1…` do: `"missing_rows"` (N cells: row k's missing digit in the k-th),
+//! `"missing_columns"`, `"missing_boxes"` (boxes in region order); usually extra cells
+//! ([`Shape::with_extra`]), any cells of the puzzle allowed. Each such cell holds a digit
+//! 1..N, `x(e_k,d) <-> m(h_k,d)`.
 //!
 //! ISS models each house's missing digit as a hidden extra cell; here the missing digits are
 //! determined by the grid, so the rule is stated on the grid alone and a solution is the
@@ -34,10 +39,31 @@ use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 
-/// The doppelganger rule (no fields).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The doppelganger rule, with the cells that name each house's missing digit (if any).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Doppelganger {}
+pub struct Doppelganger {
+    /// Cells holding the digit each row misses (row 1 first).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing_rows: Vec<Cell>,
+    /// Cells holding the digit each column misses.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing_columns: Vec<Cell>,
+    /// Cells holding the digit each box (region, in region order) misses.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing_boxes: Vec<Cell>,
+}
+
+impl Doppelganger {
+    /// The named missing-digit cells of each kind of house, in [`Kinds::named`] order.
+    fn missing(&self) -> [&[Cell]; 3] {
+        [
+            &self.missing_rows,
+            &self.missing_columns,
+            &self.missing_boxes,
+        ]
+    }
+}
 
 /// The three kinds of house, each a list of houses.
 struct Kinds {
@@ -46,6 +72,9 @@ struct Kinds {
     /// The regions of N cells (empty when the grid has none).
     boxes: Vec<Vec<Cell>>,
 }
+
+/// The kinds of house, as the JSON fields name them (`missing_rows`, …).
+const KIND_NAMES: [&str; 3] = ["row", "column", "box"];
 
 impl Kinds {
     fn of(shape: &Shape) -> Kinds {
@@ -104,6 +133,20 @@ impl Rule for Doppelganger {
         if !regions.is_empty() && shape.cells().any(|c| shape.region_of(c).is_none()) {
             return Err("doppelganger needs every cell in a region, or no regions".into());
         }
+        let kinds = Kinds::of(shape);
+        let houses = [kinds.rows.len(), kinds.cols.len(), kinds.boxes.len()];
+        for ((cells, count), name) in self.missing().into_iter().zip(houses).zip(KIND_NAMES) {
+            if cells.is_empty() {
+                continue;
+            }
+            if cells.len() != count {
+                return Err(format!(
+                    "missing_{name}s lists {} cells; the grid has {count} {name}s",
+                    cells.len()
+                ));
+            }
+            super::cell_lists::value_cells(shape, cells)?;
+        }
         Ok(())
     }
 
@@ -141,6 +184,21 @@ impl Rule for Doppelganger {
                 card::exactly_one(enc, &column);
             }
             missed.push(of_kind);
+        }
+        // the named cells of each kind (boxes only when the grid has them: `missed` holds
+        // the kinds `Kinds::named` keeps, rows and columns first)
+        for (cells, of_kind) in self.missing().into_iter().zip(&missed) {
+            for (&e, m) in cells.iter().zip(of_kind) {
+                // x(e,0) is false: a house misses a digit 1..N
+                let z = enc.x(e, zero);
+                enc.clause([!z]);
+                for (d, &t) in m.iter().enumerate() {
+                    let x = enc.x(e, Digit::from_index(d + 1));
+                    // x(e,d) -> m(h,d) and m(h,d) -> x(e,d)
+                    enc.clause([!x, t]);
+                    enc.clause([!t, x]);
+                }
+            }
         }
         let (rows, cols) = (&missed[0], &missed[1]);
         let boxes = missed.get(2);
@@ -200,6 +258,18 @@ impl Rule for Doppelganger {
             }
             missing_of.push(missing);
         }
+        for ((cells, missing), name) in self.missing().into_iter().zip(&missing_of).zip(KIND_NAMES)
+        {
+            for (k, (&e, &d)) in cells.iter().zip(missing).enumerate() {
+                if value(e) != d {
+                    return Err(format!(
+                        "{e} holds {}, but {name} {} misses {d}",
+                        value(e),
+                        k + 1
+                    ));
+                }
+            }
+        }
         for cell in shape.cells() {
             if value(cell) != 0 {
                 continue;
@@ -230,7 +300,7 @@ mod tests {
     use crate::rules::Constraint;
 
     fn rule() -> Vec<Constraint> {
-        vec![Constraint::Doppelganger(Doppelganger {})]
+        vec![Constraint::Doppelganger(Doppelganger::default())]
     }
 
     /// A 4×4 grid with 2×2 boxes (or none) holding 0..4.
@@ -270,11 +340,11 @@ mod tests {
     #[test]
     fn the_checker_judges_each_part() {
         let s = shape(true);
-        let check = |t: &str| Doppelganger {}.check(&s, &givens(t));
+        let check = |t: &str| Doppelganger::default().check(&s, &givens(t));
         // a grid the solver finds is kept; grids breaking one part are refused
         let p = Puzzle::new(s.clone(), Grid::empty(4), rule()).unwrap();
         let good = crate::solve::some_solution(&p).unwrap().unwrap();
-        assert!(Doppelganger {}.check(&s, &good).is_ok());
+        assert!(Doppelganger::default().check(&s, &good).is_ok());
         // a row without 0: values 1..4 in each row is a plain sudoku, no house holds 0
         assert!(check("1234341221434321").unwrap_err().contains("no 0"));
         // rows 1 and 2 both miss 4
@@ -284,7 +354,7 @@ mod tests {
     #[test]
     fn refuses_other_shapes_and_values() {
         let standard = Shape::new(4).unwrap();
-        assert!(Doppelganger {}
+        assert!(Doppelganger::default()
             .validate(&standard)
             .unwrap_err()
             .contains("values 0-4"));
@@ -292,13 +362,94 @@ mod tests {
             .unwrap()
             .with_values(Values { min: 0, count: 4 })
             .unwrap();
-        assert!(Doppelganger {}.validate(&zero_based).is_err());
-        assert!(Doppelganger {}.validate(&shape(true)).is_ok());
-        assert!(Doppelganger {}.validate(&shape(false)).is_ok());
+        assert!(Doppelganger::default().validate(&zero_based).is_err());
+        assert!(Doppelganger::default().validate(&shape(true)).is_ok());
+        assert!(Doppelganger::default().validate(&shape(false)).is_ok());
+    }
+
+    #[test]
+    fn cells_naming_the_missing_digits_count_as_brute_force() {
+        // 4 cells below the grid hold the digits rows 1-4 miss, on a grid with a few givens
+        // (brute force tries every value in each extra cell: 5⁴ per grid)
+        let s = shape(true).with_extra(4).unwrap();
+        let e = |k: usize| s.extra_cell(k);
+        let named = Doppelganger {
+            missing_rows: (0..4).map(e).collect(),
+            ..Doppelganger::default()
+        };
+        let p = Puzzle::new(
+            s.clone(),
+            givens("0..1....1.0....."),
+            vec![Constraint::Doppelganger(named.clone())],
+        )
+        .unwrap();
+        let plain = Puzzle::new(
+            s.clone().with_extra(0).unwrap(),
+            givens("0..1....1.0....."),
+            rule(),
+        )
+        .unwrap();
+        // the extra cells are functions of the grid: as many solutions as without them
+        assert_eq!(
+            assert_count_matches(&p, 100_000),
+            assert_count_matches(&plain, 100_000)
+        );
+        // a rule on the named cells: the digits rows 1 and 2 miss add up to 5
+        let sum: Constraint =
+            serde_json::from_str(r#"{"type":"weighted-sum","cells":["r5c1","r5c2"],"sum":5}"#)
+                .unwrap();
+        let p = Puzzle::new(
+            s.clone(),
+            givens("0..1....1.0....."),
+            vec![Constraint::Doppelganger(named.clone()), sum],
+        )
+        .unwrap();
+        assert!(assert_count_matches(&p, 100_000) > 0);
+        // the boxes' and columns' cells too (the SAT count, the grid's own count)
+        let all = Doppelganger {
+            missing_columns: (0..4).map(e).collect(),
+            ..Doppelganger::default()
+        };
+        let p2 = Puzzle::new(
+            s.clone(),
+            givens("0..1....1.0....."),
+            vec![Constraint::Doppelganger(all)],
+        );
+        assert_eq!(count(&p2.unwrap(), 100_000), count(&plain, 100_000));
+        let boxes = Doppelganger {
+            missing_boxes: (0..4).map(e).collect(),
+            ..Doppelganger::default()
+        };
+        let p3 = Puzzle::new(
+            s.clone(),
+            givens("0..1....1.0....."),
+            vec![Constraint::Doppelganger(boxes)],
+        );
+        assert_eq!(count(&p3.unwrap(), 100_000), count(&plain, 100_000));
+        // the checker reads them
+        let sol = crate::solve::some_solution(&p).unwrap().unwrap();
+        let mut wrong = sol.clone();
+        let r1 = e(0);
+        let other = (1..=4)
+            .map(Digit::from_index)
+            .find(|&d| Some(d) != sol.get(r1))
+            .unwrap();
+        wrong.set(r1, Some(other));
+        assert!(named
+            .check(&s, &wrong)
+            .unwrap_err()
+            .contains("row 1 misses"));
+        // a list of the wrong length is refused
+        let short = Doppelganger {
+            missing_rows: vec![e(0)],
+            ..Doppelganger::default()
+        };
+        assert!(short.validate(&s).unwrap_err().contains("4 rows"));
     }
 
     #[test]
     fn serde() {
         assert_eq!(round_trip(r#"{"type": "doppelganger"}"#), rule().remove(0));
+        round_trip(r#"{"type": "doppelganger", "missing_rows": ["r5c1", "r5c2", "r5c3", "r5c4"]}"#);
     }
 }

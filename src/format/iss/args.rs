@@ -70,7 +70,7 @@ pub fn cell(at: &At, text: &str, n: usize) -> Result<Cell, IssError> {
             at,
             format!("cell {text:?} is outside the {n}x{n} grid"),
         )),
-        None if text.len() > 3
+        None if text.len() >= 3
             && text.get(..3).is_some_and(|p| {
                 ["DGR", "DGC", "DGB", "DGZ"].contains(&p.to_ascii_uppercase().as_str())
             }) =>
@@ -78,9 +78,9 @@ pub fn cell(at: &At, text: &str, n: usize) -> Result<Cell, IssError> {
             Err(IssError::Unsupported {
                 at: at.clone(),
                 why: format!(
-                    "{:?} is one of ISS's Doppelganger extra cells (the digit a row, column or \
-                     box misses); satdoku states the Doppelganger rule on the grid alone and \
-                     has no cells outside the grid for other rules to name",
+                    "{:?} is one of ISS's Doppelganger extra cells: satdoku reads the cells of \
+                     rows, columns and boxes (DGR, DGC, DGB) beside a top-level Doppelganger, \
+                     and not the hidden DGZ",
                     crate::error::excerpt(text)
                 ),
             })

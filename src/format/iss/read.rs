@@ -65,7 +65,7 @@ pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
     let (rows, cols, values, raw) = side(&items)?;
     let (shape, extra) = grid_shape(&items, (rows, cols), values, raw)?;
     // the extra cells (`Var`) after the grid's; their names become cells in every item
-    let vars = super::vars::declare(nodes, &mut warnings)?;
+    let vars = super::vars::declare(nodes, &shape, &mut warnings)?;
     let shape = shape
         .with_extra(vars.count())
         .map_err(|e| IssError::Unsupported {
@@ -89,6 +89,18 @@ pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
     };
     for node in nodes {
         top_node(node, &shape, &mut top)?;
+    }
+    if let Some([rows, cols, boxes]) = vars.doppelganger(&shape) {
+        // the doppelganger's own extra cells, named by some item: the rule fills them
+        let rule = top.rules.iter_mut().find_map(|(c, _)| match c {
+            Constraint::Doppelganger(d) => Some(d),
+            _ => None,
+        });
+        if let Some(d) = rule {
+            d.missing_rows = rows;
+            d.missing_columns = cols;
+            d.missing_boxes = boxes;
+        }
     }
     finish(top, shape)
 }

@@ -56,9 +56,9 @@ pub fn leaf(
                 })
                 .collect()
         }
-        "Doppelganger" => {
-            no_args().and(one(Constraint::Doppelganger(doppelganger::Doppelganger {})))
-        }
+        "Doppelganger" => no_args().and(one(Constraint::Doppelganger(
+            doppelganger::Doppelganger::default(),
+        ))),
         "AntiKnight" => no_args().and(one(Constraint::AntiKnight(anti_knight::AntiKnight {}))),
         "AntiKing" => no_args().and(one(Constraint::AntiKing(anti_king::AntiKing {}))),
         "AntiTaxicab" => no_args().and(one(Constraint::AntiTaxicab(anti_taxicab::AntiTaxicab {}))),
@@ -181,6 +181,21 @@ pub fn leaf(
                 Some(Ok(d)) => (d, tail()?),
                 _ => (5, line()?),
             };
+            if cells.iter().any(|&c| shape.is_extra(c)) {
+                // on extra cells (ISS's doppelganger cells, `Var`): no line to draw, the
+                // same relation of each cell and the next, as a table of values
+                let values = shape.values();
+                let allowed = (values.min..=values.max())
+                    .flat_map(|a| (values.min..=values.max()).map(move |b| (a, b)))
+                    .filter(|(a, b)| a.abs_diff(*b) >= difference as u64)
+                    .filter_map(|(a, b)| Some([usize::try_from(a).ok()?, usize::try_from(b).ok()?]))
+                    .collect();
+                return one(Constraint::Relation(relation::Relation {
+                    cells,
+                    allowed,
+                    pairs: relation::Pairs::Consecutive,
+                }));
+            }
             one(Constraint::Whispers(whispers::Whispers {
                 cells,
                 difference,

@@ -558,8 +558,22 @@ fn doppelganger_counts_as_iss() {
     assert!(refusal(".Doppelganger").contains("values 0-9"));
     assert!(refusal(".Shape~9x9~0-8.Doppelganger").contains("values 0-9"));
     assert!(refusal(".Doppelganger~1").contains("no arguments"));
-    // ISS's extra cells holding each house's missing digit are not cells satdoku has
-    let e = refusal(".Shape~9x9~0-9.Doppelganger.Whisper~4~DGC2~DGC3");
+    // ISS's extra cells holding each house's missing digit, named by other constraints:
+    // the counts ISS gives (ISS headless, all solutions, 2026-11-27)
+    assert_eq!(
+        count(".Shape~4x4~0-4.Doppelganger.Whisper~2~DGR1~DGR2"),
+        384
+    );
+    assert_eq!(
+        count(".Shape~4x4~0-4.Doppelganger.Whisper~2~DGC1~DGB3"),
+        384
+    );
+    assert_eq!(
+        count(".Shape~4x4~0-4.Doppelganger.NoBoxes.Whisper~3~DGR1~DGC4"),
+        2160
+    );
+    // ISS's hidden zero cell is not read
+    let e = refusal(".Shape~9x9~0-9.Doppelganger.Whisper~4~DGZ~DGC3");
     assert!(
         e.contains("ISS item 3 (Whisper)") && e.contains("Doppelganger extra cells"),
         "{e}"

@@ -9,6 +9,13 @@
 //! cell of a given `VA2_3_5`) is rewritten into [`TOKEN`] and the cell's place, which
 //! [`super::args::cell`] reads back. A second `Var` of one prefix replaces the first, as in
 //! ISS (with a warning); a `Var` inside `Or` or `And` is refused.
+//!
+//! ISS's `Doppelganger` declares extra cells of its own, holding the digit each house
+//! misses: `DGC1…DGCN` (rows: a column of cells beside the grid), `DGR1…` (columns),
+//! `DGB1…` (boxes), and a hidden `DGZ` (always 0). When an
+//! item names one of them, satdoku declares the three groups as extra cells too (first, as
+//! their prefixes sort before `V…`; `DGZ` is not read) and the doppelganger rule ties each to
+//! its house ([`crate::rules::doppelganger::Doppelganger`]'s `missing_*` cells).
 
 use super::args::bad;
 use super::error::IssError;
@@ -25,6 +32,8 @@ pub const TOKEN: char = '\u{1}';
 pub struct Vars {
     names: BTreeMap<String, usize>,
     count: usize,
+    /// The doppelganger's groups, when named: (first index, count) of rows, columns, boxes.
+    doppelganger: Option<[(usize, usize); 3]>,
 }
 
 impl Vars {
@@ -32,13 +41,51 @@ impl Vars {
     pub fn count(&self) -> usize {
         self.count
     }
+    /// The extra cells holding the digits the rows, columns and boxes miss, when the items
+    /// name ISS's doppelganger cells.
+    pub fn doppelganger(&self, shape: &Shape) -> Option<[Vec<Cell>; 3]> {
+        let groups = self.doppelganger?;
+        Some(groups.map(|(first, count)| {
+            (first..first + count)
+                .map(|k| shape.extra_cell(k))
+                .collect()
+        }))
+    }
+}
+
+/// ISS's doppelganger groups, in the order their prefixes sort: boxes, columns, rows.
+const DG_GROUPS: [&str; 3] = ["DGB", "DGC", "DGR"];
+
+/// Whether an argument names one of ISS's doppelganger cells (`DGR3`, `DGB12`; a given's
+/// cell `DGR3_4`).
+fn names_doppelganger_cell(arg: &str) -> bool {
+    let name = arg.split('_').next().unwrap_or("");
+    DG_GROUPS.iter().any(|g| {
+        name.strip_prefix(g)
+            .is_some_and(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
+/// Whether some item of `nodes` names a doppelganger cell.
+fn any_doppelganger_cell(nodes: &[Node]) -> bool {
+    nodes.iter().any(|n| match n {
+        Node::Leaf(i) => i.args.iter().any(|a| names_doppelganger_cell(a)),
+        Node::Group(h, kids) => {
+            h.args.iter().any(|a| names_doppelganger_cell(a)) || any_doppelganger_cell(kids)
+        }
+    })
 }
 
 /// The largest number of extra cells one `Var` may declare (the shape bounds the total).
 const MAX_GROUP: usize = 4096;
 
-/// Reads the `Var` items of the top level (the last of each prefix wins).
-pub fn declare(nodes: &[Node], warnings: &mut Vec<String>) -> Result<Vars, IssError> {
+/// Reads the `Var` items of the top level (the last of each prefix wins), and the
+/// doppelganger's cells of a grid of `shape` when an item names one.
+pub fn declare(
+    nodes: &[Node],
+    shape: &Shape,
+    warnings: &mut Vec<String>,
+) -> Result<Vars, IssError> {
     let mut groups: BTreeMap<String, (usize, &Item)> = BTreeMap::new();
     for node in nodes {
         match node {
@@ -56,6 +103,33 @@ pub fn declare(nodes: &[Node], warnings: &mut Vec<String>) -> Result<Vars, IssEr
         }
     }
     let mut vars = Vars::default();
+    let dg = nodes
+        .iter()
+        .any(|n| matches!(n, Node::Leaf(i) if i.at.name == "Doppelganger"));
+    if dg && any_doppelganger_cell(nodes) {
+        // ISS: N rows, N columns, and the boxes of the grid's box size (none without boxes)
+        let n = shape.size();
+        let boxes = shape.region_cells().len();
+        let mut at = [(0, 0); 3];
+        for (g, count) in DG_GROUPS.into_iter().zip([boxes, n, n]) {
+            let first = vars.count;
+            for k in 0..count {
+                vars.names.insert(format!("{g}{}", k + 1), first + k);
+            }
+            vars.count += count;
+            // stored as rows, columns, boxes. ISS's names are the var cells' own layout:
+            // `DGC` (a column of cells beside the grid) holds the rows' missing digits,
+            // `DGR` (a row of cells) the columns' (js/solver/sudoku_builder.js, read for
+            // meaning: row region i is all-different with DGC i)
+            let slot = match g {
+                "DGC" => 0,
+                "DGR" => 1,
+                _ => 2,
+            };
+            at[slot] = (first, count);
+        }
+        vars.doppelganger = Some(at);
+    }
     for (prefix, (count, _)) in groups {
         for k in 0..count {
             let name = match count {
@@ -182,11 +256,38 @@ mod tests {
         tokens::parse(text).unwrap()
     }
 
+    fn four() -> Shape {
+        Shape::new(4).unwrap()
+    }
+
+    #[test]
+    fn doppelganger_cells_come_first_when_named() {
+        let mut w = Vec::new();
+        let n = nodes(".Doppelganger.Var~A~~1.Whisper~2~DGR1~DGC4~DGB2~VA");
+        let vars = declare(&n, &four(), &mut w).unwrap();
+        // boxes, columns, rows (4 each), then VA
+        assert_eq!(vars.count(), 13);
+        assert_eq!(vars.names["DGB1"], 0);
+        assert_eq!(vars.names["DGC1"], 4);
+        assert_eq!(vars.names["DGR1"], 8);
+        assert_eq!(vars.names["VA"], 12);
+        let shape = four().with_extra(13).unwrap();
+        let [rows, cols, boxes] = vars.doppelganger(&shape).unwrap();
+        // DGC holds the rows' missing digits, DGR the columns'
+        assert_eq!(rows[3], shape.extra_cell(7));
+        assert_eq!(cols[0], shape.extra_cell(8));
+        assert_eq!(boxes[1], shape.extra_cell(1));
+        // not named: no cells declared
+        let vars = declare(&nodes(".Doppelganger.Var~A~~1"), &four(), &mut w).unwrap();
+        assert_eq!(vars.count(), 1);
+        assert!(vars.doppelganger(&shape).is_none());
+    }
+
     #[test]
     fn groups_are_numbered_after_the_grid_in_prefix_order() {
         let mut w = Vec::new();
         let n = nodes(".Var~B~~2.Var~A~Label~1.Var~C~x~2x3");
-        let vars = declare(&n, &mut w).unwrap();
+        let vars = declare(&n, &four(), &mut w).unwrap();
         assert_eq!(vars.count(), 1 + 2 + 6);
         assert_eq!(vars.names["VA"], 0);
         assert_eq!(vars.names["VB1"], 1);
@@ -194,14 +295,14 @@ mod tests {
         assert_eq!(vars.names["VC6"], 8);
         assert!(w.is_empty());
         // a size ISS cannot read means one cell
-        let vars = declare(&nodes(".Var~D~~x3"), &mut w).unwrap();
+        let vars = declare(&nodes(".Var~D~~x3"), &four(), &mut w).unwrap();
         assert_eq!(vars.names["VD"], 0);
     }
 
     #[test]
     fn the_last_var_of_a_prefix_wins_with_a_warning() {
         let mut w = Vec::new();
-        let vars = declare(&nodes(".Var~A~~3.Var~A~~2"), &mut w).unwrap();
+        let vars = declare(&nodes(".Var~A~~3.Var~A~~2"), &four(), &mut w).unwrap();
         assert_eq!(vars.count(), 2);
         assert_eq!(w.len(), 1);
         assert!(w[0].contains("ISS item 1 (Var)"), "{w:?}");
@@ -210,11 +311,11 @@ mod tests {
     #[test]
     fn bad_and_nested_vars_are_refused() {
         let mut w = Vec::new();
-        let e = declare(&nodes(".Var~a~~2"), &mut w)
+        let e = declare(&nodes(".Var~a~~2"), &four(), &mut w)
             .unwrap_err()
             .to_string();
         assert!(e.contains("upper-case"), "{e}");
-        let e = declare(&nodes(".Or.Var~A~~2.End"), &mut w)
+        let e = declare(&nodes(".Or.Var~A~~2.End"), &four(), &mut w)
             .unwrap_err()
             .to_string();
         assert!(e.contains("inside Or"), "{e}");
@@ -224,8 +325,8 @@ mod tests {
     fn names_and_givens_are_rewritten_to_the_extra_cells() {
         let mut w = Vec::new();
         let n = nodes(".Var~A~~2.Cage~3~VA1~VA2.~VA2_1_2.Cage~3~VAX~R1C1");
-        let vars = declare(&n, &mut w).unwrap();
-        let shape = Shape::new(4).unwrap().with_extra(vars.count()).unwrap();
+        let vars = declare(&n, &four(), &mut w).unwrap();
+        let shape = four().with_extra(vars.count()).unwrap();
         let out = rewrite(&n, &vars, &shape);
         let Node::Leaf(cage) = &out[1] else { panic!() };
         assert_eq!(cell_of(&cage.args[1]), Some(Cell::new(5, 1)));
