@@ -3,7 +3,7 @@
 (tests/iss/examples.jsonl), one run each, in one process each (warm).
 
     python3 benches/iss_examples.py --iss ISS_DIR [--timeout 60] [--args "--engine cadical"] \
-        [--shaped] [--tsv FILE]
+        [--shaped] [--tsv FILE] [--file RECORDS]
 
 satdoku: `satdoku check -f json -j1 --timeout T` over the file; its per-puzzle `time_us` (the
 solve, after reading). ISS: `node benches/iss_examples.mjs` (process CPU time of parse + build
@@ -47,9 +47,11 @@ def main():
                     help="only the examples whose grid is not a square holding 1..N")
     ap.add_argument("--tsv", help="also write every puzzle's row (ratio, title, satdoku ms, "
                     "ISS ms) to this file, slowest relative to ISS first")
+    ap.add_argument("--file", default=FILE,
+                    help="records to run (default tests/iss/examples.jsonl; e.g. a subset)")
     a = ap.parse_args()
-    lines = open(FILE).read().splitlines()
-    src = FILE
+    lines = open(a.file).read().splitlines()
+    src = a.file
     if a.shaped:
         lines = [l for l in lines if is_shaped(json.loads(l)["iss"])]
         tmp = tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False)

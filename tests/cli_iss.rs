@@ -192,12 +192,19 @@ fn a_doppelganger_is_unique_as_in_iss() {
         .success()
         .stdout(predicate::str::contains("{\"type\":\"doppelganger\"}"))
         .stdout(predicate::str::contains("\"values\": \"0-9\""));
-    // ISS's extra cells naming the missing digits are refused by name
+    // ISS's extra cells naming the missing digits: read as extra cells, after the grid's
+    // (DGB, DGC, DGR: boxes, rows, columns); the hidden DGZ is refused by name
     satdoku()
         .args(["check", ".Shape~9x9~0-9.Doppelganger.Whisper~4~DGR3~DGR4"])
         .assert()
+        .code(4)
+        .stdout(predicate::str::starts_with("multiple "))
+        .stdout(predicate::str::contains("+"));
+    satdoku()
+        .args(["check", ".Shape~9x9~0-9.Doppelganger.Whisper~4~DGZ~DGR4"])
+        .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "ISS item 3 (Whisper): satdoku cannot state this ISS constraint: \"DGR3\" is one of ISS's Doppelganger extra cells",
+            "ISS item 3 (Whisper): satdoku cannot state this ISS constraint: \"DGZ\" is one of ISS's Doppelganger extra cells",
         ));
 }

@@ -96,11 +96,19 @@ pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
             Constraint::Doppelganger(d) => Some(d),
             _ => None,
         });
-        if let Some(d) = rule {
-            d.missing_rows = rows;
-            d.missing_columns = cols;
-            d.missing_boxes = boxes;
-        }
+        // declared only beside a top-level Doppelganger item, which became this rule
+        let Some(d) = rule else {
+            return Err(bad(
+                &super::error::At {
+                    item: 1,
+                    name: "Doppelganger".into(),
+                },
+                "the doppelganger's cells are named but no doppelganger rule stands",
+            ));
+        };
+        d.missing_rows = rows;
+        d.missing_columns = cols;
+        d.missing_boxes = boxes;
     }
     finish(top, shape)
 }
