@@ -42,6 +42,21 @@ pub fn label_warnings<'a>(
     }
 }
 
+/// Starts an argument that names an extra cell (ISS `Var`, rewritten by `vars::rewrite`):
+/// `TOKEN` then `row,col` (0-based). A control character, which no ISS name holds.
+const TOKEN: char = '\u{1}';
+
+/// The argument naming extra cell `cell` (what [`cell`] reads back).
+pub fn extra_token(cell: Cell) -> String {
+    format!("{TOKEN}{},{}", cell.r(), cell.c())
+}
+
+/// The cell a rewritten argument names (`None` when it is not one).
+fn extra_cell_of(text: &str) -> Option<Cell> {
+    let (r, c) = text.strip_prefix(TOKEN)?.split_once(',')?;
+    Some(Cell::from_index(r.parse().ok()?, c.parse().ok()?))
+}
+
 /// One row or column character, 0-based.
 fn coord(ch: char) -> Option<usize> {
     match ch.to_ascii_lowercase() {
@@ -53,7 +68,7 @@ fn coord(ch: char) -> Option<usize> {
 
 /// A cell of an `n`×`n` grid written `RxCy`.
 pub fn cell(at: &At, text: &str, n: usize) -> Result<Cell, IssError> {
-    if let Some(extra) = super::vars::cell_of(text) {
+    if let Some(extra) = extra_cell_of(text) {
         // an extra cell's name, rewritten by `vars::rewrite` (the shape has it)
         return Ok(extra);
     }

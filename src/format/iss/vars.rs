@@ -6,8 +6,8 @@
 //! ([`Shape::with_extra`]), the first group's first cell right after the grid's last.
 //!
 //! The items are read before any rule: every argument naming an extra cell (`VA2`, or the
-//! cell of a given `VA2_3_5`) is rewritten into [`TOKEN`] and the cell's place, which
-//! [`super::args::cell`] reads back. A second `Var` of one prefix replaces the first, as in
+//! cell of a given `VA2_3_5`) is rewritten into a token naming the cell's place
+//! ([`super::args::extra_token`]), which [`super::args::cell`] reads back. A second `Var` of one prefix replaces the first, as in
 //! ISS (with a warning); a `Var` inside `Or` or `And` is refused.
 //!
 //! ISS's `Doppelganger` declares extra cells of its own, holding the digit each house
@@ -17,15 +17,11 @@
 //! their prefixes sort before `V…`; `DGZ` is not read) and the doppelganger rule ties each to
 //! its house ([`crate::rules::doppelganger::Doppelganger`]'s `missing_*` cells).
 
-use super::args::bad;
+use super::args::{bad, extra_token};
 use super::error::IssError;
 use super::tokens::{Item, Node};
 use crate::geometry::{Cell, Shape};
 use std::collections::BTreeMap;
-
-/// Starts an argument rewritten to name an extra cell: `TOKEN` then `row,col` (0-based).
-/// A control character, which no ISS name holds.
-pub const TOKEN: char = '\u{1}';
 
 /// The extra cells the `Var` items declare: name → index (0-based, in ISS's order).
 #[derive(Debug, Default)]
@@ -196,7 +192,7 @@ fn group(item: &Item) -> Result<(String, usize), IssError> {
     Ok((prefix.to_string(), count))
 }
 
-/// The items with every argument naming an extra cell rewritten to [`TOKEN`] and its place
+/// The items with every argument naming an extra cell rewritten to its token ([`extra_token`])
 /// in `shape` (which has the extra cells).
 pub fn rewrite(nodes: &[Node], vars: &Vars, shape: &Shape) -> Vec<Node> {
     if vars.count == 0 {
@@ -220,8 +216,7 @@ fn rewrite_item(item: &Item, vars: &Vars, shape: &Shape) -> Item {
         return item.clone();
     }
     let token = |name: &str| -> Option<String> {
-        let cell: Cell = shape.extra_cell(*vars.names.get(name)?);
-        Some(format!("{TOKEN}{},{}", cell.r(), cell.c()))
+        Some(extra_token(shape.extra_cell(*vars.names.get(name)?)))
     };
     let args = item
         .args
@@ -239,12 +234,6 @@ fn rewrite_item(item: &Item, vars: &Vars, shape: &Shape) -> Item {
         at: item.at.clone(),
         args,
     }
-}
-
-/// The cell a rewritten argument names (`None` when it is not one).
-pub fn cell_of(text: &str) -> Option<Cell> {
-    let (r, c) = text.strip_prefix(TOKEN)?.split_once(',')?;
-    Some(Cell::from_index(r.parse().ok()?, c.parse().ok()?))
 }
 
 #[cfg(test)]
@@ -329,10 +318,10 @@ mod tests {
         let shape = four().with_extra(vars.count()).unwrap();
         let out = rewrite(&n, &vars, &shape);
         let Node::Leaf(cage) = &out[1] else { panic!() };
-        assert_eq!(cell_of(&cage.args[1]), Some(Cell::new(5, 1)));
-        assert_eq!(cell_of(&cage.args[2]), Some(Cell::new(5, 2)));
+        assert_eq!(cage.args[1], extra_token(Cell::new(5, 1)));
+        assert_eq!(cage.args[2], extra_token(Cell::new(5, 2)));
         let Node::Leaf(given) = &out[2] else { panic!() };
-        assert_eq!(given.args[0], format!("{TOKEN}4,1_1_2"));
+        assert_eq!(given.args[0], extra_token(Cell::new(5, 2)) + "_1_2");
         // not a declared name: left as written
         let Node::Leaf(other) = &out[3] else { panic!() };
         assert_eq!(other.args[1], "VAX");
