@@ -14,7 +14,7 @@
 //!
 //! Layout: [`text`] tells the text formats apart, [`tokens`] cuts the string into items,
 //! [`shape`] reads the grid, [`rules`] maps one item, [`clues`] the clues outside the grid,
-//! [`pairs`] the relation tables, [`chaos`] the clues about a chaos construction's regions, [`nfa`] the state machines, [`vars`] the extra cells (`Var`), `read` puts the puzzle together.
+//! [`pairs`] the relation tables, [`chaos`] the clues about a chaos construction's regions, [`nfa`] the state machines, `vars` the extra cells (`Var`), `read` puts the puzzle together.
 
 mod args;
 pub mod chaos;
