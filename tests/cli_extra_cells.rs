@@ -109,6 +109,12 @@ fn formats_and_pictures_that_cannot_hold_extra_cells_say_so() {
             "its 1 extra cells (outside the grid) have no f-puzzles form",
         ));
     satdoku()
+        .args(["convert", "--to", "text", &with_sum()])
+        .assert()
+        .stderr(predicate::str::contains(
+            "has 1 extra cells (outside the grid); a text line cannot hold them",
+        ));
+    satdoku()
         .args(["generate", &with_sum()])
         .assert()
         .failure()

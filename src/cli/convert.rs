@@ -163,6 +163,11 @@ fn write_one(
         Target::Text => {
             if doc.puzzle.is_classic() {
                 Ok(Line::new(doc.puzzle.givens(), &Symbols::standard()).to_string())
+            } else if doc.puzzle.shape().extra() > 0 {
+                Err(format!(
+                    "has {} extra cells (outside the grid); a text line cannot hold them (use --to native)",
+                    doc.puzzle.shape().extra()
+                ))
             } else if !doc.puzzle.shape().has_standard_values() {
                 Err(format!(
                     "holds the values {}; a text line does not say so (use --to native, or read the line back with --values {})",
