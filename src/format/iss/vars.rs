@@ -7,15 +7,16 @@
 //!
 //! The items are read before any rule: every argument naming an extra cell (`VA2`, or the
 //! cell of a given `VA2_3_5`) is rewritten into a token naming the cell's place
-//! ([`super::args::extra_token`]), which [`super::args::cell`] reads back. A second `Var` of one prefix replaces the first, as in
-//! ISS (with a warning); a `Var` inside `Or` or `And` is refused.
+//! ([`super::args::extra_token`]), which [`super::args::cell`] reads back. A second `Var` of
+//! one prefix replaces the first, as in ISS (with a warning); a `Var` inside `Or` or `And`
+//! is refused.
 //!
 //! ISS's `Doppelganger` declares extra cells of its own, holding the digit each house
 //! misses: `DGC1…DGCN` (rows: a column of cells beside the grid), `DGR1…` (columns),
-//! `DGB1…` (boxes), and a hidden `DGZ` (always 0). When an
-//! item names one of them, satdoku declares the three groups as extra cells too (first, as
-//! their prefixes sort before `V…`; `DGZ` is not read) and the doppelganger rule ties each to
-//! its house ([`crate::rules::doppelganger::Doppelganger`]'s `missing_*` cells).
+//! `DGB1…` (boxes), and a hidden `DGZ` (always 0). When an item names one of them, satdoku
+//! declares the three groups as extra cells too (first, as their prefixes sort before
+//! `V…`; `DGZ` is not read) and the doppelganger rule ties each to its house
+//! ([`crate::rules::doppelganger::Doppelganger`]'s `missing_*` cells).
 
 use super::args::{bad, extra_token};
 use super::error::IssError;
