@@ -53,13 +53,9 @@ impl Candidates {
         if !self.is_unique() {
             return None;
         }
-        let mut cells: Vec<_> = self.masks.iter().map(|&m| digits(m).next()).collect();
         // the extra cells (ISS `Var`) follow the grid's
-        let extra = cells.split_off((self.rows * self.cols).min(cells.len()));
-        let mut grid = Grid::from_cells_rect(self.rows, self.cols, cells)?.with_extra(extra.len());
-        for (k, d) in extra.into_iter().enumerate() {
-            grid.set(Cell::from_position(self.rows * self.cols + k, self.cols), d);
-        }
+        let cells = self.masks.iter().map(|&m| digits(m).next()).collect();
+        let mut grid = Grid::from_cells_extra(self.rows, self.cols, cells)?;
         if let Some(Ok(regions)) = &self.chaos_regions {
             grid.set_regions(Some(regions.clone()));
         }

@@ -40,6 +40,16 @@ impl Grid {
             regions: None,
         }
     }
+    /// A `rows` × `cols` grid from row-major cells followed by its extra cells (any number
+    /// past `rows·cols`); `None` if there are fewer than `rows·cols`.
+    pub fn from_cells_extra(rows: usize, cols: usize, cells: Vec<Option<Digit>>) -> Option<Grid> {
+        (cells.len() >= rows * cols).then_some(Grid {
+            rows,
+            cols,
+            cells,
+            regions: None,
+        })
+    }
     /// This grid with `count` empty extra cells after its R×C cells (any it had are
     /// dropped first).
     pub fn with_extra(mut self, count: usize) -> Grid {

@@ -138,3 +138,12 @@ fn rules_that_need_the_grid_refuse_extra_cells_by_name() {
         .code(1)
         .stdout(predicate::str::contains("inside Or"));
 }
+
+#[test]
+fn candidates_show_the_extra_cells_after_the_grid() {
+    satdoku()
+        .args(["candidates", "-f", "line", &with_sum()])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(" + 7\n"));
+}

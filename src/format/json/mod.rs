@@ -287,11 +287,9 @@ fn read_grid_extra(text: &GridText, shape: &Shape, field: &str) -> Result<Grid, 
             all
         }
     };
-    let mut grid = Grid::for_shape(shape);
-    for (i, d) in cells.into_iter().enumerate() {
-        grid.set(shape.cell_at(i), d);
-    }
-    Ok(grid)
+    Grid::from_cells_extra(rows_n, n, cells)
+        .filter(|g| g.fits(shape))
+        .ok_or_else(|| format_err(field, format!("expected {total} cells")))
 }
 
 /// The symbols of a grid of `shape`: digits as before on values 1..=N, else as values.
