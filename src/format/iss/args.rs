@@ -43,18 +43,100 @@ pub fn label_warnings<'a>(
 }
 
 /// Starts an argument that names an extra cell (ISS `Var`, rewritten by `vars::rewrite`):
-/// `TOKEN` then `row,col` (0-based). A control character, which no ISS name holds.
+/// `TOKEN`, then `row,col` (0-based) and the cell's place in ISS's layout of its group
+/// (`group,index,columns`). A control character, which no ISS name holds.
 const TOKEN: char = '\u{1}';
 
-/// The argument naming extra cell `cell` (what [`cell`] reads back).
-pub fn extra_token(cell: Cell) -> String {
-    format!("{TOKEN}{},{}", cell.r(), cell.c())
+/// Where ISS lays out an extra cell, which decides which cells touch it (ISS's
+/// `js/cell_geometry.js`, `CellGraph`, read for meaning): each group's cells in rows of
+/// `columns` (a `Var` of size RxC has C; the doppelganger's box cells one per box of a band;
+/// every other group the grid's columns), the group's `index`-th cell (0-based). A cell of
+/// one group never touches a cell of another group or of the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The group (any number that tells groups apart).
+    pub group: usize,
+    /// The cell's place in its group, 0-based.
+    pub index: usize,
+    /// How many cells a row of the group's layout holds (at least 1).
+    pub columns: usize,
 }
 
-/// The cell a rewritten argument names (`None` when it is not one).
-fn extra_cell_of(text: &str) -> Option<Cell> {
-    let (r, c) = text.strip_prefix(TOKEN)?.split_once(',')?;
-    Some(Cell::from_index(r.parse().ok()?, c.parse().ok()?))
+/// The argument naming extra cell `cell`, laid out at `layout` (what [`cell`] and
+/// [`placed`] read back).
+pub fn extra_token(cell: Cell, layout: Layout) -> String {
+    format!(
+        "{TOKEN}{},{},{},{},{}",
+        cell.r(),
+        cell.c(),
+        layout.group,
+        layout.index,
+        layout.columns
+    )
+}
+
+/// The cell a rewritten argument names and its layout (`None` when it is not one).
+fn extra_cell_of(text: &str) -> Option<(Cell, Layout)> {
+    let mut parts = text.strip_prefix(TOKEN)?.split(',').map(|p| p.parse().ok());
+    let mut next = || parts.next().flatten();
+    let (r, c) = (next()?, next()?);
+    let layout = Layout {
+        group: next()?,
+        index: next()?,
+        columns: next()?.max(1),
+    };
+    Some((Cell::from_index(r, c), layout))
+}
+
+/// A cell as ISS draws it: on the grid, or at its place among its group's extra cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    /// The cell.
+    pub cell: Cell,
+    /// Its layout when it is an extra cell.
+    pub layout: Option<Layout>,
+}
+
+impl Placed {
+    /// (drawing, row, column): the grid is drawing 0, extra group g drawing g + 1.
+    fn at(self) -> (usize, usize, usize) {
+        match self.layout {
+            None => (0, self.cell.r(), self.cell.c()),
+            Some(l) => (l.group + 1, l.index / l.columns, l.index % l.columns),
+        }
+    }
+    /// Whether ISS's cell graph has an edge between the two cells (one step left, right, up
+    /// or down in the same drawing).
+    pub fn touches(self, other: Placed) -> bool {
+        let (g, r, c) = self.at();
+        let (h, s, d) = other.at();
+        g == h && r.abs_diff(s) + c.abs_diff(d) == 1
+    }
+    /// Whether `next` is one step right, down, or down and right of this cell in the same
+    /// drawing (ISS's test that a pill reads in order).
+    pub fn reads_on_to(self, next: Placed) -> bool {
+        let (g, r, c) = self.at();
+        let (h, s, d) = next.at();
+        g == h
+            && matches!(
+                (s.wrapping_sub(r), d.wrapping_sub(c)),
+                (0, 1) | (1, 0) | (1, 1)
+            )
+    }
+}
+
+/// A cell of an `n`×`n` grid or an extra cell, with where ISS draws it.
+pub fn placed(at: &At, text: &str, n: usize) -> Result<Placed, IssError> {
+    if let Some((cell, layout)) = extra_cell_of(text) {
+        return Ok(Placed {
+            cell,
+            layout: Some(layout),
+        });
+    }
+    Ok(Placed {
+        cell: cell(at, text, n)?,
+        layout: None,
+    })
 }
 
 /// One row or column character, 0-based.
@@ -68,7 +150,7 @@ fn coord(ch: char) -> Option<usize> {
 
 /// A cell of an `n`×`n` grid written `RxCy`.
 pub fn cell(at: &At, text: &str, n: usize) -> Result<Cell, IssError> {
-    if let Some(extra) = extra_cell_of(text) {
+    if let Some((extra, _)) = extra_cell_of(text) {
         // an extra cell's name, rewritten by `vars::rewrite` (the shape has it)
         return Ok(extra);
     }
@@ -172,14 +254,21 @@ pub fn as_values(at: &At, digits: &[usize], values: Values) -> Result<Vec<usize>
         .collect()
 }
 
-/// The orthogonally adjacent pairs among `cells`, as ISS forms them for dots and XV marks:
-/// each cell with every later listed cell beside it.
-pub fn adjacent_pairs(cells: &[Cell]) -> Vec<[Cell; 2]> {
+/// The pairs of listed cells that touch in ISS's cell graph ([`Placed::touches`]), as ISS
+/// forms them for dots, XV marks and greater-than signs: each cell with every later listed
+/// cell beside it (a cell listed twice pairs once).
+pub fn adjacent_pairs(cells: &[Placed]) -> Vec<[Cell; 2]> {
+    let mut distinct: Vec<Placed> = Vec::new();
+    for &c in cells {
+        if !distinct.contains(&c) {
+            distinct.push(c);
+        }
+    }
     let mut pairs = Vec::new();
-    for (i, &a) in cells.iter().enumerate() {
-        for &b in &cells[i + 1..] {
-            if a.is_orthogonal_neighbour(b) && a != b {
-                pairs.push([a, b]);
+    for (i, &a) in distinct.iter().enumerate() {
+        for &b in &distinct[i + 1..] {
+            if a.touches(b) {
+                pairs.push([a.cell, b.cell]);
             }
         }
     }
@@ -221,7 +310,55 @@ mod tests {
             Cell::new(1, 2),
             Cell::new(2, 2),
             Cell::new(5, 5),
+            Cell::new(1, 2),
         ];
-        assert_eq!(adjacent_pairs(&c), vec![[c[0], c[1]], [c[1], c[2]]]);
+        let p: Vec<Placed> = c
+            .iter()
+            .map(|&cell| Placed { cell, layout: None })
+            .collect();
+        // the second r1c2 pairs no more
+        assert_eq!(adjacent_pairs(&p), vec![[c[0], c[1]], [c[1], c[2]]]);
+    }
+
+    #[test]
+    fn extra_cells_touch_in_their_groups_layout_only() {
+        // a group of 2x3 cells (VA1..VA6) after a 4x4 grid, and one more group
+        let grid = Cell::new(4, 1);
+        let mut p: Vec<Placed> = (0..6)
+            .map(|index| {
+                let layout = Layout {
+                    group: 3,
+                    index,
+                    columns: 3,
+                };
+                let cell = Cell::from_position(16 + index, 4);
+                placed(&at(), &extra_token(cell, layout), 4).unwrap()
+            })
+            .collect();
+        // satdoku names extra cells in rows of the grid's 4 columns (VA5 is r6c1); ISS lays
+        // the group out in rows of 3 (VA5 below VA2), and that decides what touches
+        assert_eq!(p[4].cell, Cell::new(6, 1));
+        assert!(p[0].touches(p[1]) && p[0].touches(p[3]) && p[4].touches(p[1]));
+        // VA3 ends the first row of three: VA4 starts the next
+        assert!(!p[2].touches(p[3]));
+        assert!(p[0].reads_on_to(p[4]) && p[2].reads_on_to(p[5]) && !p[2].reads_on_to(p[3]));
+        // the same places in another group, or a grid cell, touch nothing of this one
+        let other = Placed {
+            layout: Some(Layout {
+                group: 4,
+                ..p[1].layout.unwrap()
+            }),
+            ..p[1]
+        };
+        assert!(!p[0].touches(other));
+        let g = placed(&at(), "R4C1", 4).unwrap();
+        assert_eq!(g.cell, grid);
+        assert!(p.iter().all(|&x| !x.touches(g)));
+        p.push(g);
+        let pairs = adjacent_pairs(&p);
+        assert_eq!(pairs.len(), 7, "{pairs:?}");
+        // the token reads back as the cell for every other reader
+        let token = extra_token(p[5].cell, p[5].layout.unwrap());
+        assert_eq!(cell(&at(), &token, 4).unwrap(), p[5].cell);
     }
 }

@@ -3,11 +3,52 @@
 //! meaning). Each arm says which satdoku rule states it; names satdoku cannot state are
 //! refused with the reason.
 
-use super::args::{adjacent_pairs, bad, cells, number, value_id};
+use super::args::{adjacent_pairs, bad, cells, number, placed, value_id, Placed};
 use super::error::{At, IssError};
 use super::tokens::Item;
 use crate::geometry::{Cell, Shape};
 use crate::rules::*;
+
+/// Every argument as a cell with where ISS draws it.
+fn placed_cells(at: &At, args: &[String], n: usize) -> Result<Vec<Placed>, IssError> {
+    if args.is_empty() {
+        return Err(bad(at, "no cells"));
+    }
+    args.iter().map(|a| placed(at, a, n)).collect()
+}
+
+/// The relation of each listed cell and the next whose values (a, b) satisfy `allowed`: how
+/// ISS's binary rules (whispers, dots, XV, greater-than) hold on extra cells, where satdoku
+/// draws no line or mark. A relation lists values ≥ 0: an allowed pair with a negative value
+/// is refused, never dropped.
+fn table(
+    at: &At,
+    shape: &Shape,
+    cells: Vec<Cell>,
+    allowed: impl Fn(i64, i64) -> bool,
+) -> Result<Constraint, IssError> {
+    let values = shape.values();
+    let all = values.min..=values.max();
+    let allowed = all
+        .clone()
+        .flat_map(|a| all.clone().map(move |b| (a, b)))
+        .filter(|&(a, b)| allowed(a, b))
+        .map(|(a, b)| Some([usize::try_from(a).ok()?, usize::try_from(b).ok()?]))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| {
+            bad(
+                at,
+                format!(
+                    "on extra cells with values {values}: a relation lists values of 0 or more"
+                ),
+            )
+        })?;
+    Ok(Constraint::Relation(relation::Relation {
+        cells,
+        allowed,
+        pairs: relation::Pairs::Consecutive,
+    }))
+}
 
 /// Why satdoku refuses each ISS constraint it cannot state.
 fn unsupported(name: &str) -> Option<&'static str> {
@@ -155,9 +196,23 @@ pub fn leaf(
         "ValueIndexing" => one(Constraint::ValueIndexing(value_indexing::ValueIndexing {
             cells: line()?,
         })),
-        "GreaterThan" => one(Constraint::GreaterThan(greater_than::GreaterThan {
-            cells: line()?,
-        })),
+        "GreaterThan" => {
+            let placed = placed_cells(at, a, n)?;
+            if placed.iter().all(|p| p.layout.is_none()) {
+                return one(Constraint::GreaterThan(greater_than::GreaterThan {
+                    cells: line()?,
+                }));
+            }
+            // on extra cells: ISS's pairs over its layout of them, each "first > second"
+            let pairs = adjacent_pairs(&placed);
+            if pairs.is_empty() {
+                return Err(bad(at, "no two listed cells are side by side"));
+            }
+            pairs
+                .into_iter()
+                .map(|p| table(at, shape, p.to_vec(), |a, b| a > b))
+                .collect()
+        }
         "CountingCircles" => one(Constraint::CountingCircles(
             counting_circles::CountingCircles { cells: line()? },
         )),
@@ -184,17 +239,15 @@ pub fn leaf(
             if cells.iter().any(|&c| shape.is_extra(c)) {
                 // on extra cells (ISS's doppelganger cells, `Var`): no line to draw, the
                 // same relation of each cell and the next, as a table of values
-                let values = shape.values();
-                let allowed = (values.min..=values.max())
-                    .flat_map(|a| (values.min..=values.max()).map(move |b| (a, b)))
-                    .filter(|(a, b)| a.abs_diff(*b) >= difference as u64)
-                    .filter_map(|(a, b)| Some([usize::try_from(a).ok()?, usize::try_from(b).ok()?]))
+                // (one relation per pair: a line may close on its first cell)
+                return cells
+                    .windows(2)
+                    .map(|p| {
+                        table(at, shape, p.to_vec(), |a, b| {
+                            a.abs_diff(b) >= difference as u64
+                        })
+                    })
                     .collect();
-                return one(Constraint::Relation(relation::Relation {
-                    cells,
-                    allowed,
-                    pairs: relation::Pairs::Consecutive,
-                }));
             }
             one(Constraint::Whispers(whispers::Whispers {
                 cells,
@@ -261,8 +314,18 @@ pub fn leaf(
             if !(2..=3).contains(&k) || all.len() <= k {
                 return Err(bad(at, "a pill of 2 or 3 cells, then the line"));
             }
-            let mut circle = all[..k].to_vec();
-            circle.sort_by_key(|c| c.position(n));
+            let mut pill = placed_cells(at, &a[1..=k], n)?;
+            pill.sort_by_key(|p| p.cell.position(n));
+            // ISS: sorted, each pill cell is one step right, down, or down and right of the
+            // one before, else the reading order would be ambiguous
+            if !pill.windows(2).all(|w| w[0].reads_on_to(w[1])) {
+                return Err(bad(
+                    at,
+                    "the pill's cells, sorted, must each be right of, below, or right of and \
+                     below the one before (ISS's reading order)",
+                ));
+            }
+            let circle: Vec<Cell> = pill.iter().map(|p| p.cell).collect();
             one(Constraint::Arrow(arrow::Arrow {
                 circle,
                 line: all[k..].to_vec(),
@@ -312,27 +375,38 @@ pub fn leaf(
         "Pair" | "PairX" | "Binary" | "BinaryX" => super::pairs::relations(at, a, shape, warnings),
         "NFA" => super::nfa::rules(at, a, shape, warnings),
         "WhiteDot" | "BlackDot" | "X" | "V" => {
-            let pairs = adjacent_pairs(&line()?);
+            let pairs = adjacent_pairs(&placed_cells(at, a, n)?);
             if pairs.is_empty() {
                 return Err(bad(at, "no two listed cells are side by side"));
             }
-            Ok(pairs
+            pairs
                 .into_iter()
-                .map(|cells| match at.name.as_str() {
-                    "WhiteDot" => {
-                        Constraint::Difference(difference::Difference { cells, value: 1 })
-                    }
-                    "BlackDot" => Constraint::Ratio(ratio::Ratio { cells, value: 2 }),
-                    "X" => Constraint::Xv(xv::Xv {
-                        cells,
-                        value: xv::XvLetter::X,
-                    }),
-                    _ => Constraint::Xv(xv::Xv {
-                        cells,
-                        value: xv::XvLetter::V,
-                    }),
+                .map(|cells| {
+                    Ok(match at.name.as_str() {
+                        // on extra cells: ISS's relation of the two values, as a table
+                        name if cells.iter().any(|&c| shape.is_extra(c)) => {
+                            table(at, shape, cells.to_vec(), |a, b| match name {
+                                "WhiteDot" => a.abs_diff(b) == 1,
+                                "BlackDot" => a == 2 * b || b == 2 * a,
+                                "X" => a + b == 10,
+                                _ => a + b == 5,
+                            })?
+                        }
+                        "WhiteDot" => {
+                            Constraint::Difference(difference::Difference { cells, value: 1 })
+                        }
+                        "BlackDot" => Constraint::Ratio(ratio::Ratio { cells, value: 2 }),
+                        "X" => Constraint::Xv(xv::Xv {
+                            cells,
+                            value: xv::XvLetter::X,
+                        }),
+                        _ => Constraint::Xv(xv::Xv {
+                            cells,
+                            value: xv::XvLetter::V,
+                        }),
+                    })
                 })
-                .collect())
+                .collect()
         }
         "Quad" => {
             let corner = super::args::cell(at, a.first().map_or("", String::as_str), n)?;

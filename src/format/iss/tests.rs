@@ -707,3 +707,43 @@ fn connected_values_read_the_grid_and_refuse_extra_cell_groups() {
     let e = refusal(".ConnectedValues~~1~0");
     assert!(e.contains("positive number"), "{e}");
 }
+
+#[test]
+fn signs_and_dots_on_extra_cells_follow_iss_layout() {
+    // ISS lays a group of extra cells out in rows of its declared columns (2x2 here), or of
+    // the grid's columns; only cells side by side there are paired. Counts from ISS
+    // headless (all solutions, 2026-11-28): 288 grids times the extra cells' choices.
+    let count = |text: &str| {
+        let p = parse(text).unwrap().document.puzzle;
+        crate::solve::count(&p, 100_000).unwrap().found
+    };
+    // VA1 > VA2, VA1 > VA3, VA2 > VA4, VA3 > VA4 (VA2 and VA3 lie diagonally): 6 choices
+    assert_eq!(
+        count(".Shape~4x4.Var~A~~2x2.GreaterThan~VA1~VA2~VA3~VA4"),
+        1728
+    );
+    // a group of 3 in a row of the grid's 4 columns: VA1 + VA2 = 5, |VA2 - VA3| = 1
+    assert_eq!(
+        count(".Shape~4x4.Var~A~~3.V~VA1~VA2.WhiteDot~VA2~VA3"),
+        1728
+    );
+    assert_eq!(
+        count(".Shape~4x4.Var~A~~2x2.BlackDot~VA1~VA3.WhiteDot~VA3~VA4"),
+        6912
+    );
+    // the doppelganger's box cells in rows of a box's width: DGB4 > DGB3, DGB4 > DGB2
+    assert_eq!(
+        count(".Shape~4x4~0-4.Doppelganger.GreaterThan~DGB4~DGB3~DGB2"),
+        256
+    );
+    // cells apart in ISS's layout pair nothing, as ISS refuses
+    for text in [
+        ".Shape~4x4.Var~A~~2x2.WhiteDot~VA2~VA3",
+        ".Shape~4x4.Var~A~~2x2.Var~B~~2.GreaterThan~VA2~VB1",
+    ] {
+        assert!(refusal(text).contains("side by side"), "{text}");
+    }
+    // a pill's cells must read in order once sorted (ISS refuses the rest)
+    assert!(refusal(".Shape~4x4.PillArrow~2~R1C2~R2C1~R3C3").contains("reading order"));
+    assert!(parse(".PillArrow~2~R2C2~R1C1~R3C3~R4C4").is_ok());
+}

@@ -18,16 +18,17 @@
 //! `V…`; `DGZ` is not read) and the doppelganger rule ties each to its house
 //! ([`crate::rules::doppelganger::Doppelganger`]'s `missing_*` cells).
 
-use super::args::{bad, extra_token};
+use super::args::{bad, extra_token, Layout};
 use super::error::IssError;
 use super::tokens::{Item, Node};
 use crate::geometry::{Cell, Shape};
 use std::collections::BTreeMap;
 
-/// The extra cells the `Var` items declare: name → index (0-based, in ISS's order).
+/// The extra cells the `Var` items declare: name → index (0-based, in ISS's order) and
+/// where ISS lays the cell out (which cells it touches).
 #[derive(Debug, Default)]
 pub struct Vars {
-    names: BTreeMap<String, usize>,
+    names: BTreeMap<String, (usize, Layout)>,
     count: usize,
     /// The doppelganger's groups, when named: (first index, count) of rows, columns, boxes.
     doppelganger: Option<[(usize, usize); 3]>,
@@ -83,7 +84,7 @@ pub fn declare(
     shape: &Shape,
     warnings: &mut Vec<String>,
 ) -> Result<Vars, IssError> {
-    let mut groups: BTreeMap<String, (usize, &Item)> = BTreeMap::new();
+    let mut groups: BTreeMap<String, ((usize, Option<usize>), &Item)> = BTreeMap::new();
     for node in nodes {
         match node {
             Node::Leaf(item) if item.at.name == "Var" => {
@@ -107,11 +108,20 @@ pub fn declare(
         // ISS: N rows, N columns, and the boxes of the grid's box size (none without boxes)
         let n = shape.size();
         let boxes = shape.region_cells().len();
+        // laid out in rows of the grid's columns, the box cells in rows of a box's width
+        let box_width = crate::geometry::rect_box(n, n, n).map_or(n, |(_, w)| w);
         let mut at = [(0, 0); 3];
-        for (g, count) in DG_GROUPS.into_iter().zip([boxes, n, n]) {
+        for (group, (g, count)) in DG_GROUPS.into_iter().zip([boxes, n, n]).enumerate() {
             let first = vars.count;
+            let columns = if g == "DGB" { box_width } else { shape.cols() };
             for k in 0..count {
-                vars.names.insert(format!("{g}{}", k + 1), first + k);
+                let layout = Layout {
+                    group,
+                    index: k,
+                    columns,
+                };
+                vars.names
+                    .insert(format!("{g}{}", k + 1), (first + k, layout));
             }
             vars.count += count;
             // stored as rows, columns, boxes. ISS's names are the var cells' own layout:
@@ -127,13 +137,18 @@ pub fn declare(
         }
         vars.doppelganger = Some(at);
     }
-    for (prefix, (count, _)) in groups {
+    for (group, (prefix, ((count, columns), _))) in groups.into_iter().enumerate() {
         for k in 0..count {
             let name = match count {
                 1 => format!("V{prefix}"),
                 _ => format!("V{prefix}{}", k + 1),
             };
-            vars.names.insert(name, vars.count + k);
+            let layout = Layout {
+                group: DG_GROUPS.len() + group,
+                index: k,
+                columns: columns.unwrap_or(shape.cols()),
+            };
+            vars.names.insert(name, (vars.count + k, layout));
         }
         vars.count += count;
     }
@@ -159,8 +174,9 @@ fn refuse_nested(group: &str, kids: &[Node]) -> Result<(), IssError> {
     Ok(())
 }
 
-/// The prefix and the cell count of one `Var` item, as ISS reads them.
-fn group(item: &Item) -> Result<(String, usize), IssError> {
+/// The prefix, the cell count and the columns (of a size written RxC) of one `Var` item, as
+/// ISS reads them.
+fn group(item: &Item) -> Result<(String, (usize, Option<usize>)), IssError> {
     let at = &item.at;
     let prefix = item.args.first().map_or("", |s| s.trim());
     if prefix.is_empty() || !prefix.bytes().all(|b| b.is_ascii_uppercase()) {
@@ -179,18 +195,20 @@ fn group(item: &Item) -> Result<(String, usize), IssError> {
             .then(|| s.parse().ok())
             .flatten()
     };
-    let count = match size.split_once('x') {
-        Some((r, c)) => number(r).zip(number(c)).map(|(r, c)| r.saturating_mul(c)),
-        None => number(size),
+    let (count, columns) = match size.split_once('x') {
+        Some((r, c)) => number(r)
+            .zip(number(c))
+            .map(|(r, c)| (r.saturating_mul(c), Some(c))),
+        None => number(size).map(|k| (k, None)),
     }
-    .unwrap_or(1);
+    .unwrap_or((1, None));
     if count > MAX_GROUP {
         return Err(bad(
             at,
             format!("{count} extra cells: at most {MAX_GROUP} per Var"),
         ));
     }
-    Ok((prefix.to_string(), count))
+    Ok((prefix.to_string(), (count, columns)))
 }
 
 /// The items with every argument naming an extra cell rewritten to its token ([`extra_token`])
@@ -217,7 +235,8 @@ fn rewrite_item(item: &Item, vars: &Vars, shape: &Shape) -> Item {
         return item.clone();
     }
     let token = |name: &str| -> Option<String> {
-        Some(extra_token(shape.extra_cell(*vars.names.get(name)?)))
+        let &(k, layout) = vars.names.get(name)?;
+        Some(extra_token(shape.extra_cell(k), layout))
     };
     let args = item
         .args
@@ -257,10 +276,10 @@ mod tests {
         let vars = declare(&n, &four(), &mut w).unwrap();
         // boxes, columns, rows (4 each), then VA
         assert_eq!(vars.count(), 13);
-        assert_eq!(vars.names["DGB1"], 0);
-        assert_eq!(vars.names["DGC1"], 4);
-        assert_eq!(vars.names["DGR1"], 8);
-        assert_eq!(vars.names["VA"], 12);
+        assert_eq!(vars.names["DGB1"].0, 0);
+        assert_eq!(vars.names["DGC1"].0, 4);
+        assert_eq!(vars.names["DGR1"].0, 8);
+        assert_eq!(vars.names["VA"].0, 12);
         let shape = four().with_extra(13).unwrap();
         let [rows, cols, boxes] = vars.doppelganger(&shape).unwrap();
         // DGC holds the rows' missing digits, DGR the columns'
@@ -279,14 +298,14 @@ mod tests {
         let n = nodes(".Var~B~~2.Var~A~Label~1.Var~C~x~2x3");
         let vars = declare(&n, &four(), &mut w).unwrap();
         assert_eq!(vars.count(), 1 + 2 + 6);
-        assert_eq!(vars.names["VA"], 0);
-        assert_eq!(vars.names["VB1"], 1);
-        assert_eq!(vars.names["VB2"], 2);
-        assert_eq!(vars.names["VC6"], 8);
+        assert_eq!(vars.names["VA"].0, 0);
+        assert_eq!(vars.names["VB1"].0, 1);
+        assert_eq!(vars.names["VB2"].0, 2);
+        assert_eq!(vars.names["VC6"].0, 8);
         assert!(w.is_empty());
         // a size ISS cannot read means one cell
         let vars = declare(&nodes(".Var~D~~x3"), &four(), &mut w).unwrap();
-        assert_eq!(vars.names["VD"], 0);
+        assert_eq!(vars.names["VD"].0, 0);
     }
 
     #[test]
@@ -319,10 +338,15 @@ mod tests {
         let shape = four().with_extra(vars.count()).unwrap();
         let out = rewrite(&n, &vars, &shape);
         let Node::Leaf(cage) = &out[1] else { panic!() };
-        assert_eq!(cage.args[1], extra_token(Cell::new(5, 1)));
-        assert_eq!(cage.args[2], extra_token(Cell::new(5, 2)));
+        let va = |index| Layout {
+            group: 3,
+            index,
+            columns: 4,
+        };
+        assert_eq!(cage.args[1], extra_token(Cell::new(5, 1), va(0)));
+        assert_eq!(cage.args[2], extra_token(Cell::new(5, 2), va(1)));
         let Node::Leaf(given) = &out[2] else { panic!() };
-        assert_eq!(given.args[0], extra_token(Cell::new(5, 2)) + "_1_2");
+        assert_eq!(given.args[0], extra_token(Cell::new(5, 2), va(1)) + "_1_2");
         // not a declared name: left as written
         let Node::Leaf(other) = &out[3] else { panic!() };
         assert_eq!(other.args[1], "VAX");
