@@ -1,7 +1,7 @@
 //! Extra cells (ISS `Var`, native `"extra"`) through the binary: read from an ISS string,
 //! solved with their values after the grid's, part of uniqueness, written to native JSON and
-//! read back, shown in the DIMACS header, and refused where a format or a picture cannot
-//! hold them.
+//! read back, shown in the DIMACS header, drawn in pictures, and refused where a format
+//! cannot hold them.
 
 mod common;
 
@@ -96,12 +96,46 @@ fn the_dimacs_header_names_the_extra_cells_variables() {
 }
 
 #[test]
-fn formats_and_pictures_that_cannot_hold_extra_cells_say_so() {
-    satdoku()
-        .args(["render", "-o", "-", &with_sum()])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("1 extra cells (outside the grid)"));
+fn pictures_draw_the_extra_cells_in_rows_under_the_grid() {
+    // the solution's extra cell holds 7, drawn in its own row named r10c1; the sum that names
+    // it has no mark in the grid, so it is named under the grid with its cells
+    for mode in ["--solution", "--candidates"] {
+        let out = satdoku()
+            .args(["render", mode, &with_sum()])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let svg = String::from_utf8(out).unwrap();
+        let strip = svg
+            .split("<g class=\"extra-cells\">")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{mode}: no extra cells drawn"));
+        assert!(strip.contains(">extra cells</text>") && strip.contains(">r10c1</text>"));
+        let solved = svg
+            .split("<g class=\"solved\"")
+            .nth(1)
+            .expect("solved digits");
+        // a 9x9 of 40-unit cells from y=12: the extra row lies below y = 12 + 360
+        let sevens: Vec<f64> = solved
+            .split("<text ")
+            .filter(|t| t.contains(">7</text>"))
+            .map(|t| {
+                let y = t.split("y=\"").nth(1).unwrap().split('"').next().unwrap();
+                y.parse().unwrap()
+            })
+            .collect();
+        assert!(sevens.iter().any(|&y| y > 400.0), "{mode}: {sevens:?}");
+        assert!(
+            svg.contains("weighted-sum r1c2 r1c5 r10c1"),
+            "{mode}: the sum's label"
+        );
+    }
+}
+
+#[test]
+fn formats_that_cannot_hold_extra_cells_say_so() {
     satdoku()
         .args(["convert", "--to", "fpuzzles", &with_sum()])
         .assert()

@@ -253,3 +253,35 @@ pub fn combination(c: &Constraint) -> String {
     let inner = words(c);
     format!("{}: {}", c.kind(), &inner[1..inner.len() - 1])
 }
+
+/// The label of a rule that names extra cells (cells outside the grid, drawn in rows of
+/// their own, where no line or mark of the grid reaches): its kind and the cells it names,
+/// in the order its JSON lists them. `None` for a rule on the grid's cells only.
+pub fn on_extra_cells(c: &Constraint, shape: &crate::geometry::Shape) -> Option<String> {
+    fn walk(v: &serde_json::Value, cells: &mut Vec<Cell>) {
+        match v {
+            serde_json::Value::String(s) => {
+                if let Ok(cell) = s.parse::<Cell>() {
+                    if !cells.contains(&cell) {
+                        cells.push(cell);
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, cells)),
+            serde_json::Value::Object(o) => o.values().for_each(|x| walk(x, cells)),
+            _ => {}
+        }
+    }
+    if shape.extra() == 0 {
+        return None;
+    }
+    let mut cells = Vec::new();
+    walk(&serde_json::to_value(c).ok()?, &mut cells);
+    cells.iter().any(|&x| shape.is_extra(x)).then(|| {
+        format!(
+            "{} {}",
+            c.kind(),
+            crate::rules::cell_lists::describe(&cells)
+        )
+    })
+}

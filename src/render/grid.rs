@@ -60,7 +60,39 @@ fn cell_rects(f: &Frame, cells: &[Cell], attrs: &str, fill: &str, out: &mut Out)
     }
     out.fmt(format_args!("<g {attrs} fill=\"{fill}\">"));
     for &c in cells {
-        out.rect(f.at(c.r() as f64, c.c() as f64), f.s, f.s, "");
+        out.rect(f.corner(c), f.s, f.s, "");
+    }
+    out.close();
+}
+
+/// The extra cells (outside the grid): rows of cells under a caption, each named in its
+/// corner (`r10c1`), as satdoku names them.
+pub fn extra_cells(shape: &Shape, f: &Frame, out: &mut Out) {
+    let mut cells = shape.extra_cells().peekable();
+    let Some(&first) = cells.peek() else {
+        return;
+    };
+    let (x, y) = f.corner(first);
+    out.raw("<g class=\"extra-cells\">");
+    out.fmt(format_args!(
+        "<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"start\" fill=\"#555\">extra cells</text>",
+        N(x),
+        N(y - 7.0)
+    ));
+    for cell in cells {
+        let (x, y) = f.corner(cell);
+        out.rect(
+            (x, y),
+            f.s,
+            f.s,
+            "fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"",
+        );
+        out.text(
+            (x + 0.5 * f.s, y + 0.9 * f.s),
+            0.16 * f.s,
+            &cell.to_string(),
+            "fill=\"#888\"",
+        );
     }
     out.close();
 }
@@ -266,7 +298,7 @@ fn candidates(f: &Frame, cell: Cell, mask: u64, w: Writing, out: &mut Out) {
     let size = pencil_size(f, w);
     for d in digits(mask) {
         let (i, j) = (d.index() / k, d.index() % k);
-        let (x, y) = f.at(cell.r() as f64, cell.c() as f64);
+        let (x, y) = f.corner(cell);
         let (cx, cy) = (x + (j as f64 + 0.5) * sub, y + (i as f64 + 0.5) * sub);
         out.fmt(format_args!(
             "<text x=\"{}\" y=\"{}\">{}</text>",

@@ -204,6 +204,7 @@ mod tests {
             n: 9,
             rows: 9,
             cols: 9,
+            extra_top: 0.0,
         };
         let mut out = super::Out::new();
         let c = crate::geometry::Cell::new;

@@ -48,12 +48,6 @@ pub enum RenderError {
         /// Cells of the puzzle.
         expected: usize,
     },
-    /// The puzzle has cells outside the grid, which pictures do not show yet.
-    #[error(
-        "the puzzle has {0} extra cells (outside the grid), which pictures do not show yet; \
-         its rules and solutions are printed by check, solve and candidates"
-    )]
-    ExtraCells(usize),
 }
 
 /// What a panel shows in the cells.
@@ -134,6 +128,8 @@ const GAP: f64 = 28.0;
 const CAPTION: f64 = 24.0;
 /// Height of a row of rule labels.
 const TAG_ROW: f64 = 24.0;
+/// Height of the caption above the rows of extra cells.
+const EXTRA_CAPTION: f64 = 22.0;
 
 /// Where a grid sits: its top-left corner, the cell side, N (the longer side) and its rows
 /// and columns.
@@ -145,6 +141,8 @@ pub(crate) struct Frame {
     n: usize,
     rows: usize,
     cols: usize,
+    /// Where the rows of extra cells start (below the grid and its outside clues).
+    extra_top: f64,
 }
 
 impl Frame {
@@ -153,9 +151,21 @@ impl Frame {
     fn at(&self, r: f64, c: f64) -> P {
         (self.x0 + c * self.s, self.y0 + r * self.s)
     }
+    /// The top-left corner of a cell; an extra cell (past the grid's rows) sits in the
+    /// rows of extra cells, apart from the grid and its clues.
+    fn corner(&self, cell: Cell) -> P {
+        match cell.r().checked_sub(self.rows) {
+            Some(k) => (
+                self.x0 + cell.c() as f64 * self.s,
+                self.extra_top + k as f64 * self.s,
+            ),
+            None => self.at(cell.r() as f64, cell.c() as f64),
+        }
+    }
     /// The centre of a cell.
     fn centre(&self, cell: Cell) -> P {
-        self.at(cell.r() as f64 + 0.5, cell.c() as f64 + 0.5)
+        let (x, y) = self.corner(cell);
+        (x + self.s / 2.0, y + self.s / 2.0)
     }
     /// The centre of a cell position that may lie outside the grid (-1 or N).
     fn centre_of(&self, r: isize, c: isize) -> P {
@@ -399,6 +409,11 @@ impl Layers {
         let mut layers = Layers::default();
         let mut slots = outside::Slots::new(puzzle.written_constraints(), (f.rows, f.cols));
         for c in puzzle.written_constraints() {
+            if let Some(label) = extra::on_extra_cells(c, puzzle.shape()) {
+                // no mark reaches the rows of extra cells: the rule is named under the grid
+                layers.tags.push((c.kind(), label));
+                continue;
+            }
             let (layer, body) = draw_rule(c, f, puzzle.shape(), &mut slots);
             let out = match layer {
                 Layer::Shade => &mut layers.shade,
@@ -472,23 +487,21 @@ pub fn render_with(
     if panels.is_empty() {
         return Err(RenderError::NoPanels);
     }
-    if puzzle.shape().extra() > 0 {
-        return Err(RenderError::ExtraCells(puzzle.shape().extra()));
-    }
     let n = puzzle.size();
     let (rows, cols) = (puzzle.shape().rows(), puzzle.shape().cols());
     for (i, p) in panels.iter().enumerate() {
         let found = match &p.content {
             Content::Givens => continue,
-            Content::Solution(g) => (g.rows() * g.cols(), "solution"),
+            Content::Solution(g) => (g.rows() * g.cols() + g.extra(), "solution"),
             Content::Candidates(m) => (m.len(), "candidates"),
         };
-        if found.0 != rows * cols {
+        let expected = puzzle.shape().cell_count();
+        if found.0 != expected {
             return Err(RenderError::Size {
                 panel: i,
                 what: found.1,
                 found: found.0,
-                expected: rows * cols,
+                expected,
             });
         }
     }
@@ -507,11 +520,19 @@ pub fn render_with(
         n,
         rows,
         cols,
+        extra_top: 0.0,
+    };
+    // extra cells: rows of C cells under a caption, below the grid's bottom clues
+    let extra_rows = puzzle.shape().extra().div_ceil(cols);
+    let extra_h = if extra_rows > 0 {
+        EXTRA_CAPTION + extra_rows as f64 * S
+    } else {
+        0.0
     };
     let tag_rows = outside::tag_rows(&Layers::of(puzzle, &probe).tags, panel_w);
     let captioned = panels.iter().any(|p| p.caption.is_some());
     let caption_h = if captioned { CAPTION } else { 0.0 };
-    let panel_h = caption_h + top + bottom + rows as f64 * S + tag_rows as f64 * TAG_ROW;
+    let panel_h = caption_h + top + bottom + rows as f64 * S + extra_h + tag_rows as f64 * TAG_ROW;
 
     let mut head = Out::new();
     let mut y = PAD;
@@ -534,13 +555,15 @@ pub fn render_with(
     let mut body = Out::new();
     for (i, panel) in panels.iter().enumerate() {
         let px = PAD + i as f64 * (panel_w + GAP);
+        let y0 = panels_y + caption_h + top;
         let f = Frame {
             x0: px + left,
-            y0: panels_y + caption_h + top,
+            y0,
             s: S,
             n,
             rows,
             cols,
+            extra_top: y0 + rows as f64 * S + bottom + EXTRA_CAPTION,
         };
         if let Some(c) = &panel.caption {
             body.text(
@@ -550,7 +573,7 @@ pub fn render_with(
                 "class=\"caption\"",
             );
         }
-        let below = f.y0 + f.height() + bottom;
+        let below = f.y0 + f.height() + bottom + extra_h;
         draw_panel(puzzle, panel, &f, (px, below), panel_w, writing, &mut body);
     }
     y = panels_y + panel_h;
@@ -617,6 +640,7 @@ fn draw_panel(
     out.raw(layers.cages.as_str());
     out.raw(layers.marks.as_str());
     out.raw(layers.clues.as_str());
+    grid::extra_cells(puzzle.shape(), f, out);
     grid::digits_layer(puzzle.givens(), &panel.content, f, writing, out);
     outside::tags(&layers.tags, tags_at, panel_w, out);
     out.raw("</g>");

@@ -419,6 +419,7 @@ fn killer_outline_turns_inwards_at_concave_corners() {
         n: 9,
         rows: 9,
         cols: 9,
+        extra_top: 0.0,
     };
     let mut out = Out::new();
     let c = Cell::new;
