@@ -11,7 +11,9 @@ Each puzzle is a small grid — 4×4, 4×4 of values 0-3, raw 4×4 grids (rows m
 between lines, X and V, dots, sandwiches, skyscrapers, X-sums, lunchboxes, zippers, modular,
 entropic and sum lines, little killers, numbered rooms, hidden skyscrapers, quadruples,
 whole-grid rules, diagonals, rellik and equality cages, lockout lines, value indexing,
-double arrows, region-sum lines, greater-than, and `Or` of two of them) and a few givens. Both count the solutions up to the cap; a puzzle where
+double arrows, region-sum lines, greater-than, and `Or` of two of them) and a few givens; three
+puzzles in ten also get a group of extra cells (`Var`), each tied to a grid cell, with signs,
+dots and whispers over them laid out as ISS lays them. Both count the solutions up to the cap; a puzzle where
 the counts differ is printed with both figures (a wrong reading of ISS's meaning: a rule
 dropped, weakened or made stricter), and where satdoku finds more, ISS is asked about
 satdoku's grid given whole: when ISS accepts it, ISS's own search lost solutions (as its
@@ -168,11 +170,53 @@ def rule(rng, rows, cols, lo, nv):
     return f".SumLine~{rng.randint(lo + 1, 2 * hi)}~{cells(walk(rng, rows, cols, n))}"
 
 
+# ISS extra cells (`Var~A~~SIZE`): (size as written, cell count, columns of an RxC size);
+# ISS lays a group out in rows of those columns, else of the grid's columns
+VAR_GROUPS = [("2x2", 4, 2), ("3", 3, None), ("2x3", 6, 3), ("3x2", 6, 2), ("5", 5, None)]
+
+
+def extra_cells(rng, rows, cols, lo, nv):
+    """A group of extra cells, each equal to a random grid cell (so the grid decides them and
+    counts stay small), and one to three signs, dots or whispers over them: what reads ISS's
+    layout of extra cells (rows of the declared columns, else of the grid's). Most lists start
+    with two cells side by side in that layout, so that ISS accepts them."""
+    size, count, width = rng.choice(VAR_GROUPS)
+    width = width or cols
+    names = [f"VA{k + 1}" for k in range(count)]
+    cells_ = [(r, c) for r in range(rows) for c in range(cols)]
+    parts = [f".Var~A~~{size}"]
+    for name in names:
+        r, c = rng.choice(cells_)
+        parts.append(f".Sum~0_=_1_-1~{name}~{rc(r, c)}")
+    pairs = [(a, b) for a in range(count) for b in range(count)
+             if a != b and ((a // width == b // width and abs(a - b) == 1) or abs(a - b) == width)]
+    hi = lo + nv - 1
+    kinds = ["GreaterThan", "V", "WhiteDot", "BlackDot", "Whisper"] + (["X"] if 2 * hi - 1 >= 10 else [])
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.choice(kinds)
+        if rng.random() < 0.8:
+            a, b = rng.choice(pairs)
+            listed = [names[a], names[b]]
+            rest = [x for x in names if x not in listed]
+            listed += rng.sample(rest, rng.randint(0, min(2, len(rest))))
+        else:
+            listed = rng.sample(names, rng.randint(2, min(4, count)))
+        if kind == "Whisper":
+            if rng.random() < 0.3:
+                listed.append(listed[0])
+            parts.append(f".Whisper~{rng.randint(1, max(1, nv // 2))}~{'~'.join(listed)}")
+        else:
+            parts.append(f".{kind}~{'~'.join(listed)}")
+    return parts
+
+
 def puzzle(rng):
     item, rows, cols, lo, nv, raw = rng.choice(SHAPES)
     parts = [item]
     for _ in range(rng.randint(2, 4)):
         parts.append(rule(rng, rows, cols, lo, nv))
+    if rng.random() < 0.3:
+        parts += extra_cells(rng, rows, cols, lo, nv)
     for _ in range(rng.randint(0, 2)):
         parts.append(f".~{rc(rng.randrange(rows), rng.randrange(cols))}_{rng.randint(lo, lo + nv - 1)}")
     return "".join(parts)
