@@ -1,12 +1,17 @@
 //! Connected values (ISS "ConnectedValues"): the cells of the grid holding any of the listed
 //! values form one orthogonally connected region, never empty; with a size, of exactly that
-//! many cells.
+//! many cells. Or the same within a group of listed cells laid out as a small grid of their
+//! own (ISS's groups of extra cells).
 //!
 //! JSON: `{"type": "connected-values", "values": [1, 2], "size": 9}` (`size` optional; the
-//! values each once, at least one). The whole grid is read, as ISS reads it without a cell
-//! group (ISS's groups of extra cells are refused by the ISS reader).
+//! values each once, at least one): the whole grid, as ISS reads it without a cell group.
+//! With `"cells": [...]` (grid or extra cells, each once) and `"columns": W` (default: all
+//! in one row), the listed cells are read instead, in rows of W in the order listed, each
+//! touching the cells before and after it in its row and those W places before and after it
+//! (ISS's layout of a group of extra cells): `{"type": "connected-values", "values": [1],
+//! "cells": ["r10c1", "r10c2", "r10c3", "r10c4"], "columns": 2}` is a 2×2 block.
 //!
-//! CNF, over the grid's cells c₀ … c_{m−1} in reading order:
+//! CNF, over the cells c₀ … c_{m−1} (the grid's in reading order, or the listed ones):
 //! - `in(c)` ⟺ c holds a listed value: `x(c,v) -> in(c)`, `in(c) -> ∨ x(c,v)`; some cell
 //!   is in (`∨ in(c)`).
 //! - The root is the first cell in: `b(i)` = "some cell before cᵢ is in", upward only
@@ -14,10 +19,10 @@
 //! - Reach by layers: `r(c,0) -> in(c) ∧ ¬b(c)` (only the root starts),
 //!   `r(c,k) -> in(c)` and `r(c,k) -> r(c,k−1) ∨ r(n₁,k−1) ∨ …` over c's orthogonal
 //!   neighbours; then `in(c) -> r(c,K)`: every cell in is reached within K steps from the
-//!   root, K = size − 1: the size given, or the one the houses imply (where every row
-//!   or column holds each value once, k values fill k cells of each: 36 cells for four
-//!   values of a 9×9), or else m − 1 (at most 1,000,000 reach variables, refused above
-//!   with a hint to give a size). Only the "reached only if justified"
+//!   root, K = size − 1: the size given, or the one the houses imply on the whole grid
+//!   (where every row or column holds each value once, k values fill k cells of each: 36
+//!   cells for four values of a 9×9), or else m − 1 (at most 1,000,000 reach variables,
+//!   refused above with a hint to give a size). Only the "reached only if justified"
 //!   direction is needed: a solution sets r where the search reaches, and no model reaches
 //!   a cell the region does not connect.
 //! - With a size s, given or implied by the houses: a sequential counter over the `in(c)`
@@ -45,6 +50,12 @@ pub struct ConnectedValues {
     /// How many cells hold them, if set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size: Option<usize>,
+    /// The cells read, when not the whole grid: laid out in rows of `columns`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<Cell>,
+    /// How many listed cells a row of their layout holds (default: all of them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub columns: Option<usize>,
 }
 
 impl ConnectedValues {
@@ -56,7 +67,7 @@ impl ConnectedValues {
     /// each value once, k listed values fill k cells of each, whatever the solution.
     fn implied_size(&self, shape: &Shape) -> Option<usize> {
         let k = self.values.len();
-        if shape.is_raw() {
+        if shape.is_raw() || !self.cells.is_empty() {
             None
         } else if shape.covers(shape.cols()) {
             Some(shape.rows() * k)
@@ -71,20 +82,54 @@ impl ConnectedValues {
     /// smaller when both are known), else every cell of the grid. The reach layers stop one
     /// below it: a region of s cells is reached from its root in s − 1 steps.
     fn bound(&self, shape: &Shape) -> usize {
-        let cells = shape.cell_count();
+        let cells = self.graph(shape).0.len();
         [self.size, self.implied_size(shape)]
             .into_iter()
             .flatten()
             .fold(cells, usize::min)
             .max(1)
     }
-}
 
-/// The orthogonal neighbours of `cell` on `shape`.
-fn neighbours(shape: &Shape, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
-    [(-1, 0), (1, 0), (0, -1), (0, 1)]
-        .into_iter()
-        .filter_map(move |(dr, dc)| shape.offset(cell, dr, dc))
+    /// The cells read and, for each, the places of the cells it touches: the grid's cells
+    /// and their orthogonal neighbours, or the listed cells in rows of `columns`.
+    fn graph(&self, shape: &Shape) -> (Vec<Cell>, Vec<Vec<usize>>) {
+        if self.cells.is_empty() {
+            let cells: Vec<Cell> = shape.cells().collect();
+            let touching = cells
+                .iter()
+                .map(|&c| {
+                    [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                        .into_iter()
+                        .filter_map(|(dr, dc)| shape.offset(c, dr, dc))
+                        .map(|n| shape.position(n))
+                        .collect()
+                })
+                .collect();
+            return (cells, touching);
+        }
+        let m = self.cells.len();
+        let w = self.columns.unwrap_or(m).max(1);
+        let touching = (0..m)
+            .map(|i| {
+                let mut t = Vec::new();
+                // left and right in the same row; above and below
+                if i % w > 0 {
+                    t.push(i - 1);
+                }
+                if i % w + 1 < w && i + 1 < m {
+                    t.push(i + 1);
+                }
+                if i >= w {
+                    t.push(i - w);
+                }
+                if i + w < m {
+                    t.push(i + w);
+                }
+                t
+            })
+            .collect();
+        (self.cells.clone(), touching)
+    }
 }
 
 impl Rule for ConnectedValues {
@@ -101,13 +146,21 @@ impl Rule for ConnectedValues {
                 return Err(format!("values[{i}]: the digit {d} is listed twice"));
             }
         }
-        let cells = shape.cell_count();
+        if !self.cells.is_empty() {
+            super::cell_lists::value_cell_set(shape, &self.cells, "the connected-values group")?;
+        } else if self.columns.is_some() {
+            return Err("`columns` lays out listed `cells`: there are none".into());
+        }
+        if self.columns == Some(0) {
+            return Err("`columns` is at least 1".into());
+        }
+        let cells = self.graph(shape).0.len();
         // the reach layers: one per step from the root, up to the region's size
         let reach = cells * (self.bound(shape) - 1);
         match self.size {
             Some(0) => Err("a connected region's size is at least 1".into()),
             Some(s) if s > cells => Err(format!(
-                "a connected region of {s} cells does not fit the {cells} cells of the grid"
+                "a connected region of {s} cells does not fit the {cells} cells read"
             )),
             _ if reach > MAX_REACH => Err(format!(
                 "connected values on {cells} cells need {reach} reach variables, more than \
@@ -119,10 +172,9 @@ impl Rule for ConnectedValues {
 
     fn encode(&self, enc: &mut Encoder) {
         let shape = enc.shape();
-        let cells: Vec<Cell> = shape.cells().collect();
+        let (cells, touching) = self.graph(shape);
         let m = cells.len();
         let keep = self.mask();
-        let at = |c: Cell| shape.position(c);
         // in(c) ⟺ c holds a listed value
         let inside: Vec<Term> = cells
             .iter()
@@ -171,8 +223,8 @@ impl Rule for ConnectedValues {
                     // r(c,k) -> in(c)
                     enc.implies(r, inside[i]);
                     // r(c,k) -> r(c,k-1) ∨ r(n,k-1) for the neighbours n
-                    let from = std::iter::once(reach[i])
-                        .chain(neighbours(shape, cells[i]).map(|n| reach[at(n)]));
+                    let from =
+                        std::iter::once(reach[i]).chain(touching[i].iter().map(|&j| reach[j]));
                     enc.clause(std::iter::once(!r).chain(from));
                     r
                 })
@@ -192,9 +244,9 @@ impl Rule for ConnectedValues {
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         let keep = self.mask();
-        let held: Vec<Cell> = shape
-            .cells()
-            .filter(|&c| keep & grid.digit(c).bit() != 0)
+        let (cells, touching) = self.graph(shape);
+        let held: Vec<usize> = (0..cells.len())
+            .filter(|&i| keep & grid.digit(cells[i]).bit() != 0)
             .collect();
         let Some(&first) = held.first() else {
             return Err("no cell holds any of the connected values".into());
@@ -206,26 +258,27 @@ impl Rule for ConnectedValues {
             ));
         }
         // the cells reached from the first one through cells that hold the values
-        let mut seen = vec![false; shape.cell_count()];
-        seen[shape.position(first)] = true;
+        let mut seen = vec![false; cells.len()];
+        seen[first] = true;
         let mut stack = vec![first];
         let mut reached = 1;
-        while let Some(c) = stack.pop() {
-            for n in neighbours(shape, c) {
-                if keep & grid.digit(n).bit() != 0 && !seen[shape.position(n)] {
-                    seen[shape.position(n)] = true;
+        while let Some(i) = stack.pop() {
+            for &j in &touching[i] {
+                if keep & grid.digit(cells[j]).bit() != 0 && !seen[j] {
+                    seen[j] = true;
                     reached += 1;
-                    stack.push(n);
+                    stack.push(j);
                 }
             }
         }
         if reached == held.len() {
             Ok(())
         } else {
-            let apart = held.iter().find(|&&c| !seen[shape.position(c)]).unwrap();
+            let apart = held.iter().find(|&&i| !seen[i]).unwrap();
             Err(format!(
-                "the cells holding the connected values are not one region: {apart} is apart \
-                 from {first}"
+                "the cells holding the connected values are not one region: {} is apart \
+                 from {}",
+                cells[*apart], cells[first]
             ))
         }
     }
@@ -241,6 +294,8 @@ mod tests {
         vec![Constraint::ConnectedValues(ConnectedValues {
             values: values.to_vec(),
             size,
+            cells: Vec::new(),
+            columns: None,
         })]
     }
 
@@ -256,11 +311,42 @@ mod tests {
         assert_count(EMPTY4, on(&[1], None), 0);
     }
 
+    fn group(values: &[usize], rc: &[(usize, usize)], columns: Option<usize>) -> Vec<Constraint> {
+        vec![Constraint::ConnectedValues(ConnectedValues {
+            values: values.to_vec(),
+            size: None,
+            cells: cells(rc),
+            columns,
+        })]
+    }
+
+    #[test]
+    fn groups_connect_in_their_own_layout() {
+        // the main diagonal as a 2×2 block (r1c1 r2c2 / r3c3 r4c4): no two diagonal cells
+        // touch on the grid, two of them do here
+        let diagonal = [(1, 1), (2, 2), (3, 3), (4, 4)];
+        counts_agree(&group(&[1, 2], &diagonal, Some(2)));
+        counts_agree(&group(&[1, 2, 3], &diagonal, Some(2)));
+        // in one row (no columns): a line of four
+        counts_agree(&group(&[1, 2], &diagonal, None));
+        // a block of six in rows of three, and the same six in rows of two
+        let six = [(1, 1), (1, 2), (2, 3), (3, 1), (4, 2), (4, 4)];
+        counts_agree(&group(&[2, 3], &six, Some(3)));
+        counts_agree(&group(&[2, 3], &six, Some(2)));
+        let c = &group(&[1, 2], &diagonal, Some(2))[0];
+        let p = puzzle(EMPTY4, vec![c.clone()]);
+        // FOUR's diagonal is 1 4 4 1: its 1s sit at opposite corners of the block
+        let e = p.verify(&grid(FOUR)).unwrap_err().to_string();
+        assert!(e.contains("r4c4 is apart from r1c1"), "{e}");
+    }
+
     #[test]
     fn the_houses_imply_the_size() {
         let four = |size| ConnectedValues {
             values: vec![1, 2, 3, 4],
             size,
+            cells: Vec::new(),
+            columns: None,
         };
         let square = Shape::new(9).unwrap();
         assert_eq!(four(None).implied_size(&square), Some(36));
@@ -321,6 +407,13 @@ mod tests {
     fn serde_and_errors() {
         round_trip(r#"{"type": "connected-values", "values": [1, 2]}"#);
         round_trip(r#"{"type": "connected-values", "values": [3], "size": 5}"#);
+        round_trip(
+            r#"{"type": "connected-values", "values": [1], "cells": ["r1c1", "r2c2"], "columns": 1}"#,
+        );
+        let g = |rc: &[(usize, usize)], columns| group(&[1], rc, columns).remove(0);
+        assert!(invalid(&g(&[(1, 1), (1, 1)], None), 4).contains("twice"));
+        assert!(invalid(&g(&[(1, 1)], Some(0)), 4).contains("at least 1"));
+        assert!(invalid(&g(&[], Some(2)), 4).contains("there are none"));
         let one = |values: &[usize], size| on(values, size).remove(0);
         assert!(invalid(&one(&[], None), 4).contains("at least one"));
         assert!(invalid(&one(&[5], None), 4).contains("not one of 1..4"));

@@ -88,6 +88,29 @@ fn extra_cell_of(text: &str) -> Option<(Cell, Layout)> {
     Some((Cell::from_index(r, c), layout))
 }
 
+/// Starts an argument that names a whole group of extra cells (ISS `ConnectedValues~VA~…`,
+/// rewritten by `vars::rewrite`): `GROUP`, the group's columns, then each cell's token,
+/// separated by `;` (which no token holds).
+const GROUP: char = '\u{2}';
+
+/// The argument naming a group of extra cells laid out in rows of `columns`, its cells'
+/// tokens ([`extra_token`]) in order.
+pub fn group_token(columns: usize, cells: &[String]) -> String {
+    format!("{GROUP}{columns};{}", cells.join(";"))
+}
+
+/// The cells and columns of a group argument ([`group_token`]), `None` for any other.
+pub fn group_of(at: &At, text: &str, n: usize) -> Option<Result<(Vec<Cell>, usize), IssError>> {
+    let mut parts = text.strip_prefix(GROUP)?.split(';');
+    let columns = parts.next()?.parse().ok()?;
+    Some(
+        parts
+            .map(|t| cell(at, t, n))
+            .collect::<Result<Vec<_>, _>>()
+            .map(|cells| (cells, columns)),
+    )
+}
+
 /// A cell as ISS draws it: on the grid, or at its place among its group's extra cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placed {

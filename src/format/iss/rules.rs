@@ -754,16 +754,25 @@ fn connected_values(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constrai
     if a.len() < 2 || a.len() > 3 {
         return Err(bad(at, "expected ConnectedValues~GROUP~VALUES[~SIZE]"));
     }
-    if !a[0].is_empty() {
-        return Err(IssError::Unsupported {
-            at: at.clone(),
-            why: format!(
-                "the cell group {:?} is a group of ISS's extra cells (Var): satdoku reads \
-                 connected values over the grid's cells only",
-                a[0]
-            ),
-        });
-    }
+    // a group of extra cells (rewritten by `vars::rewrite`), laid out as ISS lays it out
+    let (cells, columns) = match super::args::group_of(at, &a[0], shape.size()) {
+        Some(group) => {
+            let (cells, columns) = group?;
+            (cells, Some(columns))
+        }
+        None if a[0].is_empty() => (Vec::new(), None),
+        None => {
+            return Err(IssError::Unsupported {
+                at: at.clone(),
+                why: format!(
+                    "the cell group {:?} is not a group of extra cells this string declares \
+                     (Var, or the doppelganger's DGR, DGC, DGB): satdoku reads connected values \
+                     over the grid or such a group",
+                    crate::error::excerpt(&a[0])
+                ),
+            })
+        }
+    };
     let list = value_list(at, &a[1], shape)?;
     let size = match a.get(2).map(|s| s.trim()).filter(|s| !s.is_empty()) {
         None => None,
@@ -775,7 +784,12 @@ fn connected_values(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constrai
         })?),
     };
     Ok(vec![Constraint::ConnectedValues(
-        connected_values::ConnectedValues { values: list, size },
+        connected_values::ConnectedValues {
+            values: list,
+            size,
+            cells,
+            columns,
+        },
     )])
 }
 

@@ -696,9 +696,40 @@ fn connected_values_read_the_grid_and_refuse_extra_cell_groups() {
     }
     let e = refusal(".ConnectedValues~VA~1_2");
     assert!(
-        e.contains("ISS item 1 (ConnectedValues)") && e.contains("extra cells"),
+        e.contains("ISS item 1 (ConnectedValues)") && e.contains("not a group of extra cells"),
         "{e}"
     );
+    // over a group of extra cells, laid out as ISS lays it out (counts from ISS headless,
+    // all solutions, 2026-11-28): the grid's diagonal copied into VA1..VA4
+    let count = |text: &str| {
+        let p = parse(text).unwrap().document.puzzle;
+        crate::solve::count(&p, 100_000).unwrap().found
+    };
+    let tied = |size: &str, cells: &[&str]| {
+        let ties: String = cells
+            .iter()
+            .enumerate()
+            .map(|(k, c)| format!(".Sum~0_=_1_-1~VA{}~{c}", k + 1))
+            .collect();
+        format!(".Shape~4x4.Var~A~~{size}{ties}")
+    };
+    let diagonal = ["R1C1", "R2C2", "R3C3", "R4C4"];
+    // a 2x2 block, then a line of four (the grid's columns)
+    assert_eq!(
+        count(&(tied("2x2", &diagonal) + ".ConnectedValues~VA~1_2")),
+        216
+    );
+    assert_eq!(
+        count(&(tied("4", &diagonal) + ".ConnectedValues~VA~1_2")),
+        152
+    );
+    let six = ["R1C1", "R2C2", "R3C3", "R4C4", "R1C2", "R2C1"];
+    assert_eq!(
+        count(&(tied("2x3", &six) + ".ConnectedValues~VA~2_3~3")),
+        128
+    );
+    // free extra cells: 34 ways for the 1s of a line of three to connect
+    assert_eq!(count(".Shape~4x4.Var~A~~3.ConnectedValues~VA~1"), 288 * 34);
     let e = refusal(".ConnectedValues~~1_10");
     assert!(
         e.contains("\"10\" is not one of the grid's values (1-9)"),

@@ -18,7 +18,7 @@
 //! `V…`; `DGZ` is not read) and the doppelganger rule ties each to its house
 //! ([`crate::rules::doppelganger::Doppelganger`]'s `missing_*` cells).
 
-use super::args::{bad, extra_token, Layout};
+use super::args::{bad, extra_token, group_token, Layout};
 use super::error::IssError;
 use super::tokens::{Item, Node};
 use crate::geometry::{Cell, Shape};
@@ -29,6 +29,8 @@ use std::collections::BTreeMap;
 #[derive(Debug, Default)]
 pub struct Vars {
     names: BTreeMap<String, (usize, Layout)>,
+    /// Each group's prefix as ISS names it (`VA`, `DGB`): its cells' names, in order.
+    groups: BTreeMap<String, Vec<String>>,
     count: usize,
     /// The doppelganger's groups, when named: (first index, count) of rows, columns, boxes.
     doppelganger: Option<[(usize, usize); 3]>,
@@ -123,6 +125,10 @@ pub fn declare(
                 vars.names
                     .insert(format!("{g}{}", k + 1), (first + k, layout));
             }
+            vars.groups.insert(
+                g.to_string(),
+                (1..=count).map(|k| format!("{g}{k}")).collect(),
+            );
             vars.count += count;
             // stored as rows, columns, boxes. ISS's names are the var cells' own layout:
             // `DGC` (a column of cells beside the grid) holds the rows' missing digits,
@@ -138,11 +144,13 @@ pub fn declare(
         vars.doppelganger = Some(at);
     }
     for (group, (prefix, ((count, columns), _))) in groups.into_iter().enumerate() {
+        let mut names = Vec::new();
         for k in 0..count {
             let name = match count {
                 1 => format!("V{prefix}"),
                 _ => format!("V{prefix}{}", k + 1),
             };
+            names.push(name.clone());
             let layout = Layout {
                 group: DG_GROUPS.len() + group,
                 index: k,
@@ -150,6 +158,7 @@ pub fn declare(
             };
             vars.names.insert(name, (vars.count + k, layout));
         }
+        vars.groups.insert(format!("V{prefix}"), names);
         vars.count += count;
     }
     Ok(vars)
@@ -238,7 +247,7 @@ fn rewrite_item(item: &Item, vars: &Vars, shape: &Shape) -> Item {
         let &(k, layout) = vars.names.get(name)?;
         Some(extra_token(shape.extra_cell(k), layout))
     };
-    let args = item
+    let mut args: Vec<String> = item
         .args
         .iter()
         .map(|a| {
@@ -250,6 +259,18 @@ fn rewrite_item(item: &Item, vars: &Vars, shape: &Shape) -> Item {
             token(name).map_or_else(|| a.clone(), |t| t + rest)
         })
         .collect();
+    // ISS's `ConnectedValues~GROUP~…` names a whole group of extra cells by its prefix
+    if item.at.name == "ConnectedValues" {
+        let group = item.args.first().and_then(|g| vars.groups.get(g.trim()));
+        if let Some(names) = group {
+            let tokens: Vec<String> = names.iter().filter_map(|n| token(n)).collect();
+            let columns = names
+                .first()
+                .and_then(|n| vars.names.get(n))
+                .map_or(shape.cols(), |(_, l)| l.columns);
+            args[0] = group_token(columns, &tokens);
+        }
+    }
     Item {
         at: item.at.clone(),
         args,
