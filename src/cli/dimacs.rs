@@ -25,7 +25,7 @@ pub struct DimacsArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Write to FILE instead of stdout (atomically: a temporary file renamed into place; a
-    /// symlink is followed, a device such as /dev/null written to directly).
+    /// symlink is followed, a device such as /dev/null written to directly); `-` is stdout.
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
     /// Write the uniqueness query: the formula plus a clause that blocks the solution satdoku
@@ -159,7 +159,11 @@ pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
         query,
     }
     .lines(formula);
-    match &args.output {
+    match args
+        .output
+        .as_deref()
+        .filter(|p| *p != std::path::Path::new("-"))
+    {
         None => {
             let stdout = io::stdout();
             match write_formula(formula, &extra, &header, stdout.lock()) {

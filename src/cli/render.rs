@@ -18,7 +18,7 @@ use std::time::Instant;
 pub struct RenderArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Write the picture to this file (input of one puzzle; default: stdout).
+    /// Write the picture to this file (input of one puzzle; default, or `-`: stdout).
     #[arg(long, short = 'o', value_name = "OUT.svg", conflicts_with = "dir")]
     output: Option<PathBuf>,
     /// Write one picture per puzzle into this directory: FILE's name with .svg, plus
@@ -60,16 +60,17 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
         (_, _, true) => Mode::Both,
         _ => Mode::Puzzle,
     };
+    // `-o -` is stdout, as for every command that writes a file
+    let output = args
+        .output
+        .as_deref()
+        .filter(|p| *p != std::path::Path::new("-"));
     let (records, opts) = args.input.records()?;
     if args.dir.is_none() && records.len() > 1 {
         anyhow::bail!(
             "the input holds {} puzzles; {} takes one picture: use --dir DIR",
             records.len(),
-            if args.output.is_some() {
-                "-o"
-            } else {
-                "stdout"
-            }
+            if output.is_some() { "-o" } else { "stdout" }
         );
     }
     if let Some(dir) = &args.dir {
@@ -119,7 +120,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<u8> {
         };
         bytes += svg.len();
         written += 1;
-        match (&args.dir, &args.output) {
+        match (&args.dir, output) {
             (Some(dir), _) => {
                 let several = per_source[&*rec.source] > 1;
                 let path = unique_path(dir, &file_name(&rec.source, rec.line, several), &mut names);
