@@ -193,7 +193,7 @@ fn a_doppelganger_is_unique_as_in_iss() {
         .stdout(predicate::str::contains("{\"type\":\"doppelganger\"}"))
         .stdout(predicate::str::contains("\"values\": \"0-9\""));
     // ISS's extra cells naming the missing digits: read as extra cells, after the grid's
-    // (DGB, DGC, DGR: boxes, rows, columns); the hidden DGZ is refused by name
+    // (DGB, DGC, DGR: boxes, rows, columns); the hidden DGZ holds 0, as in ISS
     satdoku()
         .args(["check", ".Shape~9x9~0-9.Doppelganger.Whisper~4~DGR3~DGR4"])
         .assert()
@@ -201,10 +201,22 @@ fn a_doppelganger_is_unique_as_in_iss() {
         .stdout(predicate::str::starts_with("multiple "))
         .stdout(predicate::str::contains("+"));
     satdoku()
-        .args(["check", ".Shape~9x9~0-9.Doppelganger.Whisper~4~DGZ~DGR4"])
+        .args([
+            "check",
+            "-f",
+            "line",
+            ".Shape~9x9~0-9.Doppelganger.Whisper~4~DGZ~DGR4",
+        ])
+        .assert()
+        .code(4)
+        // 27 missing digits, then DGZ's 0
+        .stdout(predicate::str::is_match(r"^multiple \d{81}\+\d{27}0 ").unwrap());
+    // without a Doppelganger item, no such cell
+    satdoku()
+        .args(["check", ".Shape~9x9~0-9.Whisper~4~DGZ~DGR4"])
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "ISS item 3 (Whisper): satdoku cannot state this ISS constraint: \"DGZ\" is one of ISS's Doppelganger extra cells",
+            "ISS item 2 (Whisper): satdoku cannot state this ISS constraint: \"DGZ\" is one of ISS's Doppelganger extra cells",
         ));
 }

@@ -198,9 +198,8 @@ pub fn cell(at: &At, text: &str, n: usize) -> Result<Cell, IssError> {
             Err(IssError::Unsupported {
                 at: at.clone(),
                 why: format!(
-                    "{:?} is one of ISS's Doppelganger extra cells: satdoku reads the cells of \
-                     rows, columns and boxes (DGR, DGC, DGB) beside a top-level Doppelganger, \
-                     and not the hidden DGZ",
+                    "{:?} is one of ISS's Doppelganger extra cells: satdoku reads them (DGR, \
+                     DGC, DGB, DGZ) beside a top-level Doppelganger",
                     crate::error::excerpt(text)
                 ),
             })

@@ -109,6 +109,18 @@ pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
         d.missing_rows = rows;
         d.missing_columns = cols;
         d.missing_boxes = boxes;
+        // ISS fixes its hidden DGZ, and the box cells of a grid without boxes, to 0
+        let at = super::error::At {
+            item: 1,
+            name: "Doppelganger".into(),
+        };
+        for cell in vars.zeros(&shape) {
+            let zero = pencil_marks::PencilMarks {
+                cell,
+                digits: vec![0],
+            };
+            top.rules.push((Constraint::PencilMarks(zero), at.clone()));
+        }
     }
     finish(top, shape)
 }

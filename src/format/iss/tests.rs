@@ -572,10 +572,20 @@ fn doppelganger_counts_as_iss() {
         count(".Shape~4x4~0-4.Doppelganger.NoBoxes.Whisper~3~DGR1~DGC4"),
         2160
     );
-    // ISS's hidden zero cell is not read
-    let e = refusal(".Shape~9x9~0-9.Doppelganger.Whisper~4~DGZ~DGC3");
+    // ISS's hidden zero cell, and the box cells of a grid without boxes, hold 0
+    assert_eq!(count(".Shape~4x4~0-4.Doppelganger.Whisper~2~DGZ~DGC1"), 576);
+    assert_eq!(
+        count(".Shape~4x4~0-4.Doppelganger.NoBoxes.Whisper~3~DGB1~DGR1"),
+        8640
+    );
+    assert_eq!(
+        count(".Shape~4x4~0-4.Doppelganger.NoBoxes.Whisper~3~DGZ~DGR1~DGB4"),
+        8640
+    );
+    // without a Doppelganger item they are no cells at all
+    let e = refusal(".Shape~9x9~0-9.Whisper~4~DGZ~DGC3");
     assert!(
-        e.contains("ISS item 3 (Whisper)") && e.contains("Doppelganger extra cells"),
+        e.contains("ISS item 2 (Whisper)") && e.contains("Doppelganger extra cells"),
         "{e}"
     );
 }

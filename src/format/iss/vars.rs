@@ -15,8 +15,9 @@
 //! misses: `DGC1…DGCN` (rows: a column of cells beside the grid), `DGR1…` (columns),
 //! `DGB1…` (boxes), and a hidden `DGZ` (always 0). When an item names one of them, satdoku
 //! declares the three groups as extra cells too (first, as their prefixes sort before
-//! `V…`; `DGZ` is not read) and the doppelganger rule ties each to its house
-//! ([`crate::rules::doppelganger::Doppelganger`]'s `missing_*` cells).
+//! `V…`), and `DGZ` after them when an item names it; the doppelganger rule ties each to its
+//! house ([`crate::rules::doppelganger::Doppelganger`]'s `missing_*` cells). As in ISS,
+//! `DGZ` holds 0, and so do the box cells of a grid without boxes ([`Vars::zeros`]).
 
 use super::args::{bad, extra_token, group_token, Layout};
 use super::error::IssError;
@@ -32,8 +33,12 @@ pub struct Vars {
     /// Each group's prefix as ISS names it (`VA`, `DGB`): its cells' names, in order.
     groups: BTreeMap<String, Vec<String>>,
     count: usize,
-    /// The doppelganger's groups, when named: (first index, count) of rows, columns, boxes.
+    /// The doppelganger's groups, when named: (first index, count) of rows, columns, boxes
+    /// (no boxes on a grid without them).
     doppelganger: Option<[(usize, usize); 3]>,
+    /// The extra cells ISS fixes to 0: its hidden `DGZ`, and the box cells of a doppelganger
+    /// on a grid without boxes.
+    zeros: Vec<usize>,
 }
 
 impl Vars {
@@ -51,15 +56,29 @@ impl Vars {
                 .collect()
         }))
     }
+
+    /// The extra cells ISS fixes to 0 (its hidden `DGZ` when named, and a doppelganger's box
+    /// cells on a grid without boxes).
+    pub fn zeros(&self, shape: &Shape) -> Vec<Cell> {
+        self.zeros.iter().map(|&k| shape.extra_cell(k)).collect()
+    }
 }
 
 /// ISS's doppelganger groups, in the order their prefixes sort: boxes, columns, rows.
 const DG_GROUPS: [&str; 3] = ["DGB", "DGC", "DGR"];
 
+/// Whether an argument names ISS's hidden zero cell `DGZ` (or a given's cell `DGZ_0`).
+fn names_zero_cell(arg: &str) -> bool {
+    arg.split('_').next() == Some("DGZ")
+}
+
 /// Whether an argument names one of ISS's doppelganger cells (`DGR3`, `DGB12`; a given's
 /// cell `DGR3_4`).
 fn names_doppelganger_cell(arg: &str) -> bool {
     let name = arg.split('_').next().unwrap_or("");
+    if name == "DGZ" {
+        return true;
+    }
     DG_GROUPS.iter().any(|g| {
         name.strip_prefix(g)
             .is_some_and(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
@@ -68,11 +87,14 @@ fn names_doppelganger_cell(arg: &str) -> bool {
 
 /// Whether some item of `nodes` names a doppelganger cell.
 fn any_doppelganger_cell(nodes: &[Node]) -> bool {
+    any_item_arg(nodes, names_doppelganger_cell)
+}
+
+/// Whether some argument of some item of `nodes` (groups included) passes `test`.
+fn any_item_arg(nodes: &[Node], test: fn(&str) -> bool) -> bool {
     nodes.iter().any(|n| match n {
-        Node::Leaf(i) => i.args.iter().any(|a| names_doppelganger_cell(a)),
-        Node::Group(h, kids) => {
-            h.args.iter().any(|a| names_doppelganger_cell(a)) || any_doppelganger_cell(kids)
-        }
+        Node::Leaf(i) => i.args.iter().any(|a| test(a)),
+        Node::Group(h, kids) => h.args.iter().any(|a| test(a)) || any_item_arg(kids, test),
     })
 }
 
@@ -109,7 +131,14 @@ pub fn declare(
     if dg && any_doppelganger_cell(nodes) {
         // ISS: N rows, N columns, and the boxes of the grid's box size (none without boxes)
         let n = shape.size();
-        let boxes = shape.region_cells().len();
+        // ISS declares the box cells of the grid's box size whether or not the grid has
+        // boxes; without boxes it fixes them to 0
+        let boxed = !shape.region_cells().is_empty();
+        let iss_boxes = crate::geometry::rect_box(n, n, n).map_or(0, |(h, w)| h * w);
+        let boxes = match boxed {
+            true => shape.region_cells().len(),
+            false => iss_boxes,
+        };
         // laid out in rows of the grid's columns, the box cells in rows of a box's width
         let box_width = crate::geometry::rect_box(n, n, n).map_or(n, |(_, w)| w);
         let mut at = [(0, 0); 3];
@@ -129,6 +158,9 @@ pub fn declare(
                 g.to_string(),
                 (1..=count).map(|k| format!("{g}{k}")).collect(),
             );
+            if g == "DGB" && !boxed {
+                vars.zeros.extend(first..first + count);
+            }
             vars.count += count;
             // stored as rows, columns, boxes. ISS's names are the var cells' own layout:
             // `DGC` (a column of cells beside the grid) holds the rows' missing digits,
@@ -139,9 +171,23 @@ pub fn declare(
                 "DGR" => 1,
                 _ => 2,
             };
-            at[slot] = (first, count);
+            // box cells fixed to 0 (no boxes) are tied to no box
+            let tied = if g == "DGB" && !boxed { 0 } else { count };
+            at[slot] = (first, tied);
         }
         vars.doppelganger = Some(at);
+        // ISS's hidden zero cell, sorted after `DGR`, declared when an item names it
+        if any_item_arg(nodes, names_zero_cell) {
+            let layout = Layout {
+                group: DG_GROUPS.len(),
+                index: 0,
+                columns: shape.cols(),
+            };
+            vars.names.insert("DGZ".into(), (vars.count, layout));
+            vars.groups.insert("DGZ".into(), vec!["DGZ".into()]);
+            vars.zeros.push(vars.count);
+            vars.count += 1;
+        }
     }
     for (group, (prefix, ((count, columns), _))) in groups.into_iter().enumerate() {
         let mut names = Vec::new();
