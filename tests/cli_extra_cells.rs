@@ -100,14 +100,13 @@ fn pictures_draw_the_extra_cells_in_rows_under_the_grid() {
     // the solution's extra cell holds 7, drawn in its own row named r10c1; the sum that names
     // it has no mark in the grid, so it is named under the grid with its cells
     for mode in ["--solution", "--candidates"] {
-        let out = satdoku()
-            .args(["render", mode, &with_sum()])
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        let svg = String::from_utf8(out).unwrap();
+        let svg = common::stdout_of(
+            satdoku()
+                .args(["render", mode, &with_sum()])
+                .assert()
+                .success()
+                .get_output(),
+        );
         let strip = svg
             .split("<g class=\"extra-cells\">")
             .nth(1)

@@ -434,16 +434,15 @@ fn dash_o_dash_is_stdout_for_pictures_and_formulas() {
     // run in an empty directory: `-o -` must write no file named `-`
     let dir = tempfile::tempdir().unwrap();
     let puzzle = std::fs::canonicalize("puzzles/examples/killer-4x4.json").unwrap();
-    let out = satdoku()
-        .current_dir(dir.path())
-        .args(["render", "--solution", "-o", "-"])
-        .arg(&puzzle)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let svg = String::from_utf8(out).unwrap();
+    let svg = common::stdout_of(
+        satdoku()
+            .current_dir(dir.path())
+            .args(["render", "--solution", "-o", "-"])
+            .arg(&puzzle)
+            .assert()
+            .success()
+            .get_output(),
+    );
     assert_eq!(texts(&parse(&svg), "solved").concat(), "1234341221434321");
     satdoku()
         .current_dir(dir.path())

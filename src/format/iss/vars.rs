@@ -129,18 +129,17 @@ pub fn declare(
         .iter()
         .any(|n| matches!(n, Node::Leaf(i) if i.at.name == "Doppelganger"));
     if dg && any_doppelganger_cell(nodes) {
-        // ISS: N rows, N columns, and the boxes of the grid's box size (none without boxes)
+        // ISS: N rows, N columns, and the boxes of the grid's box size, declared whether or
+        // not the grid has boxes (without boxes ISS fixes them to 0)
         let n = shape.size();
-        // ISS declares the box cells of the grid's box size whether or not the grid has
-        // boxes; without boxes it fixes them to 0
         let boxed = !shape.region_cells().is_empty();
-        let iss_boxes = crate::geometry::rect_box(n, n, n).map_or(0, |(h, w)| h * w);
+        let dims = crate::geometry::rect_box(n, n, n);
         let boxes = match boxed {
             true => shape.region_cells().len(),
-            false => iss_boxes,
+            false => dims.map_or(0, |(h, w)| h * w),
         };
         // laid out in rows of the grid's columns, the box cells in rows of a box's width
-        let box_width = crate::geometry::rect_box(n, n, n).map_or(n, |(_, w)| w);
+        let box_width = dims.map_or(n, |(_, w)| w);
         let mut at = [(0, 0); 3];
         for (group, (g, count)) in DG_GROUPS.into_iter().zip([boxes, n, n]).enumerate() {
             let first = vars.count;
