@@ -82,12 +82,20 @@ impl ConnectedValues {
     /// smaller when both are known), else every cell of the grid. The reach layers stop one
     /// below it: a region of s cells is reached from its root in s − 1 steps.
     fn bound(&self, shape: &Shape) -> usize {
-        let cells = self.graph(shape).0.len();
+        let cells = self.read_count(shape);
         [self.size, self.implied_size(shape)]
             .into_iter()
             .flatten()
             .fold(cells, usize::min)
             .max(1)
+    }
+
+    /// How many cells are read: the grid's, or the listed ones.
+    fn read_count(&self, shape: &Shape) -> usize {
+        match self.cells.len() {
+            0 => shape.grid_cell_count(),
+            k => k,
+        }
     }
 
     /// The cells read and, for each, the places of the cells it touches: the grid's cells
@@ -154,7 +162,7 @@ impl Rule for ConnectedValues {
         if self.columns == Some(0) {
             return Err("`columns` is at least 1".into());
         }
-        let cells = self.graph(shape).0.len();
+        let cells = self.read_count(shape);
         // the reach layers: one per step from the root, up to the region's size
         let reach = cells * (self.bound(shape) - 1);
         match self.size {

@@ -92,12 +92,12 @@ pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
     }
     if let Some([rows, cols, boxes]) = vars.doppelganger(&shape) {
         // the doppelganger's own extra cells, named by some item: the rule fills them
-        let rule = top.rules.iter_mut().find_map(|(c, _)| match c {
-            Constraint::Doppelganger(d) => Some(d),
+        let rule = top.rules.iter_mut().find_map(|(c, at)| match c {
+            Constraint::Doppelganger(d) => Some((d, at.clone())),
             _ => None,
         });
         // declared only beside a top-level Doppelganger item, which became this rule
-        let Some(d) = rule else {
+        let Some((d, at)) = rule else {
             return Err(bad(
                 &super::error::At {
                     item: 1,
@@ -109,11 +109,8 @@ pub fn puzzle(nodes: &[Node]) -> Result<Import, IssError> {
         d.missing_rows = rows;
         d.missing_columns = cols;
         d.missing_boxes = boxes;
-        // ISS fixes its hidden DGZ, and the box cells of a grid without boxes, to 0
-        let at = super::error::At {
-            item: 1,
-            name: "Doppelganger".into(),
-        };
+        // ISS fixes its hidden DGZ, and the box cells of a grid without boxes, to 0 (stated
+        // as the Doppelganger item's own)
         for cell in vars.zeros(&shape) {
             let zero = pencil_marks::PencilMarks {
                 cell,
