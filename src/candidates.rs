@@ -93,7 +93,8 @@ pub fn candidates_on(
     mut progress: impl FnMut(&Candidates),
 ) -> Result<Option<Candidates>, Error> {
     let (rows, cols) = (puzzle.shape().rows(), puzzle.shape().cols());
-    let formula = Formula::new(puzzle, Simplify::Full);
+    let engine = &engine.for_grid(puzzle.size(), puzzle.shape().is_chaos());
+    let mut formula = Formula::new(puzzle, Simplify::Full);
     if formula.contradiction().is_some() {
         return Ok(None);
     }
@@ -113,7 +114,9 @@ pub fn candidates_on(
             result
         }));
     }
-    let mut solver: Sat = engine.solver()?;
+    // the propagators a search would get (sums, chaos connectivity): each round below is a
+    // search of the same formula, as hard as solving it
+    let mut solver: Sat = crate::solve::searcher(&mut formula, puzzle, engine)?;
     let (vars, _) = formula.encode(&mut solver);
     let mark = |masks: &mut [Mask], g: &Grid| {
         for (i, d) in g.cells().iter().enumerate() {
@@ -341,6 +344,52 @@ mod tests {
         assert!(c.is_unique());
         let sol = c.solution().unwrap();
         p.verify(&sol).unwrap();
+    }
+
+    #[test]
+    fn propagators_give_the_candidates_the_solutions_give() {
+        use crate::engine::{Engine, EngineKind};
+        // a 4×4 covered by two-cell cages (sum propagator under auto and cadical), and a 4×4
+        // chaos construction (connectivity propagator): the candidates must be the digits of
+        // the solutions, enumerated on varisat's clauses
+        let killer = r#"{"satdoku": 1, "size": 4, "givens": "................", "constraints": [
+            {"type": "killer", "cells": ["r1c1", "r1c2"], "sum": 3},
+            {"type": "killer", "cells": ["r1c3", "r2c3"], "sum": 4},
+            {"type": "killer", "cells": ["r1c4", "r2c4"], "sum": 6},
+            {"type": "killer", "cells": ["r2c1", "r3c1"], "sum": 5},
+            {"type": "killer", "cells": ["r2c2", "r3c2"], "sum": 5},
+            {"type": "killer", "cells": ["r3c3", "r3c4"], "sum": 7},
+            {"type": "killer", "cells": ["r4c1", "r4c2"], "sum": 7},
+            {"type": "killer", "cells": ["r4c3", "r4c4"], "sum": 3}]}"#;
+        let chaos = r#"{"satdoku": 1, "size": 4, "chaos": true, "givens": "1......3........"}"#;
+        for text in [killer.replace('\n', " "), chaos.to_string()] {
+            let p = crate::format::json::from_str(&text).unwrap().puzzle;
+            let reference = Engine::new(EngineKind::Varisat);
+            let counts = candidate_counts_on(&p, 100_000, &reference).unwrap();
+            assert!(
+                !counts.capped && counts.solutions > 1,
+                "{}",
+                counts.solutions
+            );
+            let from_solutions: Vec<Mask> = counts
+                .counts
+                .iter()
+                .map(|c| {
+                    (0..c.len())
+                        .filter(|&d| c[d] > 0)
+                        .fold(0, |m, d| m | 1 << d)
+                })
+                .collect();
+            for kind in [EngineKind::Auto, EngineKind::Cadical, EngineKind::Varisat] {
+                if !kind.is_built() {
+                    continue;
+                }
+                let c = candidates_on(&p, &Engine::new(kind), |_| {})
+                    .unwrap()
+                    .unwrap();
+                assert_eq!(c.masks, from_solutions, "{kind:?} on {text}");
+            }
+        }
     }
 
     #[test]

@@ -242,10 +242,15 @@ impl<'p> Formula<'p> {
         if mode == Propagation::Off || self.contradiction.is_some() || !shape.is_chaos() {
             return None;
         }
-        let n = shape.size();
-        let base = region_var(shape, Cell::from_position(0, n), 0).index();
+        let base = region_var(shape, Cell::from_index(0, 0), 0).index();
         self.chaos_carried = mode != Propagation::Both;
-        Some(Box::new(crate::chaos::ChaosPropagator::new(n, base)))
+        Some(Box::new(crate::chaos::ChaosPropagator::new(
+            shape.rows(),
+            shape.cols(),
+            shape.chaos_regions(),
+            shape.value_count(),
+            base,
+        )))
     }
 
     /// Counts variables and clauses without storing them.
@@ -289,11 +294,10 @@ impl<'p> Formula<'p> {
     /// The regions of a chaos construction's model: the one k with g(cell,k) true, per cell.
     fn decode_regions(&self, value: &impl Fn(Var) -> Option<bool>) -> Result<Vec<u16>, Error> {
         let shape = self.puzzle.shape();
-        let n = shape.size();
-        let mut regions = Vec::with_capacity(n * n);
+        let mut regions = Vec::with_capacity(shape.rows() * shape.cols());
         for cell in shape.cells() {
             let mut chosen = None;
-            for k in 0..n {
+            for k in 0..shape.chaos_regions() {
                 let var = region_var(shape, cell, k);
                 match value(var) {
                     Some(true) if chosen.is_some() => {

@@ -3,9 +3,11 @@
 
 pub use crate::cell::{digits, full_mask, Cell, Digit, Mask, ParseCellError, MAX_SIZE};
 
-/// The largest side of a chaos construction: its formula has about N⁴ clauses (9×9: 53k;
-/// 25×25: a few million), so larger grids are refused rather than left to exhaust memory.
-pub const MAX_CHAOS_SIDE: usize = 25;
+/// The most cells a chaos construction may have: its formula grows with the square of the
+/// cell count (a region variable per cell and region, reachability per cell, region and
+/// level; 9×9: 53k clauses, 25×25: a few million), so larger grids are refused rather than
+/// left to exhaust memory.
+pub const MAX_CHAOS_CELLS: usize = 625;
 use crate::error::Error;
 
 /// The shape of a puzzle: R rows × C columns (a square N×N grid, or a rectangle such as
@@ -272,7 +274,7 @@ impl Shape {
         }
         if self.chaos && values.count != self.side() {
             return Err(Error::Regions(format!(
-                "chaos construction needs as many values as the side ({}), not {values}",
+                "chaos construction needs as many values as the longer side ({}), not {values}",
                 self.side()
             )));
         }
@@ -294,10 +296,14 @@ impl Shape {
         Ok(())
     }
 
-    /// This shape with chaos construction (sides up to [`MAX_CHAOS_SIDE`]): besides its rows, columns and any regions it
-    /// states, the grid is split into N regions that the solver finds — each of N
-    /// orthogonally connected cells, each holding every value once. Needs a square grid and
-    /// as many values as cells in a row (a region then holds each value exactly once).
+    /// This shape with chaos construction (at most [`MAX_CHAOS_CELLS`] cells): besides its
+    /// rows, columns and any regions it states, the grid is split into regions that the
+    /// solver finds — each of V = max(R, C) orthogonally connected cells holding every one
+    /// of the V values once, so min(R, C) of them ([`Shape::chaos_regions`]): a square N×N
+    /// holding 1..N has N regions of N cells, a 6×8 holding 1..8 six regions of 8 (the
+    /// Interactive Sudoku Solver's default region size, max(R, C)). Needs as many values as
+    /// the longer side: with more, regions would hold some values only, and their size
+    /// would no longer follow from the digits (refused).
     pub fn with_chaos(self) -> Result<Shape, Error> {
         if self.extra > 0 {
             return Err(Error::GridShape(
@@ -309,30 +315,25 @@ impl Shape {
                 "a raw grid has no regions, so it cannot be a chaos construction".into(),
             ));
         }
-        if !self.is_square() {
-            return Err(Error::GridShape(format!(
-                "chaos construction needs a square grid, not {}x{}",
+        let cells = self.rows * self.cols;
+        if cells > MAX_CHAOS_CELLS {
+            return Err(Error::Regions(format!(
+                "chaos construction is limited to grids of {MAX_CHAOS_CELLS} cells or fewer \
+                 (25×25; its formula grows with the square of the cell count), not {}x{}",
                 self.rows, self.cols
             )));
         }
-        if self.side() > MAX_CHAOS_SIDE {
+        let v = self.values.count;
+        if v != self.side() {
             return Err(Error::Regions(format!(
-                "chaos construction is limited to grids of side {MAX_CHAOS_SIDE} or less (its \
-                 formula grows with the side to the fourth power), not {}",
-                self.side()
-            )));
-        }
-        if !self.houses_cover_values() {
-            return Err(Error::Regions(format!(
-                "chaos construction needs as many values as the side ({}), not {}",
+                "chaos construction needs as many values as the longer side ({}), not {}",
                 self.side(),
                 self.values
             )));
         }
-        if self.region_cells().iter().any(|g| g.len() > self.side()) {
+        if self.region_cells().iter().any(|g| g.len() > v) {
             return Err(Error::Regions(format!(
-                "chaos construction finds regions of {} cells; the stated regions hold {}",
-                self.side(),
+                "chaos construction finds regions of {v} cells; the stated regions hold {}",
                 self.region_size()
             )));
         }
@@ -425,10 +426,20 @@ impl Shape {
         self.raw
     }
 
-    /// Whether the puzzle is a chaos construction: its N regions are unknowns, found with
+    /// Whether the puzzle is a chaos construction: its regions are unknowns, found with
     /// the digits (they are not in [`Shape::regions`], which holds the stated regions only).
     pub fn is_chaos(&self) -> bool {
         self.chaos
+    }
+
+    /// How many regions a chaos construction finds: R·C / V = min(R, C), each of V cells
+    /// (V the value count, the longer side); 0 when the shape is not chaos.
+    pub fn chaos_regions(&self) -> usize {
+        if self.chaos {
+            self.rows * self.cols / self.values.count
+        } else {
+            0
+        }
     }
 
     /// Side length N of a square grid; on a rectangle, the longer side (what
@@ -685,13 +696,53 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chaos_is_refused_past_its_side_limit() {
-        assert!(Shape::new(MAX_CHAOS_SIDE).unwrap().with_chaos().is_ok());
-        let e = Shape::new(MAX_CHAOS_SIDE + 1)
+    fn chaos_is_refused_past_its_cell_limit() {
+        assert!(Shape::new(25).unwrap().with_chaos().is_ok());
+        let e = Shape::new(26).unwrap().with_chaos().unwrap_err();
+        assert!(e.to_string().contains("625 cells or fewer"), "{e}");
+        let e = Shape::rect(24, 27).unwrap().with_chaos().unwrap_err();
+        assert!(e.to_string().contains("not 24x27"), "{e}");
+    }
+
+    #[test]
+    fn chaos_regions_hold_one_cell_per_value() {
+        let nine = Shape::new(9).unwrap().with_chaos().unwrap();
+        assert_eq!(nine.chaos_regions(), 9);
+        let rect = Shape::rect(6, 8).unwrap().with_chaos().unwrap();
+        assert_eq!(rect.chaos_regions(), 6);
+        assert_eq!(
+            Shape::rect(8, 6)
+                .unwrap()
+                .with_chaos()
+                .unwrap()
+                .chaos_regions(),
+            6
+        );
+        assert_eq!(Shape::new(9).unwrap().chaos_regions(), 0);
+        // 6×6 holding 1..9: regions would hold 6 of the 9 values (refused, either order)
+        let e = Shape::new(6)
+            .unwrap()
+            .with_values(Values::parse("1-9").unwrap())
             .unwrap()
             .with_chaos()
             .unwrap_err();
-        assert!(e.to_string().contains("side 25 or less"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("as many values as the longer side (6)"),
+            "{e}"
+        );
+        let e = Shape::new(6)
+            .unwrap()
+            .with_chaos()
+            .unwrap()
+            .with_values(Values::parse("1-8").unwrap())
+            .unwrap_err();
+        assert!(e.to_string().contains("as many values"), "{e}");
+        // from 0 is fine
+        let zero = Shape::rect(4, 6)
+            .unwrap()
+            .with_values(Values::parse("0-5").unwrap());
+        assert_eq!(zero.unwrap().with_chaos().unwrap().chaos_regions(), 4);
     }
 
     #[test]

@@ -284,7 +284,7 @@ impl Puzzle {
             masks[r] |= bit;
         }
         match (self.shape.is_chaos(), grid.regions()) {
-            (true, Some(regions)) => check_chaos_regions(grid, regions)?,
+            (true, Some(regions)) => check_chaos_regions(grid, regions, self.shape.value_count())?,
             (true, None) => return fail("a chaos construction's solution has no regions".into()),
             (false, Some(_)) => {
                 return fail(
@@ -302,31 +302,41 @@ impl Puzzle {
 }
 
 /// Checks the regions a chaos construction's solution carries, from the regions alone (no
-/// SAT, nothing shared with the encoding): one id per cell, N regions of N cells each, each
-/// orthogonally connected, each holding different digits (so, with N values, each once).
-pub fn check_chaos_regions(grid: &Grid, regions: &[u16]) -> Result<(), Error> {
-    let n = grid.size();
+/// SAT, nothing shared with the encoding): one id per cell, R·C / `size` regions of `size`
+/// cells each, each orthogonally connected, each holding different digits (so, with `size`
+/// values, each once).
+pub fn check_chaos_regions(grid: &Grid, regions: &[u16], size: usize) -> Result<(), Error> {
+    let (rows, cols) = (grid.rows(), grid.cols());
     let fail = |m: String| Err(Error::Verification(m));
-    if regions.len() != n * n {
-        return fail(format!("{} region ids for a {n}×{n} grid", regions.len()));
+    if regions.len() != rows * cols {
+        return fail(format!(
+            "{} region ids for a {rows}×{cols} grid",
+            regions.len()
+        ));
     }
-    let mut members: Vec<Vec<Cell>> = vec![Vec::new(); n];
+    if size == 0 || (rows * cols) % size != 0 {
+        return fail(format!(
+            "{rows}×{cols} cells do not split into regions of {size}"
+        ));
+    }
+    let count = rows * cols / size;
+    let mut members: Vec<Vec<Cell>> = vec![Vec::new(); count];
     for (i, &k) in regions.iter().enumerate() {
-        let cell = Cell::from_position(i, n);
+        let cell = Cell::from_position(i, cols);
         match members.get_mut(k as usize) {
             Some(m) => m.push(cell),
             None => {
                 return fail(format!(
-                    "{cell} is in region {}, past the {n} regions",
+                    "{cell} is in region {}, past the {count} regions",
                     k + 1
                 ))
             }
         }
     }
     for (k, cells) in members.iter().enumerate() {
-        if cells.len() != n {
+        if cells.len() != size {
             return fail(format!(
-                "found region {} has {} cells, not {n}",
+                "found region {} has {} cells, not {size}",
                 k + 1,
                 cells.len()
             ));
@@ -343,7 +353,7 @@ pub fn check_chaos_regions(grid: &Grid, regions: &[u16]) -> Result<(), Error> {
                 }
             }
         }
-        if seen.len() != n {
+        if seen.len() != size {
             let apart = cells
                 .iter()
                 .find(|c| !seen.contains(c))

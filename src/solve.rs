@@ -81,28 +81,7 @@ impl<'p> Session<'p> {
                 .then(|| session.formula.decode(|_| None).ok())
                 .flatten();
             if session.decided.is_none() {
-                // issue 21: an engine that hosts propagators gets the sum propagator; auto
-                // only where it measured worth it (else varisat searches)
-                let sums = engine.kind.hosts_propagators()
-                    && (engine.kind != EngineKind::Auto
-                        || sums::propagator_pays_on(puzzle, session.formula.groups()));
-                let sums = sums
-                    .then(|| session.formula.sum_propagator(engine.propagation))
-                    .flatten();
-                // issue 23: a chaos construction's connectivity, on an engine that hosts it
-                let chaos = engine
-                    .kind
-                    .hosts_propagators()
-                    .then(|| session.formula.chaos_propagator(engine.chaos))
-                    .flatten();
-                let propagator = match (sums, chaos) {
-                    (Some(s), Some(c)) => Some(Box::new(crate::engine::Composite::new(vec![s, c]))
-                        as Box<dyn crate::engine::Propagator>),
-                    (s, c) => s.or(c),
-                };
-                match propagator
-                    .map_or_else(|| engine.solver(), |p| engine.solver_with_propagator(p))
-                {
+                match searcher(&mut session.formula, puzzle, engine) {
                     Ok(mut solver) => {
                         let (vars, clauses) = session.formula.encode(&mut solver);
                         stats.vars = vars;
@@ -281,6 +260,34 @@ pub fn count_on(
 /// Counts solutions up to `limit`.
 pub fn count(puzzle: &Puzzle, limit: usize) -> Result<Count, Error> {
     count_with(puzzle, limit, |_| {})
+}
+
+/// A fresh solver for `formula` (of `puzzle`) on `engine` (already [`Engine::for_grid`]),
+/// with the propagators it hosts and the puzzle's rules call for: the sum propagator (issue
+/// 21; under `auto` only where it measured worth it, else varisat searches) and a chaos
+/// construction's connectivity (issue 23). From then on `formula` leaves out the clauses they
+/// carry, so encode it into this solver afterwards, and into no other.
+pub(crate) fn searcher(
+    formula: &mut Formula,
+    puzzle: &Puzzle,
+    engine: &Engine,
+) -> Result<Sat, Error> {
+    let sums = engine.kind.hosts_propagators()
+        && (engine.kind != EngineKind::Auto || sums::propagator_pays_on(puzzle, formula.groups()));
+    let sums = sums
+        .then(|| formula.sum_propagator(engine.propagation))
+        .flatten();
+    let chaos = engine
+        .kind
+        .hosts_propagators()
+        .then(|| formula.chaos_propagator(engine.chaos))
+        .flatten();
+    let propagator = match (sums, chaos) {
+        (Some(s), Some(c)) => Some(Box::new(crate::engine::Composite::new(vec![s, c]))
+            as Box<dyn crate::engine::Propagator>),
+        (s, c) => s.or(c),
+    };
+    propagator.map_or_else(|| engine.solver(), |p| engine.solver_with_propagator(p))
 }
 
 #[cfg(test)]

@@ -193,3 +193,93 @@ fn iss_chaos_construction_is_read() {
         .assert()
         .stdout(predicate::str::contains("same-region"));
 }
+
+/// A 6×8 chaos construction: six regions of eight cells (puzzles/shapes).
+const RECT: &str = "puzzles/shapes/chaos-6x8-killer.json";
+const RECT_SOL: &str = "827345613145678258617234765481231326584724371658";
+const RECT_REGIONS: &str = "AAABBCCCAAABBBDCAEAFFBDCEEEEFBDCEEFFFBDCEFFDDDDC";
+
+#[test]
+fn a_rectangle_splits_into_as_many_regions_as_its_shorter_side() {
+    satdoku()
+        .args(["check", "--engine", "cadical", "-f", "line", RECT])
+        .assert()
+        .code(0)
+        .stdout(format!("unique {RECT_SOL}/{RECT_REGIONS}\n"));
+    // 2×4 holding 1..4 without boxes: two connected regions of four, 456 (digits, regions)
+    // pairs — 216 with a region per row, 96 with two 2×2 squares, 72 for each pair of L
+    // shapes (counted apart, by enumerating the four partitions and their fillings)
+    satdoku()
+        .args([
+            "count",
+            "-f",
+            "line",
+            ".Shape~2x4.NoBoxes.ChaosConstruction.",
+        ])
+        .assert()
+        .code(0)
+        .stdout("456\n");
+    // text input reads the rectangle with --grid; more values than the longer side refused
+    satdoku()
+        .args(["count", "-f", "line", "--grid", "2x4", "--chaos", "-"])
+        .write_stdin("........\n")
+        .assert()
+        .stdout("456\n");
+    satdoku()
+        .args([
+            "check", "-f", "line", "--grid", "2x4", "--values", "1-8", "--chaos", "-",
+        ])
+        .write_stdin("........\n")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "as many values as the longer side (4)",
+        ));
+}
+
+#[test]
+fn a_rectangle_s_region_variables_follow_its_columns_and_regions() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("r.cnf");
+    satdoku()
+        .args(["dimacs", "--uniqueness", "-o", cnf.to_str().unwrap(), RECT])
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&cnf).unwrap();
+    // 48 cells × 8 values before them; a row of 8 cells × 6 regions per row
+    assert!(
+        text.contains(
+            "c var g(r,c,k) = 384 + (r-1)*48 + (c-1)*6 + k for r in 1..6, c in 1..8, k in 1..6"
+        ),
+        "{text}"
+    );
+    let answer = write_file(dir.path(), "a.out", "s UNSATISFIABLE\n");
+    satdoku()
+        .args(["decode", "-f", "line", "--puzzle", cnf.to_str().unwrap()])
+        .arg(&answer)
+        .assert()
+        .code(0)
+        .stdout(format!("unique\n{RECT_SOL}/{RECT_REGIONS}\n"));
+    // --exclude reads the rectangle's solution with its regions; a letter past its six
+    // regions is refused
+    satdoku()
+        .args([
+            "dimacs",
+            "--exclude",
+            &format!("{RECT_SOL}/{RECT_REGIONS}"),
+            RECT,
+        ])
+        .assert()
+        .success();
+    let seventh = RECT_REGIONS.replacen('F', "G", 1);
+    satdoku()
+        .args([
+            "dimacs",
+            "--exclude",
+            &format!("{RECT_SOL}/{seventh}"),
+            RECT,
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("names no region of a 6x8 grid"));
+}

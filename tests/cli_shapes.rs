@@ -207,12 +207,15 @@ fn what_needs_a_square_grid_is_refused() {
         .assert()
         .code(0)
         .stdout(format!("unique {TALL_SOL}\n"));
-    // ISS: rectangles and RegionSize read; a chaos construction on a rectangle refused
+    // ISS: rectangles and RegionSize read; a chaos construction on a rectangle is read
+    // (cli_chaos.rs), with more values than the longer side refused
     satdoku()
-        .args(["check", ".Shape~6x8.ChaosConstruction"])
+        .args(["check", ".Shape~6x6~9.ChaosConstruction"])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("square"));
+        .stdout(predicate::str::contains(
+            "as many values as the longer side (6)",
+        ));
 }
 
 /// The digits of row `r` (1-based) of a solution written as one line of `cols` digits.

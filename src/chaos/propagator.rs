@@ -25,12 +25,15 @@ const NONE: u32 = u32::MAX;
 /// The propagator of a chaos construction's connectivity (module docs).
 #[derive(Clone, Debug)]
 pub struct ChaosPropagator {
-    n: usize,
-    /// The index of variable g(0,0); g(p,k) is `base + p·n + k` ([`crate::cnf::region_var`]).
+    /// K, the number of regions: the stride of the slots.
+    regions: usize,
+    /// V, the cells of each region.
+    size: usize,
+    /// The index of variable g(0,0); g(p,k) is `base + p·K + k` ([`crate::cnf::region_var`]).
     base: usize,
     /// Orthogonal neighbours per row-major position.
     adj: Vec<Vec<u16>>,
-    /// Per slot p·n+k: 1 = g(p,k) true, -1 false, 0 open.
+    /// Per slot p·K+k: 1 = g(p,k) true, -1 false, 0 open.
     val: Vec<i8>,
     /// Slots assigned, in order; `levels[i]`: the trail's length when level i+1 began.
     trail: Vec<u32>,
@@ -61,24 +64,27 @@ struct Split {
 }
 
 impl ChaosPropagator {
-    /// The propagator of an `n`×`n` chaos construction whose region variable g(p,k) is the
-    /// variable of index `base + p·n + k`.
-    pub fn new(n: usize, base: usize) -> ChaosPropagator {
-        let cells = n * n;
+    /// The propagator of a chaos construction on `rows`×`cols` cells split into `regions`
+    /// regions of `size` cells each, whose region variable g(p,k) is the variable of index
+    /// `base + p·regions + k`.
+    pub fn new(rows: usize, cols: usize, regions: usize, size: usize, base: usize) -> Self {
+        let cells = rows * cols;
+        debug_assert_eq!(cells, regions * size);
         ChaosPropagator {
-            n,
+            regions,
+            size,
             base,
             adj: (0..cells)
-                .map(|p| neighbours(n, p).map(|q| q as u16).collect())
+                .map(|p| neighbours(rows, cols, p).map(|q| q as u16).collect())
                 .collect(),
-            val: vec![0; cells * n],
+            val: vec![0; cells * regions],
             trail: Vec::new(),
             levels: Vec::new(),
-            dirty: vec![true; n],
-            queue: (0..n as u32).rev().collect(),
+            dirty: vec![true; regions],
+            queue: (0..regions as u32).rev().collect(),
             pending: VecDeque::new(),
-            queued: vec![false; cells * n * 2],
-            reasons: vec![None; cells * n * 2],
+            queued: vec![false; cells * regions * 2],
+            reasons: vec![None; cells * regions * 2],
             conflict: None,
             comp: vec![NONE; cells],
             mark: vec![0; cells],
@@ -90,10 +96,10 @@ impl ChaosPropagator {
 
     /// The literal g(p,k).
     fn g(&self, p: usize, k: usize) -> Lit {
-        Var::from_index(self.base + p * self.n + k).positive()
+        Var::from_index(self.base + p * self.regions + k).positive()
     }
 
-    /// The slot (p·n+k) of a region literal, if it is one.
+    /// The slot (p·K+k) of a region literal, if it is one.
     fn slot(&self, lit: Lit) -> Option<usize> {
         let i = lit.index().checked_sub(self.base)?;
         (i < self.val.len()).then_some(i)
@@ -196,7 +202,7 @@ impl ChaosPropagator {
     /// distance N − f + 1, whatever else is assigned, so it holds in every solution:
     /// `∨_{p in k} ¬g(p,k) ∨ ∨_{b∈∂B} g(b,k) ∨ ¬g(r,k)`.
     fn reach(&mut self, k: usize, cells: &[u16]) {
-        let n = self.n;
+        let n = self.regions;
         let core: Vec<u16> = cells
             .iter()
             .copied()
@@ -205,8 +211,8 @@ impl ChaosPropagator {
         let Some(&p0) = core.first() else {
             return;
         };
-        // More than N cells in k: the digits' clauses refute it.
-        let Some(budget) = n.checked_sub(core.len()) else {
+        // More than V cells in k: the digits' clauses refute it.
+        let Some(budget) = self.size.checked_sub(core.len()) else {
             return;
         };
         let budget = budget as u32;
@@ -279,7 +285,7 @@ impl ChaosPropagator {
     /// to it that is not excluded from k; when there is one such cell, it is in k. That is a
     /// cut of C: `¬g(p,k) ∨ ∨_{b∈∂C} g(b,k)` with every b but the door excluded.
     fn doors(&mut self, k: usize, cells: &[u16]) {
-        let n = self.n;
+        let n = self.regions;
         self.next_stamp();
         let seen = self.stamp;
         for &start in cells {
@@ -300,7 +306,7 @@ impl ChaosPropagator {
                 }
                 i += 1;
             }
-            if piece.len() >= n {
+            if piece.len() >= self.size {
                 continue;
             }
             let mut door = None;
@@ -330,7 +336,7 @@ impl ChaosPropagator {
 
     /// Reads region `k`'s components; queues what they force, or notes a conflict.
     fn run(&mut self, k: usize) {
-        let n = self.n;
+        let (n, region_size) = (self.regions, self.size);
         let val = std::mem::take(&mut self.val);
         let split = self.split(|p| val[p * n + k] >= 0, |p| val[p * n + k] > 0);
         self.val = val;
@@ -341,7 +347,7 @@ impl ChaosPropagator {
             [] => {
                 // ¬g(r,k) ∨ ∨_{b∈∂C} g(b,k) for an open r in a component C smaller than N
                 for (c, cells) in split.cells.iter().enumerate() {
-                    if cells.len() >= n {
+                    if cells.len() >= region_size {
                         continue;
                     }
                     let mut cut = Vec::new();
@@ -358,7 +364,7 @@ impl ChaosPropagator {
                 let mut cut = vec![!self.g(p, k)];
                 self.boundary(&split.cells[c], k, &mut cut);
                 let size = split.cells[c].len();
-                if size < n {
+                if size < region_size {
                     // ¬g(p,k) ∨ ∨_{b∈∂C} g(b,k): the region cannot grow to N cells in C
                     self.conflict = Some(cut);
                     return;
@@ -374,7 +380,7 @@ impl ChaosPropagator {
                         self.queue_lit(lit, &cut);
                     }
                 }
-                if size > n {
+                if size > region_size {
                     self.reach(k, &split.cells[c]);
                     if self.conflict.is_none() {
                         self.doors(k, &split.cells[c]);
@@ -424,7 +430,7 @@ impl Propagator for ChaosPropagator {
             }
             self.val[slot] = if lit.is_positive() { 1 } else { -1 };
             self.trail.push(slot as u32);
-            self.touch(slot % self.n);
+            self.touch(slot % self.regions);
         }
     }
 
@@ -441,14 +447,14 @@ impl Propagator for ChaosPropagator {
                     break;
                 };
                 self.val[slot as usize] = 0;
-                self.touch(slot as usize % self.n);
+                self.touch(slot as usize % self.regions);
             }
         }
         // what was queued and not handed out is found again from the regions it came from
         while let Some(lit) = self.pending.pop_front() {
             if let Some(slot) = self.slot(lit) {
                 self.queued[slot * 2 + usize::from(lit.is_positive())] = false;
-                self.touch(slot % self.n);
+                self.touch(slot % self.regions);
             }
         }
         self.conflict = None;
@@ -503,9 +509,8 @@ impl Propagator for ChaosPropagator {
     }
 
     fn check_model(&mut self, value: &dyn Fn(Lit) -> bool) -> bool {
-        let n = self.n;
-        for k in 0..n {
-            let inside: Vec<bool> = (0..n * n).map(|p| value(self.g(p, k))).collect();
+        for k in 0..self.regions {
+            let inside: Vec<bool> = (0..self.adj.len()).map(|p| value(self.g(p, k))).collect();
             let split = self.split(|p| inside[p], |p| inside[p]);
             if let [c, d, ..] = split.member[..] {
                 // two pieces of region k: ¬g(p,k) ∨ ¬g(q,k) ∨ ∨_{b∈∂C} g(b,k), all false

@@ -1,5 +1,7 @@
 use super::ChaosPropagator;
-use crate::cnf::chaos::tests::{brute, partitions, solutions};
+use crate::cnf::chaos::tests::{
+    brute, brute_rect, partitions, partitions_of, solutions, solutions_rect,
+};
 use crate::engine::{Engine, EngineKind, Lit, Propagation, Propagator, Var};
 use crate::generate::Rng;
 use crate::geometry::Shape;
@@ -7,12 +9,13 @@ use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use std::collections::HashSet;
 
-/// g(p,k) on an `n`×`n` grid, variables from index 0.
+/// g(p,k) with `n` regions (the slots' stride), variables from index 0.
 fn g(n: usize, p: usize, k: usize) -> Lit {
     Var::from_index(p * n + k).positive()
 }
 
-/// Whether `clause` holds in the partition `regions` (g(p,k) true iff p is in region k).
+/// Whether `clause` holds in the partition `regions` (g(p,k) true iff p is in region k) of
+/// `n` regions.
 fn holds(n: usize, clause: &[Lit], regions: &[u16]) -> bool {
     clause.iter().any(|l| {
         let i = l.index();
@@ -37,15 +40,32 @@ fn check_clause(n: usize, clause: &[Lit], except: Option<Lit>, value: &[i8], all
 
 #[test]
 fn every_reason_and_conflict_holds_in_every_connected_partition() {
-    let n = 4;
-    let all = partitions(n);
+    // the square 4×4 (four tetrominoes), a 3×4 and a 4×3 in three regions of 4, a 2×6 in
+    // two regions of 6
+    for (rows, cols, size, min_propagated) in [
+        (4, 4, 4, 3000),
+        (3, 4, 4, 1000),
+        (4, 3, 4, 1000),
+        (2, 6, 6, 500),
+    ] {
+        walk(rows, cols, size, min_propagated);
+    }
+}
+
+/// Random walks of assignments, levels and backtracks over the propagator of a `rows`×`cols`
+/// chaos construction with regions of `size`: every reason and conflict must hold in every
+/// connected partition and have its other literals false.
+fn walk(rows: usize, cols: usize, size: usize, min_propagated: usize) {
+    let cells = rows * cols;
+    let n = cells / size;
+    let all = partitions_of(rows, cols, size);
     let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let (mut propagated, mut conflicts) = (0, 0);
     for _ in 0..3000 {
-        let mut prop = ChaosPropagator::new(n, 0);
+        let mut prop = ChaosPropagator::new(rows, cols, n, size, 0);
         // near a random partition, some slots flipped: consistent and inconsistent states
         let near = &all[rng.below(all.len())];
-        let mut value = vec![0i8; n * n * n];
+        let mut value = vec![0i8; cells * n];
         let mut levels: Vec<Vec<usize>> = vec![Vec::new()];
         let steps = 10 + rng.below(60);
         'run: for step in 0..steps {
@@ -65,7 +85,7 @@ fn every_reason_and_conflict_holds_in_every_connected_partition() {
             // a few literals at once, as the engine's own propagation assigns them
             let mut batch = Vec::new();
             for _ in 0..1 + rng.below(4) {
-                let slot = rng.below(n * n * n);
+                let slot = rng.below(cells * n);
                 if value[slot] != 0 {
                     continue;
                 }
@@ -104,8 +124,8 @@ fn every_reason_and_conflict_holds_in_every_connected_partition() {
         }
     }
     assert!(
-        propagated > 3000 && conflicts > 50,
-        "{propagated} {conflicts}"
+        propagated > min_propagated && conflicts > 50,
+        "{rows}×{cols}: {propagated} {conflicts}"
     );
 }
 
@@ -142,7 +162,7 @@ fn check_model_rejects_exactly_the_disconnected_labellings() {
             seen.len() == cells.len()
         });
         assert!(!connected.contains(&regions) || ok);
-        let mut prop = ChaosPropagator::new(n, 0);
+        let mut prop = ChaosPropagator::new(n, n, n, n, 0);
         let value = |l: Lit| holds(n, &[l], &regions);
         assert_eq!(prop.check_model(&value), ok, "{regions:?}");
         let mut clause = Vec::new();
@@ -185,6 +205,19 @@ fn counts_with_the_propagator_match_brute_force() {
                 solutions(n, givens, false, &engine),
                 expect,
                 "{n}×{n} {mode}"
+            );
+        }
+    }
+    // rectangles
+    for (rows, cols, values, givens) in crate::cnf::chaos::tests::RECTANGLES {
+        let expect = brute_rect(rows, cols, values, givens);
+        assert!(!expect.is_empty());
+        for mode in [Propagation::Carry, Propagation::Off] {
+            let engine = Engine::new(EngineKind::Cadical).with_chaos(mode);
+            assert_eq!(
+                solutions_rect(rows, cols, values, givens, &engine),
+                expect,
+                "{rows}×{cols} holding 1..{values}, {mode}"
             );
         }
     }

@@ -125,9 +125,10 @@ pub struct InputArgs {
     /// different). JSON files say it themselves ("values").
     #[arg(long, value_name = "MIN-MAX", value_parser = values_arg)]
     values: Option<String>,
-    /// Text puzzles are chaos constructions: no boxes (unless --box), and N orthogonally
-    /// connected regions of N cells, each holding every digit once, found by the solver with
-    /// the digits. JSON files say it themselves ("chaos": true).
+    /// Text puzzles are chaos constructions: no boxes (unless --box), and orthogonally
+    /// connected regions of N cells (N the longer side: min(R, C) regions on a --grid
+    /// rectangle), each holding every digit once, found by the solver with the digits. JSON
+    /// files say it themselves ("chaos": true).
     #[arg(long)]
     chaos: bool,
     /// How lines make puzzles: auto, one puzzle per line, or block grids.

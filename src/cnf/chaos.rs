@@ -1,5 +1,6 @@
-//! Chaos construction: the N regions of the grid are unknowns, found together with the
-//! digits. Each region holds N orthogonally connected cells and every value once.
+//! Chaos construction: the regions of the grid are unknowns, found together with the
+//! digits. Each region holds V orthogonally connected cells and every one of the V values
+//! once, so an R×C grid has K = R·C / V regions (K = V = N on a square N×N holding 1..N).
 //!
 //! Variables: g(p,k) — "cell p is in region k" — at the fixed place [`super::region_var`]
 //! gives them (after the cell variables, so a model can be read without satdoku); the rest
@@ -8,7 +9,8 @@
 //! (digits, regions) solution is one assignment of the cell and region variables: blocking
 //! those two blocks exactly that solution ([`crate::formula::Formula::blocking_clause`]).
 //!
-//! The clauses (p, q are row-major cell positions, k a region, d a digit, t a level):
+//! The clauses (p, q are row-major cell positions, k a region, d a digit, t a level; below,
+//! "N cells" is V, the region size):
 //!
 //! - **Partition**: every cell is in exactly one region (`∨_k g(p,k)`; `g(p,k) -> !g(p,j)`).
 //! - **Canonical numbering** (value precedence): s(p,k) = "some cell at or before p is in
@@ -37,13 +39,13 @@
 use super::{Encoder, Term};
 use crate::geometry::{Cell, Digit};
 
-/// The orthogonal neighbours of row-major position `p` on an `n`×`n` grid.
-pub fn neighbours(n: usize, p: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (p / n, p % n);
-    let up = (r > 0).then(|| p - n);
-    let down = (r + 1 < n).then(|| p + n);
+/// The orthogonal neighbours of row-major position `p` on a grid of `rows`×`cols`.
+pub fn neighbours(rows: usize, cols: usize, p: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (p / cols, p % cols);
+    let up = (r > 0).then(|| p - cols);
+    let down = (r + 1 < rows).then(|| p + cols);
     let left = (c > 0).then(|| p - 1);
-    let right = (c + 1 < n).then(|| p + 1);
+    let right = (c + 1 < cols).then(|| p + 1);
     [up, left, right, down].into_iter().flatten()
 }
 
@@ -52,16 +54,20 @@ pub fn neighbours(n: usize, p: usize) -> impl Iterator<Item = usize> {
 /// reachability clauses; without them only when a [`crate::chaos::ChaosPropagator`] carries
 /// the connectivity of the regions.
 pub fn encode(enc: &mut Encoder, connectivity: bool) {
-    let n = enc.size();
-    let cells = n * n;
-    let g = |enc: &Encoder, p: usize, k: usize| Term::Lit(enc.region(Cell::from_position(p, n), k));
+    let shape = enc.shape();
+    let (rows, cols) = (shape.rows(), shape.cols());
+    // K regions of V cells each
+    let (regions, size) = (shape.chaos_regions(), shape.value_count());
+    let cells = rows * cols;
+    let g =
+        |enc: &Encoder, p: usize, k: usize| Term::Lit(enc.region(Cell::from_position(p, cols), k));
 
     // Partition: exactly one region per cell.
     for p in 0..cells {
-        let all: Vec<Term> = (0..n).map(|k| g(enc, p, k)).collect();
+        let all: Vec<Term> = (0..regions).map(|k| g(enc, p, k)).collect();
         enc.clause(all);
-        for k in 0..n {
-            for j in k + 1..n {
+        for k in 0..regions {
+            for j in k + 1..regions {
                 // g(p,k) -> !g(p,j)
                 enc.clause([!g(enc, p, k), !g(enc, p, j)]);
             }
@@ -71,8 +77,8 @@ pub fn encode(enc: &mut Encoder, connectivity: bool) {
     // Canonical numbering: s[p][k] = "a cell at or before p is in region k".
     let mut s: Vec<Vec<Term>> = Vec::with_capacity(cells);
     for p in 0..cells {
-        let mut row = Vec::with_capacity(n);
-        for k in 0..n {
+        let mut row = Vec::with_capacity(regions);
+        for k in 0..regions {
             let gk = g(enc, p, k);
             if p == 0 {
                 row.push(gk);
@@ -89,7 +95,7 @@ pub fn encode(enc: &mut Encoder, connectivity: bool) {
         s.push(row);
     }
     for p in 0..cells {
-        for k in 0..n.saturating_sub(1) {
+        for k in 0..regions.saturating_sub(1) {
             let before = if p == 0 { Term::False } else { s[p - 1][k] };
             // g(p,k+1) -> s(p-1,k): region k+1 opens after region k
             enc.clause([!g(enc, p, k + 1), before]);
@@ -97,8 +103,8 @@ pub fn encode(enc: &mut Encoder, connectivity: bool) {
     }
 
     // Each region holds each digit exactly once.
-    for k in 0..n {
-        for d in (0..n).map(Digit::from_index) {
+    for k in 0..regions {
+        for d in (0..size).map(Digit::from_index) {
             let mut ys = Vec::with_capacity(cells);
             for p in 0..cells {
                 let x = enc.x_at(p, d);
@@ -126,9 +132,9 @@ pub fn encode(enc: &mut Encoder, connectivity: bool) {
     // Same region between neighbours.
     let mut edge = std::collections::HashMap::new();
     for p in 0..cells {
-        for q in neighbours(n, p).filter(|&q| q > p) {
+        for q in neighbours(rows, cols, p).filter(|&q| q > p) {
             let e = Term::Lit(enc.new_lit());
-            for k in 0..n {
+            for k in 0..regions {
                 let (gp, gq) = (g(enc, p, k), g(enc, q, k));
                 // e ∧ g(p,k) -> g(q,k); e ∧ g(q,k) -> g(p,k); g(p,k) ∧ g(q,k) -> e
                 enc.clause([!e, !gp, gq]);
@@ -139,10 +145,10 @@ pub fn encode(enc: &mut Encoder, connectivity: bool) {
             edge.insert((q, p), e);
         }
     }
-    if n > 1 {
+    if size > 1 {
         for p in 0..cells {
             // some neighbour shares p's region
-            let es: Vec<Term> = neighbours(n, p).map(|q| edge[&(p, q)]).collect();
+            let es: Vec<Term> = neighbours(rows, cols, p).map(|q| edge[&(p, q)]).collect();
             enc.clause(es);
         }
     }
@@ -150,8 +156,8 @@ pub fn encode(enc: &mut Encoder, connectivity: bool) {
     if !connectivity {
         return;
     }
-    // Connectivity: reach[p][t], level n-1 true for every cell.
-    let levels = n.max(1);
+    // Connectivity: reach[p][t], level V-1 true for every cell.
+    let levels = size.max(1);
     let mut reach: Vec<Vec<Term>> = vec![Vec::with_capacity(levels); cells];
     for p in 0..cells {
         for t in 0..levels {
@@ -165,14 +171,14 @@ pub fn encode(enc: &mut Encoder, connectivity: bool) {
     }
     for p in 0..cells {
         if p > 0 {
-            for k in 0..n {
+            for k in 0..regions {
                 // R(p,0) ∧ g(p,k) -> !s(p-1,k): a root is its region's first cell
                 enc.clause([!reach[p][0], !g(enc, p, k), !s[p - 1][k]]);
             }
         }
         for t in 1..levels {
             let mut step = vec![!reach[p][t], reach[p][t - 1]];
-            for q in neighbours(n, p) {
+            for q in neighbours(rows, cols, p) {
                 let z = Term::Lit(enc.new_lit());
                 // z(p,q,t) -> R(q,t-1); z(p,q,t) -> e(p,q)
                 enc.clause([!z, reach[q][t - 1]]);
@@ -225,9 +231,15 @@ pub(crate) mod tests {
     use std::collections::HashSet;
 
     /// Every partition of the `n`×`n` grid into `n` orthogonally connected regions of `n`
-    /// cells, numbered by first cell in reading order — by plain search over cell subsets,
-    /// nothing shared with the encoding.
+    /// cells, numbered by first cell in reading order.
     pub(crate) fn partitions(n: usize) -> Vec<Vec<u16>> {
+        partitions_of(n, n, n)
+    }
+
+    /// Every partition of the `rows`×`cols` grid into orthogonally connected regions of
+    /// `size` cells, numbered by first cell in reading order — by plain search over cell
+    /// subsets, nothing shared with the encoding.
+    pub(crate) fn partitions_of(rows: usize, cols: usize, size: usize) -> Vec<Vec<u16>> {
         fn connected(n: usize, set: &[usize]) -> bool {
             let mut seen = vec![set[0]];
             let mut i = 0;
@@ -260,31 +272,126 @@ pub(crate) mod tests {
                 cur.pop();
             }
         }
-        fn go(n: usize, ids: &mut Vec<Option<u16>>, next: u16, out: &mut Vec<Vec<u16>>) {
+        fn go(
+            cols: usize,
+            size: usize,
+            ids: &mut Vec<Option<u16>>,
+            next: u16,
+            out: &mut Vec<Vec<u16>>,
+        ) {
             let Some(first) = ids.iter().position(Option::is_none) else {
                 out.push(ids.iter().map(|i| i.unwrap_or(u16::MAX)).collect());
                 return;
             };
-            let free: Vec<usize> = (first + 1..n * n).filter(|&p| ids[p].is_none()).collect();
+            let free: Vec<usize> = (first + 1..ids.len())
+                .filter(|&p| ids[p].is_none())
+                .collect();
             let mut picks = Vec::new();
-            subsets(&free, n - 1, 0, &mut Vec::new(), &mut picks);
+            subsets(&free, size - 1, 0, &mut Vec::new(), &mut picks);
             for mut pick in picks {
                 pick.insert(0, first);
-                if !connected(n, &pick) {
+                if !connected(cols, &pick) {
                     continue;
                 }
                 for &p in &pick {
                     ids[p] = Some(next);
                 }
-                go(n, ids, next + 1, out);
+                go(cols, size, ids, next + 1, out);
                 for &p in &pick {
                     ids[p] = None;
                 }
             }
         }
         let mut out = Vec::new();
-        go(n, &mut vec![None; n * n], 0, &mut out);
+        go(cols, size, &mut vec![None; rows * cols], 0, &mut out);
         out
+    }
+
+    /// Rectangles, as (rows, columns, values 1..V, givens): min(R, C) regions of V = max(R, C)
+    /// cells.
+    pub(crate) const RECTANGLES: [(usize, usize, usize, &[u8]); 4] = [
+        (2, 4, 4, &[0; 8]),
+        (3, 4, 4, &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]),
+        (4, 3, 4, &[0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 0, 0]),
+        (2, 6, 6, &[0, 0, 0, 0, 0, 1, 0, 3, 0, 0, 0, 0]),
+    ];
+
+    /// The (digits, regions) pairs of a `rows`×`cols` chaos construction holding 1..`values`
+    /// (no boxes; rows and columns all different, regions of `values` cells each holding
+    /// every value), by backtracking per partition.
+    pub(crate) fn brute_rect(
+        rows: usize,
+        cols: usize,
+        values: usize,
+        givens: &[u8],
+    ) -> HashSet<(Vec<u8>, Vec<u16>)> {
+        fn fill(
+            p: usize,
+            (cols, values): (usize, usize),
+            givens: &[u8],
+            regions: &[u16],
+            grid: &mut Vec<u8>,
+            out: &mut HashSet<(Vec<u8>, Vec<u16>)>,
+        ) {
+            if p == grid.len() {
+                out.insert((grid.clone(), regions.to_vec()));
+                return;
+            }
+            for d in 1..=values as u8 {
+                if givens[p] != 0 && givens[p] != d {
+                    continue;
+                }
+                let clash = (0..p).any(|q| {
+                    grid[q] == d
+                        && (q / cols == p / cols
+                            || q % cols == p % cols
+                            || regions[q] == regions[p])
+                });
+                if !clash {
+                    grid[p] = d;
+                    fill(p + 1, (cols, values), givens, regions, grid, out);
+                    grid[p] = 0;
+                }
+            }
+        }
+        let mut all = HashSet::new();
+        for regions in partitions_of(rows, cols, values) {
+            let mut grid = vec![0u8; rows * cols];
+            fill(0, (cols, values), givens, &regions, &mut grid, &mut all);
+        }
+        all
+    }
+
+    /// Every (digits, regions) solution of a `rows`×`cols` chaos construction holding
+    /// 1..`values` (no boxes) found by `engine`; each must be found once.
+    pub(crate) fn solutions_rect(
+        rows: usize,
+        cols: usize,
+        values: usize,
+        givens: &[u8],
+        engine: &Engine,
+    ) -> HashSet<(Vec<u8>, Vec<u16>)> {
+        let shape = Shape::rect_with_regions(rows, cols, vec![None; rows * cols])
+            .unwrap()
+            .with_values(crate::geometry::Values::parse(&format!("1-{values}")).unwrap())
+            .unwrap()
+            .with_chaos()
+            .unwrap();
+        let cells = givens
+            .iter()
+            .map(|&g| (g != 0).then(|| Digit::new(g as usize)))
+            .collect();
+        let grid = Grid::from_cells_rect(rows, cols, cells).unwrap();
+        let p = Puzzle::new(shape, grid, Vec::new()).unwrap();
+        let mut found = HashSet::new();
+        let count = count_on(&p, 100_000, engine, |g| {
+            let digits = g.cells().iter().map(|d| d.unwrap().get() as u8).collect();
+            let regions = g.regions().expect("a chaos solution has regions").to_vec();
+            assert!(found.insert((digits, regions)), "a solution found twice");
+        })
+        .unwrap();
+        assert!(!count.capped);
+        found
     }
 
     /// The (digits, regions) pairs of an `n`×`n` chaos construction with `givens` (0 = empty;
@@ -369,6 +476,26 @@ pub(crate) mod tests {
     /// chaos construction to CaDiCaL with it, which `chaos::tests` checks).
     fn sat(n: usize, givens: &[u8], boxes: bool) -> HashSet<(Vec<u8>, Vec<u16>)> {
         solutions(n, givens, boxes, &Engine::new(EngineKind::Varisat))
+    }
+
+    #[test]
+    fn rectangles_match_brute_force() {
+        for (rows, cols, values, givens) in RECTANGLES {
+            let expect = brute_rect(rows, cols, values, givens);
+            assert!(
+                expect.len() > 10 && expect.len() < 50_000,
+                "{rows}×{cols} 1..{values}: {}",
+                expect.len()
+            );
+            let got = solutions_rect(
+                rows,
+                cols,
+                values,
+                givens,
+                &Engine::new(EngineKind::Varisat),
+            );
+            assert_eq!(got, expect, "{rows}×{cols} holding 1..{values}");
+        }
     }
 
     #[test]

@@ -169,20 +169,23 @@ pub fn decode_var_with(n: usize, values: usize, var: Var) -> Option<(Cell, Digit
     })
 }
 
-/// The region variable g(cell, k) — "`cell` is in region k" (k = 0..N-1) — of a chaos
-/// construction of `shape`: `N²·V + position·N + k` (0-based), after the cell variables.
+/// The region variable g(cell, k) — "`cell` is in region k" (k = 0..K-1, K =
+/// [`Shape::chaos_regions`]) — of a chaos construction of `shape`: `R·C·V + position·K + k`
+/// (0-based, position row-major), after the cell variables.
 pub fn region_var(shape: &Shape, cell: Cell, k: usize) -> Var {
-    let n = shape.size();
-    Var::from_index(n * n * shape.value_count() + cell.position(n) * n + k)
+    let (cols, regions) = (shape.cols(), shape.chaos_regions());
+    let base = shape.rows() * cols * shape.value_count();
+    Var::from_index(base + cell.position(cols) * regions + k)
 }
 
 /// The inverse of [`region_var`]: the cell and region (0-based) of a region variable of a
 /// chaos construction, `None` for any other variable (or a shape that is not chaos).
 pub fn decode_region_var(shape: &Shape, var: Var) -> Option<(Cell, usize)> {
-    let n = shape.size();
-    let base = n * n * shape.value_count();
-    let i = var.index().checked_sub(base)?;
-    (shape.is_chaos() && i < n * n * n).then(|| (Cell::from_position(i / n, n), i % n))
+    let (cols, regions) = (shape.cols(), shape.chaos_regions());
+    let cells = shape.rows() * cols;
+    let i = var.index().checked_sub(cells * shape.value_count())?;
+    (regions > 0 && i < cells * regions)
+        .then(|| (Cell::from_position(i / regions, cols), i % regions))
 }
 
 /// Builds clauses for one puzzle into a sink, folding known cell values.
@@ -223,8 +226,8 @@ impl<'a> Encoder<'a> {
             v,
             candidates,
             // a chaos construction's region variables come right after the cell variables
-            // (chaos grids are square)
-            next_var: cells * v + if shape.is_chaos() { n * n * n } else { 0 },
+            // (a chaos grid has no extra cells)
+            next_var: cells * v + cells * shape.chaos_regions(),
             guards: Vec::new(),
             sink,
             buf: Vec::new(),
@@ -299,7 +302,7 @@ impl<'a> Encoder<'a> {
     /// "`cell` is in region k" of a chaos construction ([`region_var`]; the shape must be
     /// chaos).
     pub fn region(&self, cell: Cell, k: usize) -> Lit {
-        debug_assert!(self.shape.is_chaos() && k < self.n);
+        debug_assert!(k < self.shape.chaos_regions());
         region_var(self.shape, cell, k).positive()
     }
 

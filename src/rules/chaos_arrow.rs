@@ -45,7 +45,7 @@ pub struct ChaosArrow {
 
 impl ChaosArrow {
     /// The run length the control cell's digit must equal, from the found `regions` of an
-    /// `n`×`n` grid.
+    /// grid of `n` columns.
     fn run(&self, regions: &[u16], n: usize) -> usize {
         let start = regions[self.arms[0][0].position(n)];
         let beyond: usize = self
@@ -125,7 +125,7 @@ impl Rule for ChaosArrow {
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
         let regions = found_regions(grid)?;
-        let want = self.run(regions, grid.size());
+        let want = self.run(regions, grid.cols());
         let got = grid.digit(self.cell).get();
         if got == want {
             Ok(())

@@ -58,7 +58,7 @@ pub(crate) fn same_region(enc: &mut Encoder, a: Cell, b: Cell) -> Term {
         return Term::True;
     }
     let e = Term::Lit(enc.new_lit());
-    for k in 0..enc.size() {
+    for k in 0..enc.shape().chaos_regions() {
         let (ga, gb) = (Term::Lit(enc.region(a, k)), Term::Lit(enc.region(b, k)));
         // e ∧ g(a,k) -> g(b,k)
         enc.clause([!e, !ga, gb]);
@@ -75,7 +75,7 @@ pub(crate) fn same_region(enc: &mut Encoder, a: Cell, b: Cell) -> Term {
 /// control, `count s <-> x(control, base + s)`; a total that is no digit (0, or past N) is
 /// forbidden, and so is every digit no count reaches.
 pub(crate) fn digit_counts(enc: &mut Encoder, control: Cell, base: usize, terms: &[Term]) {
-    let n = enc.size();
+    let n = enc.value_count();
     let count = Mdd::build_layers(
         vec![0b11; terms.len()],
         0usize,
@@ -99,8 +99,8 @@ pub(crate) fn found_regions(grid: &Grid) -> Result<&[u16], String> {
 }
 
 impl ChaosCount {
-    /// The count the control cell's digit must equal, read from the found `regions` of an
-    /// `n`×`n` grid.
+    /// The count the control cell's digit must equal, read from the found `regions` of a
+    /// grid of `n` columns.
     fn counted(&self, regions: &[u16], n: usize) -> usize {
         let first = regions[self.cells[0].position(n)];
         let same = self
@@ -128,8 +128,7 @@ impl Rule for ChaosCount {
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
         let regions = found_regions(grid)?;
-        let n = grid.size();
-        let want = self.counted(regions, n);
+        let want = self.counted(regions, grid.cols());
         let got = grid.digit(self.cell).get();
         if got == want {
             Ok(())

@@ -36,7 +36,7 @@ impl Rule for DistinctRegions {
         cell_set(shape, &self.cells, "the counted cells")
     }
     fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
+        let n = enc.shape().chaos_regions();
         let mut used = Vec::with_capacity(n);
         for k in 0..n {
             let u = Term::Lit(enc.new_lit());
@@ -57,7 +57,7 @@ impl Rule for DistinctRegions {
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
         let regions = found_regions(grid)?;
-        let n = grid.size();
+        let n = grid.cols();
         let mut ids: Vec<u16> = self.cells.iter().map(|c| regions[c.position(n)]).collect();
         ids.sort_unstable();
         ids.dedup();

@@ -31,7 +31,7 @@ impl Rule for SameRegion {
         if self.cells.len() < 2 {
             return Err("same-region needs at least two cells".into());
         }
-        let n = shape.size();
+        let n = shape.value_count();
         at_most(&self.cells, n, |len| {
             format!("{len} cells cannot share a region of {n} cells")
         })
@@ -41,10 +41,9 @@ impl Rule for SameRegion {
         all_different::groups(shape, &self.cells)
     }
     fn encode(&self, enc: &mut Encoder) {
-        let n = enc.size();
         for pair in self.cells.windows(2) {
             let (a, b) = (pair[0], pair[1]);
-            for k in 0..n {
+            for k in 0..enc.shape().chaos_regions() {
                 let (ga, gb) = (Term::Lit(enc.region(a, k)), Term::Lit(enc.region(b, k)));
                 // g(a,k) -> g(b,k); g(b,k) -> g(a,k)
                 enc.implies(ga, gb);
@@ -53,7 +52,7 @@ impl Rule for SameRegion {
         }
     }
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let n = grid.size();
+        let n = grid.cols();
         let Some(regions) = grid.regions() else {
             return Err("the grid has no found regions".into());
         };

@@ -4,7 +4,7 @@
 //! A rule whose meaning needs a square grid is refused on a rectangle with a clear message
 //! saying why, never guessed: the main diagonals (no corner-to-corner line of cells), full
 //! rank (rows and columns of different lengths ranked together), the doppelganger (each
-//! house misses one value of 0..N), the chaos rules (a chaos construction is square). The
+//! house misses one value of 0..N). The
 //! rules listed in [`ON_RECTANGLES`] have been read for rectangles: their meaning is about
 //! their own cells (cages, lines, dots, listed diagonals), the grid as it is (orthogonal
 //! neighbours, knight and king moves, taxicab distances, 2×2 windows) or rows and columns
@@ -94,6 +94,12 @@ pub const ON_RECTANGLES: &[&str] = &[
     "sandwich",
     "x-sum",
     "hidden-skyscraper",
+    // the found regions of a chaos construction, which may be a rectangle (R·C / V regions
+    // of V cells): lists of cells and counts of regions
+    "same-region",
+    "chaos-arrow",
+    "chaos-count",
+    "distinct-regions",
 ];
 
 /// `Ok` if `c` can stand on `shape`: on a raw grid only the rules of
@@ -147,9 +153,6 @@ pub fn on_shape(c: &Constraint, shape: &Shape) -> Result<(), String> {
         (_, "doppelganger") => {
             "its houses each miss one value of 0..N, a count that holds for the rows and \
              columns of a square grid only"
-        }
-        (_, "same-region" | "chaos-arrow" | "chaos-count" | "distinct-regions") => {
-            "it is about the regions of a chaos construction, which needs a square grid"
         }
         _ => "its meaning or its encoding assumes a square grid",
     };
@@ -688,10 +691,6 @@ mod tests {
                 "different lengths",
             ),
             (r#"{"type":"doppelganger"}"#, "miss one value"),
-            (
-                r#"{"type":"same-region","cells":["r1c1","r2c2"]}"#,
-                "chaos construction",
-            ),
         ] {
             let or = format!(r#"{{"type":"or","of":[{{"type":"odd","cells":["r1c1"]}},{json}]}}"#);
             for c in [rule(json), rule(&or)] {
@@ -718,8 +717,17 @@ mod tests {
             &[],
             vec![rule(r#"{"type":"row-indexer","cells":["r1c1"]}"#)],
         );
-        let e = Shape::rect(6, 8).unwrap().with_chaos().unwrap_err();
-        assert!(e.to_string().contains("square"), "{e}");
+        // a chaos construction on a rectangle: six regions of 8 cells
+        let chaos = Shape::rect_with_regions(6, 8, vec![None; 48])
+            .unwrap()
+            .with_chaos()
+            .unwrap();
+        assert_eq!(chaos.chaos_regions(), 6);
+        on(
+            chaos,
+            &[],
+            vec![rule(r#"{"type":"same-region","cells":["r1c1","r6c8"]}"#)],
+        );
         // a killer stays: on a rectangle it is about its own cells
         on(
             Shape::rect(6, 8).unwrap(),

@@ -145,14 +145,15 @@ impl Header<'_> {
         }
         let mut first_aux = (rows * cols + extra) * v + 1;
         if puzzle.shape().is_chaos() {
+            let k = puzzle.shape().chaos_regions();
             h.push(format!(
-                "var g(r,c,k) = {} + (r-1)*{} + (c-1)*{n} + k for r, c, k in 1..{n}: cell r,c is in \
-                 found region k (chaos construction; region 1 holds r1c1, each next region is \
-                 the one whose first cell in reading order comes next)",
-                n * n * v,
-                n * n
+                "var g(r,c,k) = {} + (r-1)*{} + (c-1)*{k} + k for r in 1..{rows}, c in 1..{cols}, \
+                 k in 1..{k}: cell r,c is in found region k (chaos construction; region 1 holds \
+                 r1c1, each next region is the one whose first cell in reading order comes next)",
+                rows * cols * v,
+                cols * k
             ));
-            first_aux += n * n * n;
+            first_aux += rows * cols * k;
         }
         if vars >= first_aux {
             h.push(format!(

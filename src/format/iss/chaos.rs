@@ -29,12 +29,12 @@ use crate::geometry::{Cell, Shape};
 use crate::rules::{chaos_arrow, chaos_count, distinct_regions, Constraint};
 
 /// `CCk` as the k-th cell in reading order; `None` when `text` is no region cell name.
-/// Errors when it is one but the puzzle is no chaos construction, or k is past N².
+/// Errors when it is one but the puzzle is no chaos construction, or k is past R·C.
 pub fn region_cell(at: &At, text: &str, shape: &Shape) -> Result<Option<Cell>, IssError> {
     let Some(k) = text.strip_prefix("CC") else {
         return Ok(None);
     };
-    let n = shape.size();
+    let (cols, cells) = (shape.cols(), shape.rows() * shape.cols());
     if !shape.is_chaos() {
         return Err(IssError::Unsupported {
             at: at.clone(),
@@ -45,13 +45,13 @@ pub fn region_cell(at: &At, text: &str, shape: &Shape) -> Result<Option<Cell>, I
         });
     }
     match k.parse::<usize>() {
-        Ok(k) if (1..=n * n).contains(&k) => Ok(Some(Cell::from_position(k - 1, n))),
+        Ok(k) if (1..=cells).contains(&k) => Ok(Some(Cell::from_position(k - 1, cols))),
         _ => Err(bad(
             at,
             format!(
                 "{:?} is not a chaos region cell (CC1 … CC{})",
                 crate::error::excerpt(text),
-                n * n
+                cells
             ),
         )),
     }
@@ -107,13 +107,13 @@ fn offset(at: &At, text: Option<&String>) -> Result<bool, IssError> {
 }
 
 /// The cells from `from` stepping by (dr, dc) to the grid's edge, `from` first.
-fn ray(from: Cell, (dr, dc): (isize, isize), n: usize) -> Vec<Cell> {
+fn ray(from: Cell, (dr, dc): (isize, isize), shape: &Shape) -> Vec<Cell> {
     let mut out = vec![from];
     let (mut r, mut c) = (from.r() as isize, from.c() as isize);
     loop {
         r += dr;
         c += dc;
-        if r < 0 || c < 0 || r >= n as isize || c >= n as isize {
+        if r < 0 || c < 0 || r >= shape.rows() as isize || c >= shape.cols() as isize {
             return out;
         }
         out.push(Cell::from_index(r as usize, c as usize));
@@ -122,7 +122,6 @@ fn ray(from: Cell, (dr, dc): (isize, isize), n: usize) -> Vec<Cell> {
 
 /// `ChaosArrow` as a `chaos-arrow`.
 pub fn arrow(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, IssError> {
-    let n = shape.size();
     let cell = control(at, a.first(), shape)?;
     let exclude_start = offset(at, a.get(1))?;
     let rest = a.get(2..).unwrap_or(&[]);
@@ -130,7 +129,7 @@ pub fn arrow(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, Is
         // ISS: the four ways from the control cell (left, right, up, down) to the edges
         [(0, -1), (0, 1), (-1, 0), (1, 0)]
             .into_iter()
-            .map(|d| ray(cell, d, n))
+            .map(|d| ray(cell, d, shape))
             .collect()
     } else {
         let mut arms = Vec::new();
@@ -162,7 +161,7 @@ pub fn arrow(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, Is
 
 /// `ChaosCount` as a `chaos-count`.
 pub fn count(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, IssError> {
-    let n = shape.size();
+    let (rows, cols) = (shape.rows() as isize, shape.cols() as isize);
     let cell = control(at, a.first(), shape)?;
     let exclude_first = offset(at, a.get(1))?;
     let rest = a.get(2..).unwrap_or(&[]);
@@ -182,7 +181,7 @@ pub fn count(at: &At, a: &[String], shape: &Shape) -> Result<Vec<Constraint>, Is
         ]
         .into_iter()
         .map(|(dr, dc)| (r + dr, c + dc))
-        .filter(|&(r, c)| r >= 0 && c >= 0 && r < n as isize && c < n as isize)
+        .filter(|&(r, c)| r >= 0 && c >= 0 && r < rows && c < cols)
         .map(|(r, c)| Cell::from_index(r as usize, c as usize))
         .collect()
     } else {

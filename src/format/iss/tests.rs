@@ -158,7 +158,13 @@ fn shapes() {
     assert!(e.contains("little killer named by its first cell"), "{e}");
     let e = refusal(".Shape~6x8.Windoku");
     assert!(e.contains("windoku on a 6x8 grid"), "{e}");
-    assert!(refusal(".Shape~6x8.ChaosConstruction").contains("square"));
+    // chaos on a rectangle: min(R, C) regions of max(R, C) cells; not with more values
+    let p = parse(".Shape~6x8.ChaosConstruction")
+        .unwrap()
+        .document
+        .puzzle;
+    assert_eq!(p.shape().chaos_regions(), 6);
+    assert!(refusal(".Shape~6x6~9.ChaosConstruction").contains("as many values"));
     // RegionSize: boxes of that many cells (3x3 on a 6x6 holding 1..9), at most the values
     let nine = parse(".Shape~6x6~9.RegionSize~9").unwrap().document.puzzle;
     assert_eq!((nine.shape().box_rows(), nine.shape().box_cols()), (3, 3));

@@ -83,8 +83,13 @@ pub fn parse_solution_for(
     if shape.is_square() {
         return parse_solution(text, shape.size(), symbols);
     }
-    // a rectangle is never a chaos construction: no regions after `/`
-    parse_grid_dims(text, shape.rows(), shape.cols(), symbols)
+    let (rows, cols) = (shape.rows(), shape.cols());
+    let Some((digits, regions)) = text.rsplit_once('/') else {
+        return parse_grid_dims(text, rows, cols, symbols);
+    };
+    let mut grid = parse_grid_dims(digits, rows, cols, symbols)?;
+    grid.set_regions(Some(parse_region_line(regions, rows, cols)?));
+    Ok(grid)
 }
 
 /// Reads a solution as plain output writes it: a grid as [`parse_grid`] reads it, then for
@@ -95,6 +100,14 @@ pub fn parse_solution(text: &str, n: usize, symbols: &Symbols) -> Result<Grid, E
         return parse_grid(text, n, symbols);
     };
     let mut grid = parse_grid(digits, n, symbols)?;
+    grid.set_regions(Some(parse_region_line(regions, n, n)?));
+    Ok(grid)
+}
+
+/// The found regions of a chaos construction of `rows`×`cols` written after `/`: a letter
+/// per cell, naming one of its min(rows, cols) regions.
+fn parse_region_line(regions: &str, rows: usize, cols: usize) -> Result<Vec<u16>, Error> {
+    let count = rows.min(cols);
     let ids = regions
         .trim()
         .chars()
@@ -102,24 +115,23 @@ pub fn parse_solution(text: &str, n: usize, symbols: &Symbols) -> Result<Grid, E
             crate::format::text::FOUND_REGION_SYMBOLS
                 .chars()
                 .position(|s| s == ch)
-                .filter(|&k| k < n)
+                .filter(|&k| k < count)
                 .map(|k| k as u16)
                 .ok_or_else(|| {
                     Error::Input(format!(
-                        "regions after '/': {ch:?} names no region of a {n}x{n} grid (A for region 1, B for 2, …)"
+                        "regions after '/': {ch:?} names no region of a {rows}x{cols} grid ({count} regions: A for region 1, B for 2, …)"
                     ))
                 })
         })
         .collect::<Result<Vec<u16>, Error>>()?;
-    if ids.len() != n * n {
+    if ids.len() != rows * cols {
         return Err(Error::Input(format!(
             "regions after '/': {} letters, expected one per cell ({})",
             ids.len(),
-            n * n
+            rows * cols
         )));
     }
-    grid.set_regions(Some(ids));
-    Ok(grid)
+    Ok(ids)
 }
 
 /// Reads exactly `count` cells of an `n`×`n` grid from text (one line or several; `#`

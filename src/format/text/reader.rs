@@ -469,16 +469,10 @@ fn build_rect(
         )
         .into());
     }
-    if opts.chaos {
-        return Err(ParseError::new(
-            line,
-            None,
-            format!("--chaos: a chaos construction is square, not {r}x{c}"),
-        )
-        .into());
-    }
     let shape = match opts.box_shape {
         Some((br, bc)) => Shape::rect_with_box(r, c, br, bc).map_err(at)?,
+        // chaos construction without --box: the found regions are the only regions
+        None if opts.chaos => Shape::rect_with_regions(r, c, vec![None; r * c]).map_err(at)?,
         None => Shape::rect(r, c).map_err(at)?,
     };
     let shape = match opts.values {
@@ -486,6 +480,13 @@ fn build_rect(
             .with_values(v)
             .map_err(|e| ParseError::new(line, None, format!("--values: {e}")))?,
         None => shape,
+    };
+    let shape = if opts.chaos {
+        shape
+            .with_chaos()
+            .map_err(|e| ParseError::new(line, None, format!("--chaos: {e}")))?
+    } else {
+        shape
     };
     let grid = super::cells::fill_grid_dims((r, c), r.max(c), rows, &opts.symbols, 0)?;
     Puzzle::classic(shape, grid)

@@ -260,12 +260,24 @@ fn grid_dimensions_refuse_what_does_not_fit() {
     );
     let e = err(&".".repeat(47), &grid_opts(6, 8));
     assert!(e.contains("47 cells"), "{e}");
-    // a chaos construction is square; boxes must tile the rectangle
-    let chaos = TextOptions {
+    // a chaos construction on a rectangle: regions of as many cells as the longer side and
+    // values (6×7 holding 1..7: six regions of 7; holding 1..8: refused)
+    let chaos = |r, c| TextOptions {
         chaos: true,
-        ..grid_opts(6, 8)
+        ..grid_opts(r, c)
     };
-    assert!(err(&".".repeat(48), &chaos).contains("--chaos"));
+    let p = parse_one_with(&".".repeat(42), &chaos(6, 7)).unwrap();
+    assert_eq!(p.shape().chaos_regions(), 6);
+    assert!(
+        !p.shape().regions().iter().any(Option::is_some),
+        "no boxes without --box"
+    );
+    let eight = TextOptions {
+        values: Some(crate::geometry::Values::parse("1-8").unwrap()),
+        ..chaos(6, 7)
+    };
+    let e = err(&".".repeat(42), &eight);
+    assert!(e.contains("--chaos") && e.contains("as many values"), "{e}");
     let bad_box = TextOptions {
         box_shape: Some((3, 3)),
         ..grid_opts(6, 8)
