@@ -100,13 +100,7 @@ fn dimacs_names_the_region_variables_and_decode_reads_them() {
     );
     assert!(text.contains(&format!("the solution {SOL}/{REGIONS}")));
     // an answer that is UNSAT: unique, the header's solution (with its regions) re-checked
-    let answer = write_file(dir.path(), "a.out", "s UNSATISFIABLE\n");
-    satdoku()
-        .args(["decode", "-f", "line", "--puzzle", cnf.to_str().unwrap()])
-        .arg(&answer)
-        .assert()
-        .code(0)
-        .stdout(format!("unique\n{SOL}/{REGIONS}\n"));
+    unsat_decodes_to(dir.path(), &cnf, &format!("{SOL}/{REGIONS}"));
     // --exclude reads a solution with its regions, and refuses regions that are no solution
     satdoku()
         .args(["dimacs", "--exclude", &format!("{SOL}/{REGIONS}"), PUZZLE])
@@ -253,13 +247,7 @@ fn a_rectangle_s_region_variables_follow_its_columns_and_regions() {
         ),
         "{text}"
     );
-    let answer = write_file(dir.path(), "a.out", "s UNSATISFIABLE\n");
-    satdoku()
-        .args(["decode", "-f", "line", "--puzzle", cnf.to_str().unwrap()])
-        .arg(&answer)
-        .assert()
-        .code(0)
-        .stdout(format!("unique\n{RECT_SOL}/{RECT_REGIONS}\n"));
+    unsat_decodes_to(dir.path(), &cnf, &format!("{RECT_SOL}/{RECT_REGIONS}"));
     // --exclude reads the rectangle's solution with its regions; a letter past its six
     // regions is refused
     satdoku()
@@ -282,4 +270,16 @@ fn a_rectangle_s_region_variables_follow_its_columns_and_regions() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("names no region of a 6x8 grid"));
+}
+
+/// `decode` of the query `cnf` with an UNSAT answer: unique, the header's `solution` (with
+/// its regions) re-checked and printed.
+fn unsat_decodes_to(dir: &std::path::Path, cnf: &std::path::Path, solution: &str) {
+    let answer = write_file(dir, "a.out", "s UNSATISFIABLE\n");
+    satdoku()
+        .args(["decode", "-f", "line", "--puzzle", cnf.to_str().unwrap()])
+        .arg(&answer)
+        .assert()
+        .code(0)
+        .stdout(format!("unique\n{solution}\n"));
 }

@@ -325,11 +325,27 @@ pub(crate) mod tests {
         values: usize,
         givens: &[u8],
     ) -> HashSet<(Vec<u8>, Vec<u16>)> {
+        assert_eq!(
+            values,
+            rows.max(cols),
+            "regions of the longer side's length"
+        );
+        brute_in(rows, cols, givens, None)
+    }
+
+    /// [`brute_rect`] with, when `box_of` gives each cell's box, boxes holding different
+    /// digits too (values 1..max(rows, cols)).
+    fn brute_in(
+        rows: usize,
+        cols: usize,
+        givens: &[u8],
+        box_of: Option<&[usize]>,
+    ) -> HashSet<(Vec<u8>, Vec<u16>)> {
         fn fill(
             p: usize,
             (cols, values): (usize, usize),
             givens: &[u8],
-            regions: &[u16],
+            (regions, box_of): (&[u16], Option<&[usize]>),
             grid: &mut Vec<u8>,
             out: &mut HashSet<(Vec<u8>, Vec<u16>)>,
         ) {
@@ -345,19 +361,28 @@ pub(crate) mod tests {
                     grid[q] == d
                         && (q / cols == p / cols
                             || q % cols == p % cols
-                            || regions[q] == regions[p])
+                            || regions[q] == regions[p]
+                            || box_of.is_some_and(|b| b[q] == b[p]))
                 });
                 if !clash {
                     grid[p] = d;
-                    fill(p + 1, (cols, values), givens, regions, grid, out);
+                    fill(p + 1, (cols, values), givens, (regions, box_of), grid, out);
                     grid[p] = 0;
                 }
             }
         }
+        let values = rows.max(cols);
         let mut all = HashSet::new();
         for regions in partitions_of(rows, cols, values) {
             let mut grid = vec![0u8; rows * cols];
-            fill(0, (cols, values), givens, &regions, &mut grid, &mut all);
+            fill(
+                0,
+                (cols, values),
+                givens,
+                (&regions, box_of),
+                &mut grid,
+                &mut all,
+            );
         }
         all
     }
@@ -383,15 +408,7 @@ pub(crate) mod tests {
             .collect();
         let grid = Grid::from_cells_rect(rows, cols, cells).unwrap();
         let p = Puzzle::new(shape, grid, Vec::new()).unwrap();
-        let mut found = HashSet::new();
-        let count = count_on(&p, 100_000, engine, |g| {
-            let digits = g.cells().iter().map(|d| d.unwrap().get() as u8).collect();
-            let regions = g.regions().expect("a chaos solution has regions").to_vec();
-            assert!(found.insert((digits, regions)), "a solution found twice");
-        })
-        .unwrap();
-        assert!(!count.capped);
-        found
+        solved(&p, engine)
     }
 
     /// The (digits, regions) pairs of an `n`×`n` chaos construction with `givens` (0 = empty;
@@ -401,45 +418,7 @@ pub(crate) mod tests {
         let box_of: Vec<usize> = (0..n * n)
             .map(|p| shape.regions()[p].unwrap() as usize)
             .collect();
-        let mut all = HashSet::new();
-        for regions in partitions(n) {
-            let mut grid = vec![0u8; n * n];
-            #[allow(clippy::too_many_arguments)]
-            fn fill(
-                p: usize,
-                n: usize,
-                givens: &[u8],
-                regions: &[u16],
-                box_of: &[usize],
-                boxes: bool,
-                grid: &mut Vec<u8>,
-                out: &mut HashSet<(Vec<u8>, Vec<u16>)>,
-            ) {
-                if p == n * n {
-                    out.insert((grid.clone(), regions.to_vec()));
-                    return;
-                }
-                for d in 1..=n as u8 {
-                    if givens[p] != 0 && givens[p] != d {
-                        continue;
-                    }
-                    let clash = (0..p).any(|q| {
-                        grid[q] == d
-                            && (q / n == p / n
-                                || q % n == p % n
-                                || regions[q] == regions[p]
-                                || (boxes && box_of[q] == box_of[p]))
-                    });
-                    if !clash {
-                        grid[p] = d;
-                        fill(p + 1, n, givens, regions, box_of, boxes, grid, out);
-                        grid[p] = 0;
-                    }
-                }
-            }
-            fill(0, n, givens, &regions, &box_of, boxes, &mut grid, &mut all);
-        }
-        all
+        brute_in(n, n, givens, boxes.then_some(&box_of[..]))
     }
 
     /// Every (digits, regions) solution of an `n`×`n` chaos construction (`boxes`: boxes kept
@@ -461,8 +440,14 @@ pub(crate) mod tests {
             .map(|&g| (g != 0).then(|| Digit::new(g as usize)))
             .collect();
         let p = Puzzle::new(shape, Grid::from_cells(n, cells).unwrap(), Vec::new()).unwrap();
+        solved(&p, engine)
+    }
+
+    /// Every (digits, regions) solution of chaos construction `p` found by `engine`, each
+    /// found once.
+    fn solved(p: &Puzzle, engine: &Engine) -> HashSet<(Vec<u8>, Vec<u16>)> {
         let mut found = HashSet::new();
-        let count = count_on(&p, 100_000, engine, |g| {
+        let count = count_on(p, 100_000, engine, |g| {
             let digits = g.cells().iter().map(|d| d.unwrap().get() as u8).collect();
             let regions = g.regions().expect("a chaos solution has regions").to_vec();
             assert!(found.insert((digits, regions)), "a solution found twice");

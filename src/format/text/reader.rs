@@ -434,21 +434,27 @@ pub(super) fn build(
         None if opts.chaos => Shape::with_regions(n, vec![None; n * n])?,
         None => Shape::new(n)?,
     };
+    let shape = values_and_chaos(line, shape, opts)?;
+    let grid = fill_grid(n, rows, &opts.symbols, 0)?;
+    Puzzle::classic(shape, grid)
+}
+
+/// `shape` with the values of `--values` and the chaos construction of `--chaos`, if given;
+/// refusals name the option and the line.
+fn values_and_chaos(line: usize, shape: Shape, opts: &TextOptions) -> Result<Shape, Error> {
     let shape = match opts.values {
         Some(v) => shape
             .with_values(v)
             .map_err(|e| ParseError::new(line, None, format!("--values: {e}")))?,
         None => shape,
     };
-    let shape = if opts.chaos {
+    Ok(if opts.chaos {
         shape
             .with_chaos()
             .map_err(|e| ParseError::new(line, None, format!("--chaos: {e}")))?
     } else {
         shape
-    };
-    let grid = fill_grid(n, rows, &opts.symbols, 0)?;
-    Puzzle::classic(shape, grid)
+    })
 }
 
 /// [`build`] for an R×C rectangle (`--grid RxC`, R ≠ C): boxes from `--box` or the
@@ -475,19 +481,7 @@ fn build_rect(
         None if opts.chaos => Shape::rect_with_regions(r, c, vec![None; r * c]).map_err(at)?,
         None => Shape::rect(r, c).map_err(at)?,
     };
-    let shape = match opts.values {
-        Some(v) => shape
-            .with_values(v)
-            .map_err(|e| ParseError::new(line, None, format!("--values: {e}")))?,
-        None => shape,
-    };
-    let shape = if opts.chaos {
-        shape
-            .with_chaos()
-            .map_err(|e| ParseError::new(line, None, format!("--chaos: {e}")))?
-    } else {
-        shape
-    };
+    let shape = values_and_chaos(line, shape, opts)?;
     let grid = super::cells::fill_grid_dims((r, c), r.max(c), rows, &opts.symbols, 0)?;
     Puzzle::classic(shape, grid)
 }
