@@ -93,7 +93,6 @@ pub fn candidates_on(
     mut progress: impl FnMut(&Candidates),
 ) -> Result<Option<Candidates>, Error> {
     let (rows, cols) = (puzzle.shape().rows(), puzzle.shape().cols());
-    let engine = &engine.for_grid(puzzle.size(), puzzle.shape().is_chaos());
     let mut formula = Formula::new(puzzle, Simplify::Full);
     if formula.contradiction().is_some() {
         return Ok(None);

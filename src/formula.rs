@@ -247,7 +247,6 @@ impl<'p> Formula<'p> {
         Some(Box::new(crate::chaos::ChaosPropagator::new(
             shape.rows(),
             shape.cols(),
-            shape.chaos_regions(),
             shape.value_count(),
             base,
         )))

@@ -52,7 +52,6 @@ impl<'p> Session<'p> {
 
     /// As [`Session::with_mode`], searching with `engine` (its kind and its budget).
     pub fn with_engine(puzzle: &'p Puzzle, mode: Simplify, engine: &Engine) -> Session<'p> {
-        let engine = &engine.for_grid(puzzle.size(), puzzle.shape().is_chaos());
         let budget = engine.budget.clone();
         let start = Instant::now();
         let formula = Formula::new(puzzle, mode);
@@ -262,7 +261,7 @@ pub fn count(puzzle: &Puzzle, limit: usize) -> Result<Count, Error> {
     count_with(puzzle, limit, |_| {})
 }
 
-/// A fresh solver for `formula` (of `puzzle`) on `engine` (already [`Engine::for_grid`]),
+/// A fresh solver for `formula` (of `puzzle`) on `engine` (as [`Engine::for_grid`] sets it),
 /// with the propagators it hosts and the puzzle's rules call for: the sum propagator (issue
 /// 21; under `auto` only where it measured worth it, else varisat searches) and a chaos
 /// construction's connectivity (issue 23). From then on `formula` leaves out the clauses they
@@ -272,6 +271,7 @@ pub(crate) fn searcher(
     puzzle: &Puzzle,
     engine: &Engine,
 ) -> Result<Sat, Error> {
+    let engine = &engine.for_grid(puzzle.size(), puzzle.shape().is_chaos());
     let sums = engine.kind.hosts_propagators()
         && (engine.kind != EngineKind::Auto || sums::propagator_pays_on(puzzle, formula.groups()));
     let sums = sums

@@ -64,11 +64,12 @@ struct Split {
 }
 
 impl ChaosPropagator {
-    /// The propagator of a chaos construction on `rows`×`cols` cells split into `regions`
-    /// regions of `size` cells each, whose region variable g(p,k) is the variable of index
-    /// `base + p·regions + k`.
-    pub fn new(rows: usize, cols: usize, regions: usize, size: usize, base: usize) -> Self {
+    /// The propagator of a chaos construction on `rows`×`cols` cells split into regions of
+    /// `size` cells each (so `rows·cols / size` of them, K), whose region variable g(p,k) is
+    /// the variable of index `base + p·K + k`.
+    pub fn new(rows: usize, cols: usize, size: usize, base: usize) -> Self {
         let cells = rows * cols;
+        let regions = cells / size;
         debug_assert_eq!(cells, regions * size);
         ChaosPropagator {
             regions,

@@ -62,7 +62,7 @@ fn walk(rows: usize, cols: usize, size: usize, min_propagated: usize) {
     let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let (mut propagated, mut conflicts) = (0, 0);
     for _ in 0..3000 {
-        let mut prop = ChaosPropagator::new(rows, cols, n, size, 0);
+        let mut prop = ChaosPropagator::new(rows, cols, size, 0);
         // near a random partition, some slots flipped: consistent and inconsistent states
         let near = &all[rng.below(all.len())];
         let mut value = vec![0i8; cells * n];
@@ -162,7 +162,7 @@ fn check_model_rejects_exactly_the_disconnected_labellings() {
             seen.len() == cells.len()
         });
         assert!(!connected.contains(&regions) || ok);
-        let mut prop = ChaosPropagator::new(n, n, n, n, 0);
+        let mut prop = ChaosPropagator::new(n, n, n, 0);
         let value = |l: Lit| holds(n, &[l], &regions);
         assert_eq!(prop.check_model(&value), ok, "{regions:?}");
         let mut clause = Vec::new();

@@ -88,7 +88,11 @@ pub fn parse_solution_for(
         return parse_grid_dims(text, rows, cols, symbols);
     };
     let mut grid = parse_grid_dims(digits, rows, cols, symbols)?;
-    grid.set_regions(Some(parse_region_line(regions, rows, cols)?));
+    grid.set_regions(Some(parse_region_line(
+        regions,
+        (rows, cols),
+        shape.chaos_regions(),
+    )?));
     Ok(grid)
 }
 
@@ -100,14 +104,18 @@ pub fn parse_solution(text: &str, n: usize, symbols: &Symbols) -> Result<Grid, E
         return parse_grid(text, n, symbols);
     };
     let mut grid = parse_grid(digits, n, symbols)?;
-    grid.set_regions(Some(parse_region_line(regions, n, n)?));
+    // a square chaos construction has N regions
+    grid.set_regions(Some(parse_region_line(regions, (n, n), n)?));
     Ok(grid)
 }
 
 /// The found regions of a chaos construction of `rows`×`cols` written after `/`: a letter
-/// per cell, naming one of its min(rows, cols) regions.
-fn parse_region_line(regions: &str, rows: usize, cols: usize) -> Result<Vec<u16>, Error> {
-    let count = rows.min(cols);
+/// per cell, naming one of its `count` regions ([`crate::geometry::Shape::chaos_regions`]).
+fn parse_region_line(
+    regions: &str,
+    (rows, cols): (usize, usize),
+    count: usize,
+) -> Result<Vec<u16>, Error> {
     let ids = regions
         .trim()
         .chars()
