@@ -206,6 +206,8 @@ pub struct Encoder<'a> {
     shape: &'a Shape,
     sums_carried: bool,
     cages_carried: bool,
+    /// The cells' shared "≥ k" ladders ([`Encoder::ladder`]), by row-major position.
+    ladders: Vec<Option<order::Ladder>>,
 }
 
 impl<'a> Encoder<'a> {
@@ -235,7 +237,28 @@ impl<'a> Encoder<'a> {
             shape,
             sums_carried: false,
             cages_carried: false,
+            ladders: Vec::new(),
         }
+    }
+
+    /// The "≥ k" ladder of `cell` ([`order::Ladder`]), made once and shared by every rule
+    /// that asks outside an `or` (a skyscraper line and its reverse read the same cells: one
+    /// ladder per cell instead of one per clue). Under a guard the ladder's channelling
+    /// clauses would be conditional, so a guarded caller gets a fresh ladder of its own.
+    pub fn ladder(&mut self, cell: Cell) -> order::Ladder {
+        if self.guarded() {
+            return order::Ladder::new(self, cell);
+        }
+        let pos = self.shape.position(cell);
+        if self.ladders.len() <= pos {
+            self.ladders.resize(pos + 1, None);
+        }
+        if let Some(l) = &self.ladders[pos] {
+            return l.clone();
+        }
+        let l = order::Ladder::new(self, cell);
+        self.ladders[pos] = Some(l.clone());
+        l
     }
 
     /// Says that a sum propagator ([`crate::sums::propagator()`]) carries the puzzle's linear

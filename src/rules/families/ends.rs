@@ -24,8 +24,8 @@ pub fn encode(
     if interior(cells).is_empty() {
         return;
     }
-    let a = Ladder::new(enc, cells[0]);
-    let b = Ladder::new(enc, cells[cells.len() - 1]);
+    let a = enc.ladder(cells[0]);
+    let b = enc.ladder(cells[cells.len() - 1]);
     for &m in interior(cells) {
         for d in 1..=enc.value_count() {
             let x = enc.x(m, Digit::new(d));

@@ -10,7 +10,7 @@ use crate::rules::cell_lists::values;
 /// A ladder y(c,k) = "c ≥ k" per cell and, per edge a → b, `y(a,k) -> y(b,k+step)`:
 /// N clauses per edge, and unit propagation moves bounds both ways along the line.
 pub fn encode(enc: &mut Encoder, cells: &[Cell], step: isize) {
-    let ladders: Vec<Ladder> = cells.iter().map(|&c| Ladder::new(enc, c)).collect();
+    let ladders: Vec<Ladder> = cells.iter().map(|&c| enc.ladder(c)).collect();
     for w in ladders.windows(2) {
         // y(a,k) -> y(b,k+step): b ≥ a + step
         at_least(enc, &w[0], &w[1], step);
