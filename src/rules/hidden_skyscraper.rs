@@ -15,18 +15,21 @@
 //! before it rise, and the one just before it is taller than v (the cells of a row or
 //! column differ, so that is "the first hidden one is v").
 //!
-//! CNF, over the cells' shared "≥ k" ladders y(c,k) ([`Encoder::ladder`]) and one
-//! variable up(i) per place = "the first i + 1 cells rise" (up(1) is true):
+//! CNF, places numbered 1..L along the line, over the cells' shared "≥ k" ladders y(c,k)
+//! ([`Encoder::ladder`]) and one variable up(i) per place = "the first i cells rise" (up(1)
+//! is true):
 //! - `up(i) -> up(i-1)` and `up(i) ∧ y(c(i-1),k) -> y(c(i),k+1)` for every k;
 //! - `x(c(p),v) -> up(p-1)` and `x(c(p),v) -> y(c(p-1),v+1)`; `!x(c(1),v)`; v stands
 //!   somewhere after the first cell;
-//! - `up(i) ∨ x(c(2),v) ∨ … ∨ x(c(i),v)`: until v shows nothing is hidden (redundant,
-//!   ISS's forward pass).
+//! - `up(i) ∨ x(c(2),v) ∨ … ∨ x(c(i),v)`: until v shows nothing is hidden (ISS's forward
+//!   pass; with it the chain `up(i) -> up(i-1)` is implied, since a line holds v at most once; the
+//!   chain costs one binary clause a place and is kept).
 //!
 //! Bounds travel both ways through the ladders (ISS's two passes). The layered diagram over
 //! "tallest so far" states that this replaced wrote about 1,270 clauses a clue against about
-//! 130 here, ladders included (ISS's 36-clue example), and searched more: BENCHMARKS.md, "Hidden
-//! skyscrapers: ladders". The diagram still restricts the candidates before encoding.
+//! 130 here, ladders included (ISS's 36-clue example), and searched more: BENCHMARKS.md,
+//! "Hidden skyscrapers: a rise over shared ladders". The diagram still restricts the
+//! candidates before encoding.
 
 use super::cell_lists::values;
 use super::clue::OutsideClue;
