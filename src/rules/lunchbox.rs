@@ -10,27 +10,36 @@
 //! row from left to right; at most N). Whether the cells are drawn as a cage or a line, the
 //! order is the listed one.
 //!
-//! CNF: the cells are an all-different group (a house if N cells), and a layered diagram
-//! reads them in order with state (smallest, largest, which came last, sum strictly between
-//! them, sum after the later one, and how many cells each of those two sums has): a new
-//! smallest (or largest) makes the between-sum the cells since the other extreme. Sums are
-//! capped at the clue + 1 (anything above fails alike). The line ends with the between-sum
-//! equal to the clue, and made of as many *different* digits strictly between the extremes
-//! as it has cells (the counts are for this: the diagram reads one cell at a time and does
-//! not know the cells differ, so without them 8 + 8 + 8 would pass for 24 between 1 and
-//! 9). The same holds at every cell for the extremes so far, for the between-sum, the sum
-//! after and both together; states that fail it are not made (Extreme Lunchbox: 0.27× the
-//! CPU, BENCHMARKS.md). Clauses as in
-//! [`crate::cnf::sum::mdd`]. A lunchbox of N cells holds 1 and N, so it is a sandwich and
-//! gets the sandwich's crust-distance clauses too (`sandwich::crust_distances`).
+//! CNF, in three parts (docs/ENCODING.md, "Lunchboxes"):
+//! - *which cells are the extremes*: mn(i) "cell i holds the smallest value", mx(i) "the
+//!   largest", over the cells' shared ladders y(c,v) = "c ≥ v":
+//!   `mn(i) ∧ y(c_i,v) → y(c_j,v+1)` and `mx(i) ∧ y(c_j,v) → y(c_i,v+1)` for every other
+//!   cell j, at least one mn and one mx, at most one of each, never both on one cell; a cell
+//!   holding the lowest (highest) candidate of all is the smallest (largest);
+//! - *the reading*: e(i) = mn(i) ∨ mx(i) and z(i,d) = x(c_i,d) ∧ ¬e(i) choose one of "an
+//!   extreme" or "digit d, not an extreme" per cell (one-hot), and a layered diagram over those
+//!   choices has the sandwich's states: before the first extreme, inside with the sum and
+//!   count so far, after the second; a sum above the clue is dropped, and so is a count of
+//!   cells whose *different* values strictly between the lowest and highest candidates cannot
+//!   make the sum so far (the diagram does not know the cells differ);
+//! - *the extremes' distance*: `¬e(p) ∨ ¬e(q)` when no filling of `q − p − 1` different
+//!   values makes the sum.
+//!
+//! Clauses in O(k²·N + k·sum) for k cells: a diagram whose states held the extremes' values
+//! themselves (the earlier encoding) was exact on its own but grew to 173k clauses on ISS's
+//! Extreme Lunchbox; this one writes 24k and solves it 8× faster (BENCHMARKS.md, "Lunchboxes
+//! by their extremes"). That exact diagram still restricts the candidates before the search
+//! ([`Rule::restrict`]: without it Extreme Lunchbox searches 6× longer). A lunchbox of N cells
+//! holds 1 and N, so it is a sandwich and gets the sandwich's crust-distance clauses too
+//! (`sandwich::crust_distances`).
 
 use super::cell_lists::{at_most, cell_set, distinct_sums, values_of};
 use super::diagram::Diagram;
 use super::families::all_different;
 use super::Rule;
 use crate::cnf::sum::Mdd;
-use crate::cnf::Encoder;
-use crate::geometry::{Cell, Mask, Shape};
+use crate::cnf::{Encoder, Term};
+use crate::geometry::{digits, Cell, Digit, Mask, Shape};
 use crate::grid::{check_distinct, Grid};
 use serde::{Deserialize, Serialize};
 
@@ -115,6 +124,119 @@ fn step(state: State, d: usize, cap: usize, floor: usize, top: usize) -> Option<
     Some(Some((lo, hi, later, b.min(cap), a.min(cap), nb, na)))
 }
 
+/// Where the reading by extremes is along the cells: before the first extreme, inside (the
+/// sum of the values since it, at most the clue, and how many cells), after the second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    Before,
+    Inside(usize, usize),
+    After,
+}
+
+/// Writes the lunchbox of `cells` adding up to `sum` as extremes chosen by selectors and a
+/// sandwich read over them (module docs).
+fn encode_by_extremes(enc: &mut Encoder, cells: &[Cell], sum: usize) {
+    let k = cells.len();
+    let n = enc.value_count();
+    // values are digit indices + the smallest value (validation keeps it at least 0)
+    let vmin = enc.shape().values().min as usize;
+    let all = cells.iter().fold(0, |m, &c| m | enc.candidates(c));
+    if all == 0 {
+        // a cell without candidates: nothing holds (simplification reports it first)
+        enc.clause([]);
+        return;
+    }
+    // the lowest and highest candidate of all, as digit indices
+    let (floor, top) = (
+        all.trailing_zeros() as usize,
+        63 - all.leading_zeros() as usize,
+    );
+    let fits_between = |count: usize, s: usize| fits(floor + vmin, top + vmin, count, s);
+    let ladders: Vec<_> = cells.iter().map(|&c| enc.ladder(c)).collect();
+    let mn: Vec<Term> = (0..k).map(|_| Term::Lit(enc.new_lit())).collect();
+    let mx: Vec<Term> = (0..k).map(|_| Term::Lit(enc.new_lit())).collect();
+    for i in 0..k {
+        for j in (0..k).filter(|&j| j != i) {
+            for v in 1..=n as isize {
+                // mn(i) ∧ y(c_i,v) -> y(c_j,v+1): every other cell lies above the smallest
+                enc.clause([!mn[i], !ladders[i].ge(v), ladders[j].ge(v + 1)]);
+                // mx(i) ∧ y(c_j,v) -> y(c_i,v+1): and below the largest
+                enc.clause([!mx[i], !ladders[j].ge(v), ladders[i].ge(v + 1)]);
+            }
+            if i < j {
+                // at most one smallest and one largest (implied, stated for propagation)
+                enc.clause([!mn[i], !mn[j]]);
+                enc.clause([!mx[i], !mx[j]]);
+            }
+        }
+        // mn(i) -> ¬mx(i): at least two cells, of different values
+        enc.clause([!mn[i], !mx[i]]);
+        // x(c_i,floor) -> mn(i), x(c_i,top) -> mx(i)
+        enc.implies(enc.x(cells[i], Digit::from_index(floor)), mn[i]);
+        enc.implies(enc.x(cells[i], Digit::from_index(top)), mx[i]);
+    }
+    enc.clause(mn.iter().copied());
+    enc.clause(mx.iter().copied());
+    // e(i) <-> mn(i) ∨ mx(i)
+    let e: Vec<Term> = (0..k)
+        .map(|i| {
+            let t = Term::Lit(enc.new_lit());
+            enc.clause([!t, mn[i], mx[i]]);
+            enc.implies(mn[i], t);
+            enc.implies(mx[i], t);
+            t
+        })
+        .collect();
+    // z(i,d) <-> x(c_i,d) ∧ ¬e(i); choice 0 of layer i is e(i), choice d + 1 is z(i,d)
+    let mut z: Vec<Vec<Term>> = vec![vec![Term::False; n]; k];
+    let mut masks = Vec::with_capacity(k);
+    for i in 0..k {
+        let cands = enc.candidates(cells[i]);
+        for d in digits(cands) {
+            let x = enc.x(cells[i], d);
+            let t = Term::Lit(enc.new_lit());
+            enc.implies(t, x);
+            enc.implies(t, !e[i]);
+            enc.clause([!x, e[i], t]);
+            z[i][d.index()] = t;
+        }
+        masks.push(1 | (cands << 1));
+    }
+    for p in 0..k {
+        for q in p + 1..k {
+            if !fits_between(q - p - 1, sum) {
+                // e(p) -> ¬e(q): no filling of that many different values makes the sum
+                enc.clause([!e[p], !e[q]]);
+            }
+        }
+    }
+    let mdd = Mdd::build_layers(
+        masks,
+        Phase::Before,
+        |_, &phase, choice| {
+            let extreme = choice.index() == 0;
+            match (phase, extreme) {
+                (Phase::Before, true) => Some(Phase::Inside(0, 0)),
+                (Phase::Before, false) => Some(Phase::Before),
+                (Phase::Inside(s, count), true) => {
+                    (s == sum && fits_between(count, sum)).then_some(Phase::After)
+                }
+                (Phase::Inside(s, count), false) => {
+                    let s = s + choice.index() - 1 + vmin;
+                    (s <= sum && fits_between(count + 1, s)).then_some(Phase::Inside(s, count + 1))
+                }
+                (Phase::After, true) => None,
+                (Phase::After, false) => Some(Phase::After),
+            }
+        },
+        |&phase| phase == Phase::After,
+    );
+    mdd.encode_with(enc, |_, i, choice| match choice.index() {
+        0 => e[i],
+        c => z[i][c - 1],
+    });
+}
+
 impl Rule for Lunchbox {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the lunchbox")?;
@@ -160,7 +282,11 @@ impl Rule for Lunchbox {
         )))
     }
     fn encode(&self, enc: &mut Encoder) {
-        if let Some(diagram) = self.diagram(enc.shape(), &|c| enc.candidates(c)) {
+        if enc.value_count() < crate::cell::MAX_SIZE {
+            encode_by_extremes(enc, &self.cells, self.sum);
+        } else if let Some(diagram) = self.diagram(enc.shape(), &|c| enc.candidates(c)) {
+            // 64 values leave no choice index for "an extreme" in a 64-bit mask: the exact
+            // diagram of the values (module docs), larger but as sound
             diagram.encode(enc);
         }
         if self.cells.len() == enc.shape().value_count() && enc.shape().value_count() >= 2 {
@@ -210,6 +336,57 @@ mod tests {
         // full rows: once 1 and 6 are both seen the state forgets the sum after them
         counts_agree_6x6(on(&[(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6)], 0));
         counts_agree_6x6(on(&[(3, 6), (3, 5), (3, 4), (3, 3), (3, 2), (3, 1)], 10));
+    }
+
+    /// On the values 0-3 the extremes and the sum are values: 0 can be the smallest, and a
+    /// 0 between the extremes adds nothing. Without simplification too: the clauses alone
+    /// (no restriction by the exact diagram) say everything.
+    #[test]
+    fn values_from_zero_count_like_brute_force() {
+        use crate::geometry::{Digit, Values};
+        use crate::grid::Grid;
+        use crate::puzzle::Puzzle;
+        let shape = Shape::new(4)
+            .unwrap()
+            .with_values(Values { min: 0, count: 4 })
+            .unwrap();
+        let mut givens = Grid::empty_rect(4, 4);
+        givens.set(Cell::new(4, 4), Some(Digit::new(2)));
+        let cases: [(&[(usize, usize)], usize); 5] = [
+            (&[(1, 1), (1, 2), (1, 3)], 1),
+            (&[(1, 1), (1, 2), (1, 3), (1, 4)], 3),
+            (&[(1, 1), (1, 2), (1, 3), (1, 4)], 0),
+            (&[(2, 1), (3, 2), (4, 3)], 0),
+            (&[(1, 4), (2, 3), (3, 2), (4, 1)], 1),
+        ];
+        for (rc, sum) in cases {
+            let p = Puzzle::new(shape.clone(), givens.clone(), on(rc, sum)).unwrap();
+            let found = assert_count_matches(&p, 1000);
+            assert!(found > 0, "{rc:?} {sum}");
+            complete_without_simplification(&p);
+        }
+    }
+
+    /// Sums from the least to the most a filling can make, on paths of every length.
+    #[test]
+    fn every_sum_on_a_6x6_path_matches_brute_force() {
+        let path = [(1, 1), (2, 2), (3, 3), (3, 4), (2, 5)];
+        for sum in [0, 2, 5, 9, 12] {
+            counts_agree_6x6(on(&path, sum));
+        }
+        counts_agree_6x6(on(&[(4, 1), (4, 2)], 0));
+    }
+
+    /// Under an or's guard the selectors and the reading are the branch's own.
+    #[test]
+    fn lunchboxes_as_branches_of_an_or_match_brute_force() {
+        let or: Constraint = serde_json::from_str(
+            r#"{"type":"or","of":[
+                {"type":"lunchbox","cells":["r1c1","r2c2","r3c3"],"sum":2},
+                {"type":"lunchbox","cells":["r1c4","r2c3","r3c2","r4c1"],"sum":0}]}"#,
+        )
+        .unwrap();
+        counts_agree(std::slice::from_ref(&or));
     }
 
     #[test]
