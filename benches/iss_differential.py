@@ -3,7 +3,7 @@
 satdoku (through its ISS reader) and by the Interactive Sudoku Solver itself, up to a cap.
 
     python3 benches/iss_differential.py --iss ISS_DIR [--count 300] [--cap 20] [--seed 1] \
-        [--satdoku target/release/satdoku] [--keep FILE] [--timeout SECONDS]
+        [--satdoku target/release/satdoku] [--keep FILE] [--timeout SECONDS] [--only KINDS]
 
 Each puzzle is a small grid — 4×4, 4×4 of values 0-3, raw 4×4 grids (rows may repeat), 6×6,
 6×6 holding 1-9, a 4×6 rectangle — with two to four rules drawn from a menu of ISS constraints
@@ -72,10 +72,14 @@ def cells(path):
     return "~".join(rc(r, c) for r, c in path)
 
 
+# --only: the menu's kinds that puzzles draw from (all when empty)
+ONLY = []
+
+
 def rule(rng, rows, cols, lo, nv):
-    """One random ISS constraint item for the grid."""
+    """One random ISS constraint item for the grid (of the kinds in ONLY when it is set)."""
     hi = lo + nv - 1
-    kind = rng.choice([
+    kind = rng.choice(ONLY or [
         "sum", "wsum", "cage", "arrow", "thermo", "whisper", "renban", "palindrome",
         "between", "x", "v", "white", "black", "sandwich", "skyscraper", "xsum", "lunchbox",
         "zipper", "modular", "entropic", "sumline", "littlekiller", "numberedroom",
@@ -121,8 +125,12 @@ def rule(rng, rows, cols, lo, nv):
     if kind == "xsum":
         return f".XSum~R{rng.randrange(rows) + 1}~{rng.randint(1, 3 * nv)}~"
     if kind == "lunchbox":
-        r = rng.randrange(rows)
-        return f".Lunchbox~{rng.randint(0, 2 * nv)}~{cells([(r, c) for c in range(cols)])}"
+        if rng.random() < 0.5:
+            r = rng.randrange(rows)
+            return f".Lunchbox~{rng.randint(0, 2 * nv)}~{cells([(r, c) for c in range(cols)])}"
+        # a path shorter than a row: its extremes are not the grid's lowest and highest
+        path = walk(rng, rows, cols, rng.randint(2, min(cols, nv)))
+        return f".Lunchbox~{rng.randint(0, 2 * nv)}~{cells(path)}"
     if kind == "zipper":
         return f".Zipper~{cells(walk(rng, rows, cols, rng.randint(3, 5)))}"
     if kind == "modular":
@@ -233,7 +241,10 @@ def main():
     ap.add_argument("--timeout", type=float, default=20,
                     help="seconds per puzzle: satdoku's --timeout, and the bound on each "
                     "whole ISS run (this times the puzzles it is given)")
+    ap.add_argument("--only", default="",
+                    help="comma-separated kinds of the menu to draw from (e.g. lunchbox,sandwich)")
     a = ap.parse_args()
+    ONLY.extend(k for k in a.only.split(",") if k)
     rng = random.Random(a.seed)
     records = [{"title": f"diff-{i}", "iss": puzzle(rng)} for i in range(a.count)]
     path = a.keep or tempfile.NamedTemporaryFile(suffix=".jsonl", delete=False).name
@@ -280,6 +291,8 @@ def main():
                                   str(a.timeout), r["iss"]],
                                  capture_output=True, text=True).stdout.splitlines()
             grid = json.loads(out[0]).get("solution", "") if out else ""
+            # the grid's cells only: extra cells' values follow a `+` and are left to ISS
+            grid = grid.split("+")[0]
             cols = int(re.search(r"Shape~\d+x(\d+)", r["iss"]).group(1))
             givens = "".join(f".~R{k // cols + 1}C{k % cols + 1}_{v}" for k, v in enumerate(grid))
             checks.append({"title": str(i), "iss": r["iss"] + givens})

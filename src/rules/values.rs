@@ -75,7 +75,9 @@
 //!   indexing handler keeps it there);
 //! - global entropy splits the values 1..V in thirds, Dutch flatmates take ⌈V/2⌉, 1 and V,
 //!   counting circles count any value; a regex or an automaton reads the values;
-//! - pencil marks and quadruples name values up to V.
+//! - pencil marks and quadruples name values up to V;
+//! - a lunchbox's extremes are the smallest and largest values in its cells (not 1 and V),
+//!   and it adds the values between them, from 0 too.
 //!
 //! The order-only ones among them (`ORDER_ONLY`) keep their meaning for any values; the
 //! others are read with values from 1 (values and digit indices the same) and refused with
@@ -175,6 +177,7 @@ pub const MANY_VALUES: &[&str] = &[
     "relation",
     "connected-values",
     "contain-at-least",
+    "lunchbox",
 ];
 
 /// The rule `c` as written about the values of `shape` (JSON, f-puzzles), restated about
@@ -1195,6 +1198,24 @@ mod tests {
         let row = |v: &dyn Fn(usize, usize) -> i64, r: usize| -> Vec<i64> {
             (1..=3).map(|c| v(r, c)).collect()
         };
+        // a lunchbox: its extremes are the smallest and largest of its values (not 1 and 5)
+        let distinct = |vs: &[i64]| (0..vs.len()).all(|i| !vs[..i].contains(&vs[i]));
+        for (cells, sum) in [
+            (r#""r1c1","r1c2","r1c3""#, 0),
+            (r#""r1c1","r1c2","r1c3""#, 3),
+        ] {
+            let rule = format!(r#"{{"type":"lunchbox","cells":[{cells}],"sum":{sum}}}"#);
+            on(&rule, &|v| between_extremes(&row(v, 1)) == sum);
+        }
+        // four cells of a path across rows: their values differ there too
+        let path = r#""r1c1","r2c2","r2c3","r3c3""#;
+        for (v, sum) in [("1-5", 4), ("1-5", 7), ("0-4", 0), ("0-4", 3)] {
+            let rule = format!(r#"{{"type":"lunchbox","cells":[{path}],"sum":{sum}}}"#);
+            agrees_on_grid(g, v, &rule, |v: &dyn Fn(usize, usize) -> i64| {
+                let vs = [v(1, 1), v(2, 2), v(2, 3), v(3, 3)];
+                distinct(&vs) && between_extremes(&vs) == sum
+            });
+        }
         // a skyscraper: the tallest in a row is its largest value (not 5)
         on(r#"{"type":"skyscraper","clue":"r1c0","count":2}"#, &|v| {
             seen(&row(v, 1)) == 2
