@@ -52,6 +52,7 @@ pub const ON_RAW: &[&str] = &[
     "sum-line",
     "connected-values",
     "contain-at-least",
+    "lunchbox",
 ];
 
 /// `Ok` if `c` can stand on a raw grid (an `or` or `and` when each of its rules can);
@@ -129,6 +130,7 @@ mod tests {
         r#"{"type":"sum-line","cells":["r1c1","r1c2","r1c3","r2c3"],"sum":3}"#,
         r#"{"type":"connected-values","values":[1,2],"size":3}"#,
         r#"{"type":"contain-at-least","cells":["r1c1","r1c2","r1c3","r2c2"],"values":[2,2,3]}"#,
+        r#"{"type":"lunchbox","cells":["r1c1","r1c2","r2c3"],"sum":0}"#,
     ];
 
     #[test]
