@@ -28,8 +28,11 @@
 //! Clauses in O(k²·N + k·sum) for k cells: a diagram whose states held the extremes' values
 //! themselves (the earlier encoding) was exact on its own but grew to 173k clauses on ISS's
 //! Extreme Lunchbox; this one writes 24k and solves it 8× faster (BENCHMARKS.md, "Lunchboxes
-//! by their extremes"). That exact diagram still restricts the candidates before the search
-//! ([`Rule::restrict`]: without it Extreme Lunchbox searches 6× longer). A lunchbox of N cells
+//! by their extremes"). Before the search the candidates are restricted per pair of extremes
+//! (a, b): a diagram over the cells knowing a and b (before / inside with sum and count /
+//! after), and each cell keeps the digits some pair's reading accepts ([`Rule::restrict`]:
+//! without a restriction Extreme Lunchbox searches 6× longer). The exact diagram of the
+//! values (`diagram`, states holding the extremes so far) encodes only on 64 values. A lunchbox of N cells
 //! holds 1 and N, so it is a sandwich and gets the sandwich's crust-distance clauses too
 //! (`sandwich::crust_distances`).
 
@@ -237,6 +240,65 @@ fn encode_by_extremes(enc: &mut Encoder, cells: &[Cell], sum: usize) {
     });
 }
 
+/// Where a reading with known extremes is: before the first, inside (the sum of the values
+/// since it, how many cells, and whether the first was the smallest), after the second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Between {
+    Before,
+    Inside(usize, usize, bool),
+    After,
+}
+
+/// For each cell of `masks` (candidate digits, in order), the digits some reading accepts
+/// when the smallest value is index `a` and the largest index `b`: every cell holds a digit
+/// of a..=b, a and b once each, and the cells between them add up to `sum` with different
+/// values (bounded as in [`fits`]). `None` when no reading is accepted.
+fn supported_with_extremes(
+    masks: &[Mask],
+    (a, b): (usize, usize),
+    vmin: usize,
+    sum: usize,
+) -> Option<Vec<Mask>> {
+    let upto = if b >= 63 {
+        Mask::MAX
+    } else {
+        (1 << (b + 1)) - 1
+    };
+    let range = upto & !((1 << a) - 1);
+    let masks: Vec<Mask> = masks.iter().map(|&m| m & range).collect();
+    let masks_count = masks.len();
+    let fits_ab = |count: usize, s: usize| fits(a + vmin, b + vmin, count, s);
+    let mdd = Mdd::build_layers(
+        masks,
+        Between::Before,
+        |_, &phase, d| {
+            let d = d.index();
+            match phase {
+                Between::Before if d == a || d == b => Some(Between::Inside(0, 0, d == a)),
+                Between::Before => Some(Between::Before),
+                Between::Inside(s, count, low_first) => {
+                    let closing = if low_first { b } else { a };
+                    if d == closing {
+                        (s == sum && fits_ab(count, s)).then_some(Between::After)
+                    } else if d == a || d == b {
+                        None
+                    } else {
+                        let s = s + d + vmin;
+                        (s <= sum && fits_ab(count + 1, s)).then_some(Between::Inside(
+                            s,
+                            count + 1,
+                            low_first,
+                        ))
+                    }
+                }
+                Between::After => (d != a && d != b).then_some(Between::After),
+            }
+        },
+        |&phase| phase == Between::After,
+    );
+    (!mdd.is_empty()).then(|| (0..masks_count).map(|i| mdd.supported(i)).collect())
+}
+
 impl Rule for Lunchbox {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
         cell_set(shape, &self.cells, "the lunchbox")?;
@@ -280,6 +342,31 @@ impl Rule for Lunchbox {
             // digits between the extremes
             |s| matches!(s, Some((_, _, _, b, _, _, _)) if *b == target),
         )))
+    }
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        // per pair of extremes (a, b): the union over the pairs of what each reading allows
+        // (cheaper than the diagram of `diagram`, whose states carry the extremes: 0.58× to
+        // 1.12× the instructions of the whole solve on ISS's lunchbox examples, BENCHMARKS.md)
+        let cols = shape.cols();
+        let vmin = shape.values().min as usize;
+        let k = self.cells.len();
+        let masks: Vec<Mask> = self.cells.iter().map(|c| cands[c.position(cols)]).collect();
+        let all = masks.iter().fold(0, |m, &x| m | x);
+        let mut keep = vec![0; k];
+        for a in digits(all).map(Digit::index) {
+            for b in digits(all).map(Digit::index).filter(|&b| b > a) {
+                // the other k − 2 cells hold different values strictly between a and b
+                if k.saturating_sub(2) > b - a - 1 {
+                    continue;
+                }
+                if let Some(sup) = supported_with_extremes(&masks, (a, b), vmin, self.sum) {
+                    keep.iter_mut().zip(sup).for_each(|(m, s)| *m |= s);
+                }
+            }
+        }
+        for (c, m) in self.cells.iter().zip(keep) {
+            cands[c.position(cols)] &= m;
+        }
     }
     fn encode(&self, enc: &mut Encoder) {
         if enc.value_count() < crate::cell::MAX_SIZE {
@@ -375,6 +462,71 @@ mod tests {
             counts_agree_6x6(on(&path, sum));
         }
         counts_agree_6x6(on(&[(4, 1), (4, 2)], 0));
+    }
+
+    /// The restriction keeps every digit some filling of the cells uses (sound). Per pair of
+    /// extremes it bounds the cells between by the least and most sums of different values,
+    /// so it may keep a digit no filling uses (the five-cell diagonal: 2 at r2c2, whose
+    /// fillings would need two more different values in too small a range); on the others
+    /// it removes exactly the unused ones.
+    #[test]
+    fn restriction_keeps_the_digits_of_fillings() {
+        use crate::geometry::full_mask;
+        let shape = Shape::new(6).unwrap();
+        // (cells, sum, whether the restriction is exact there)
+        type Case = (&'static [(usize, usize)], usize, bool);
+        let cases: [Case; 6] = [
+            (&[(1, 1), (1, 2), (1, 3), (1, 4)], 0, true),
+            (&[(1, 1), (1, 2), (1, 3), (1, 4)], 9, true),
+            (&[(2, 1), (2, 2), (3, 3)], 5, true),
+            (&[(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)], 12, false),
+            (&[(1, 6), (2, 5)], 0, true),
+            (&[(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6)], 14, true),
+        ];
+        let mut removed = 0;
+        for (rc, sum, exact) in cases {
+            let lunchbox = Lunchbox {
+                cells: cells(rc),
+                sum,
+            };
+            let mut cands = vec![full_mask(6); 36];
+            lunchbox.restrict(&shape, &mut cands);
+            // every filling of the cells with different digits 1..=6, checked directly
+            let k = rc.len();
+            let mut used = vec![0u64; k];
+            let mut digits = vec![1usize; k];
+            loop {
+                let distinct = (0..k).all(|i| !digits[..i].contains(&digits[i]));
+                if distinct {
+                    let at = |v: usize| digits.iter().position(|&x| x == v).unwrap();
+                    let (lo, hi) = (
+                        at(*digits.iter().min().unwrap()),
+                        at(*digits.iter().max().unwrap()),
+                    );
+                    if digits[lo.min(hi) + 1..lo.max(hi)].iter().sum::<usize>() == sum {
+                        for (u, &d) in used.iter_mut().zip(&digits) {
+                            *u |= 1 << (d - 1);
+                        }
+                    }
+                }
+                // next tuple, odometer-style
+                let Some(i) = (0..k).rev().find(|&i| digits[i] < 6) else {
+                    break;
+                };
+                digits[i] += 1;
+                digits[i + 1..].iter_mut().for_each(|d| *d = 1);
+            }
+            removed += used.iter().filter(|&&u| u != full_mask(6)).count();
+            for (i, c) in lunchbox.cells.iter().enumerate() {
+                let kept = cands[c.position(6)];
+                assert_eq!(kept & used[i], used[i], "{rc:?} {sum}: {c} lost a digit");
+                if exact {
+                    assert_eq!(kept, used[i], "{rc:?} {sum}: {c}");
+                }
+            }
+        }
+        // the cases rule digits out somewhere: the exact ones test removal, not only keeping
+        assert!(removed > 5, "{removed}");
     }
 
     /// Under an or's guard the selectors and the reading are the branch's own.
