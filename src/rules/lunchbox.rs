@@ -32,9 +32,9 @@
 //! (a, b): a diagram over the cells knowing a and b (before / inside with sum and count /
 //! after), and each cell keeps the digits some pair's reading accepts ([`Rule::restrict`]:
 //! without a restriction Extreme Lunchbox searches 6× longer). The exact diagram of the
-//! values (`diagram`, states holding the extremes so far) encodes only on 64 values. A lunchbox of N cells
-//! holds 1 and N, so it is a sandwich and gets the sandwich's crust-distance clauses too
-//! (`sandwich::crust_distances`).
+//! values (`diagram`, states holding the extremes so far) encodes only on 64 values. A
+//! lunchbox of N cells holds 1 and N, so it is a sandwich and gets the sandwich's
+//! crust-distance clauses too (`sandwich::crust_distances`).
 
 use super::cell_lists::{at_most, cell_set, distinct_sums, values_of};
 use super::diagram::Diagram;
@@ -427,7 +427,7 @@ mod tests {
 
     /// On the values 0-3 the extremes and the sum are values: 0 can be the smallest, and a
     /// 0 between the extremes adds nothing. Without simplification too: the clauses alone
-    /// (no restriction by the exact diagram) say everything.
+    /// (no restriction before the search) say everything.
     #[test]
     fn values_from_zero_count_like_brute_force() {
         use crate::geometry::{Digit, Values};
