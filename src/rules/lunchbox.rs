@@ -127,13 +127,51 @@ fn step(state: State, d: usize, cap: usize, floor: usize, top: usize) -> Option<
     Some(Some((lo, hi, later, b.min(cap), a.min(cap), nb, na)))
 }
 
-/// Where the reading by extremes is along the cells: before the first extreme, inside (the
-/// sum of the values since it, at most the clue, and how many cells), after the second.
+/// Which extreme a cell holds, as far as a reading knows: the smallest, the largest, or one
+/// of them (the encoding's selectors say which cells are extremes, not which is which).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Side {
+    Low,
+    High,
+    Either,
+}
+
+/// Where a reading along the cells is: before the first extreme, inside (the sum of the
+/// values since it, at most the clue, how many cells, and which extreme opened it), after
+/// the second. The encoding and the restriction read the cells alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Phase {
     Before,
-    Inside(usize, usize),
+    Inside(usize, usize, Side),
     After,
+}
+
+/// The phase after one more cell: an extreme (`Some(side)`) or a value `value` strictly
+/// between the extremes (`None`); `None` when the reading fails. `fits(count, s)` says
+/// whether `count` different values strictly between the extremes can add up to `s` (the
+/// diagram reads one cell at a time and does not know the cells differ).
+fn read(
+    phase: Phase,
+    cell: Option<Side>,
+    value: usize,
+    sum: usize,
+    fits: impl Fn(usize, usize) -> bool,
+) -> Option<Phase> {
+    match (phase, cell) {
+        (Phase::Before, Some(side)) => Some(Phase::Inside(0, 0, side)),
+        (Phase::Before, None) => Some(Phase::Before),
+        (Phase::Inside(s, count, first), Some(side)) => {
+            // the other extreme closes; the same one again cannot (the cells differ)
+            let other = first == Side::Either || side != first;
+            (other && s == sum && fits(count, s)).then_some(Phase::After)
+        }
+        (Phase::Inside(s, count, first), None) => {
+            let s = s + value;
+            (s <= sum && fits(count + 1, s)).then_some(Phase::Inside(s, count + 1, first))
+        }
+        (Phase::After, Some(_)) => None,
+        (Phase::After, None) => Some(Phase::After),
+    }
 }
 
 /// Writes the lunchbox of `cells` adding up to `sum` as extremes chosen by selectors and a
@@ -217,20 +255,10 @@ fn encode_by_extremes(enc: &mut Encoder, cells: &[Cell], sum: usize) {
         masks,
         Phase::Before,
         |_, &phase, choice| {
-            let extreme = choice.index() == 0;
-            match (phase, extreme) {
-                (Phase::Before, true) => Some(Phase::Inside(0, 0)),
-                (Phase::Before, false) => Some(Phase::Before),
-                (Phase::Inside(s, count), true) => {
-                    (s == sum && fits_between(count, sum)).then_some(Phase::After)
-                }
-                (Phase::Inside(s, count), false) => {
-                    let s = s + choice.index() - 1 + vmin;
-                    (s <= sum && fits_between(count + 1, s)).then_some(Phase::Inside(s, count + 1))
-                }
-                (Phase::After, true) => None,
-                (Phase::After, false) => Some(Phase::After),
-            }
+            // choice 0 is "an extreme", choice i + 1 the digit of index i, not one
+            let cell = (choice.index() == 0).then_some(Side::Either);
+            let value = choice.index().saturating_sub(1) + vmin;
+            read(phase, cell, value, sum, fits_between)
         },
         |&phase| phase == Phase::After,
     );
@@ -238,15 +266,6 @@ fn encode_by_extremes(enc: &mut Encoder, cells: &[Cell], sum: usize) {
         0 => e[i],
         c => z[i][c - 1],
     });
-}
-
-/// Where a reading with known extremes is: before the first, inside (the sum of the values
-/// since it, how many cells, and whether the first was the smallest), after the second.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Between {
-    Before,
-    Inside(usize, usize, bool),
-    After,
 }
 
 /// For each cell of `masks` (candidate digits, in order), the digits some reading accepts
@@ -270,31 +289,17 @@ fn supported_with_extremes(
     let fits_ab = |count: usize, s: usize| fits(a + vmin, b + vmin, count, s);
     let mdd = Mdd::build_layers(
         masks,
-        Between::Before,
+        Phase::Before,
         |_, &phase, d| {
             let d = d.index();
-            match phase {
-                Between::Before if d == a || d == b => Some(Between::Inside(0, 0, d == a)),
-                Between::Before => Some(Between::Before),
-                Between::Inside(s, count, low_first) => {
-                    let closing = if low_first { b } else { a };
-                    if d == closing {
-                        (s == sum && fits_ab(count, s)).then_some(Between::After)
-                    } else if d == a || d == b {
-                        None
-                    } else {
-                        let s = s + d + vmin;
-                        (s <= sum && fits_ab(count + 1, s)).then_some(Between::Inside(
-                            s,
-                            count + 1,
-                            low_first,
-                        ))
-                    }
-                }
-                Between::After => (d != a && d != b).then_some(Between::After),
-            }
+            let cell = match d {
+                _ if d == a => Some(Side::Low),
+                _ if d == b => Some(Side::High),
+                _ => None,
+            };
+            read(phase, cell, d + vmin, sum, fits_ab)
         },
-        |&phase| phase == Between::After,
+        |&phase| phase == Phase::After,
     );
     (!mdd.is_empty()).then(|| (0..masks_count).map(|i| mdd.supported(i)).collect())
 }

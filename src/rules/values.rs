@@ -821,6 +821,11 @@ mod tests {
         })
     }
 
+    /// Whether the values `vs` all differ.
+    fn distinct(vs: &[i64]) -> bool {
+        (0..vs.len()).all(|i| !vs[..i].contains(&vs[i]))
+    }
+
     /// The sum of `vs` strictly between the positions of its smallest and largest values.
     fn between_extremes(vs: &[i64]) -> i64 {
         let at = |v: i64| vs.iter().position(|&x| x == v).unwrap();
@@ -858,7 +863,6 @@ mod tests {
         };
         let diagonal = r#""r1c1","r2c2","r3c3""#;
         let diag = |g: &dyn Fn(usize, usize) -> i64| [g(1, 1), g(2, 2), g(3, 3)];
-        let distinct = |vs: &[i64]| (0..vs.len()).all(|i| !vs[..i].contains(&vs[i]));
         for (v, sum) in [("0-3", 0), ("0-3", 1), ("0-3", 2), ("2-5", 3), ("2-5", 4)] {
             agrees_on_values(v, &lunchbox(diagonal, sum), |g| {
                 distinct(&diag(g)) && between_extremes(&diag(g)) == sum as i64
@@ -1199,7 +1203,6 @@ mod tests {
             (1..=3).map(|c| v(r, c)).collect()
         };
         // a lunchbox: its extremes are the smallest and largest of its values (not 1 and 5)
-        let distinct = |vs: &[i64]| (0..vs.len()).all(|i| !vs[..i].contains(&vs[i]));
         for (cells, sum) in [
             (r#""r1c1","r1c2","r1c3""#, 0),
             (r#""r1c1","r1c2","r1c3""#, 3),
