@@ -34,7 +34,8 @@
 //! without a restriction Extreme Lunchbox searches 6× longer). The exact diagram of the
 //! values (`diagram`, states holding the extremes so far) encodes only on 64 values. A
 //! lunchbox of N cells holds 1 and N, so it is a sandwich and gets the sandwich's
-//! crust-distance clauses too (`sandwich::crust_distances`).
+//! crust-distance clauses and its filling's digit set too (`sandwich::crust_distances`,
+//! `fillings`).
 
 use super::cell_lists::{at_most, cell_set, distinct_sums, values_of};
 use super::diagram::Diagram;
@@ -385,6 +386,9 @@ impl Rule for Lunchbox {
             // N different digits hold 1 and N: the smallest and largest are the crusts of a
             // sandwich, and the diagram (cell by cell) does not know the filling differs
             super::sandwich::crust_distances(enc, &self.cells, self.sum);
+            // and the filling's digit set, as for a sandwich (`fillings`): beside the
+            // extremes' encoding, which stays whole
+            super::fillings::encode(enc, &self.cells, self.sum);
         }
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {

@@ -89,6 +89,7 @@ pub mod cell_lists;
 pub mod clue;
 pub mod diagram;
 pub mod double_arrow;
+mod fillings;
 pub mod killer;
 pub mod little_killer;
 pub mod region_sum_line;

@@ -13,18 +13,26 @@
 //! f-puzzles does: `r0c3` above column 3, `r3c0` left of row 3, row or column N+1 below or
 //! right. Trap: the "bread" is 1 and N, not 1 and 9, on other sizes.
 //!
-//! CNF: one layered diagram along the line whose states are (phase, partial sum): *before*
-//! the first crust, *inside* with the sum so far (only sums ≤ the clue), and *after* (reached
-//! from *inside* only when the sum equals the clue). A 1 or an N moves to the next phase.
-//! This needs no variables for the crusts' positions: O(N · clue) states instead of one
-//! sum per pair of positions. Clauses as in [`crate::cnf::sum::mdd`].
+//! CNF: the filling as a set of digits (`fillings`): which digits lie between the crusts,
+//! one selector per set of distinct digits of 2..N−1 that makes the sum, and the set's size
+//! placing the crusts. With the line's houses this is the whole rule, and it is what ISS's
+//! sandwich handler reasons with: against the layered diagram below, alone before, 0.34× the
+//! instructions on ISS's "Sandwich snipe 18", 0.40× on twenty puzzles of all eighteen
+//! clues (BENCHMARKS.md, "Sandwiches by their fillings").
+//!
+//! Where the sets are too many to list (large grids, middle sums) the layered diagram along
+//! the line encodes instead, its states (phase, partial sum): *before* the first crust,
+//! *inside* with the sum so far (only sums ≤ the clue), and *after* (reached from *inside*
+//! only when the sum equals the clue); a 1 or an N moves to the next phase. It always
+//! restricts the candidates before the search.
 //!
 //! The diagram reads the line cell by cell and does not know that the filling's digits
 //! differ (the line is a row or column): for a sum of 18 on 9×9 it lets a filling of five
 //! or six cells through (2 + 2 + 2 + 2 + 10 …), where distinct digits of 2..8 need three or
-//! four. So the crusts' distance is stated too: a filling of `k` cells is possible only when
-//! some `k` distinct digits of 2..N−1 make the sum, and for two cells whose distance gives
-//! another length, `x(a,1) -> ¬x(b,N)` (at most N(N−1) binary clauses per clue).
+//! four. So the crusts' distance is stated too, in every case: a filling of `k` cells is
+//! possible only when some `k` distinct digits of 2..N−1 make the sum, and for two cells
+//! whose distance gives another length, `x(a,1) -> ¬x(b,N)` (at most N(N−1) binary clauses
+//! per clue).
 
 use super::cell_lists::values_of;
 use super::clue::OutsideClue;
@@ -162,11 +170,16 @@ impl Rule for Sandwich {
     }
 
     fn encode(&self, enc: &mut Encoder) {
-        if let Some(diagram) = self.diagram(enc.shape(), &|c| enc.candidates(c)) {
-            diagram.encode(enc);
-        }
         // the line has V cells (validated): its crusts are 1 and V
-        crust_distances(enc, &self.clue.line_on(enc.shape()), self.sum);
+        let line = self.clue.line_on(enc.shape());
+        crust_distances(enc, &line, self.sum);
+        // the filling's digit set says all the diagram says (module docs); the diagram only
+        // where the sets are too many to list
+        if !super::fillings::encode(enc, &line, self.sum) {
+            if let Some(diagram) = self.diagram(enc.shape(), &|c| enc.candidates(c)) {
+                diagram.encode(enc);
+            }
+        }
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
@@ -217,6 +230,21 @@ mod tests {
         assert_rule(&sandwich(4, 7, 10), &[SIX_GIVENS]);
         // column 4 is 3 1 6 2 4 5: the 1 and the 6 are neighbours
         assert_rule(&sandwich(0, 4, 0), &[SIX_GIVENS]);
+    }
+
+    #[test]
+    fn every_sum_on_six_by_six_counts_right_with_and_without_the_sets() {
+        // 2 + 3 + 4 + 5 = 14 is the largest; a row and a column, both ways of reading; the
+        // diagram's path (past the sets' cap) counted too
+        for no_sets in [false, true] {
+            super::super::fillings::NO_SETS.with(|f| f.set(no_sets));
+            for sum in [0, 2, 5, 7, 9, 12, 14] {
+                counts_agree_6x6(vec![sandwich(3, 0, sum)]);
+                counts_agree_6x6(vec![sandwich(7, 2, sum), sandwich(0, 5, sum.min(9))]);
+            }
+            assert_rule(&sandwich(1, 0, 5), &["................", FOUR_GIVENS]);
+        }
+        super::super::fillings::NO_SETS.with(|f| f.set(false));
     }
 
     #[test]

@@ -1,0 +1,232 @@
+//! The filling of a sandwich as a set of digits: for a line holding every value once (a
+//! sandwich's row or column, a lunchbox of N cells), which digits lie between the crusts.
+//!
+//! Why: the sandwich's diagram reads the line cell by cell, with the sum so far, and does not
+//! know that the filling's digits differ; the crusts' distances (`sandwich::crust_distances`)
+//! tell it only how many cells the filling has. What ISS's sandwich handler reasons with is
+//! the filling's digit *set*: for a sum of 18 on 9×9 the filling is one of {3,7,8}, {4,6,8},
+//! {5,6,7}, {2,3,5,8}, {2,3,6,7}, {2,4,5,7}, {3,4,5,6}; an 8 outside the crusts leaves four,
+//! a 2 inside two. This layer states it in CNF, beside the diagram:
+//!
+//! - ladders over the line: `a(i)` "a crust (1 or N) among cells 0..=i", `b(i)` "both";
+//!   cell i is inside exactly when `a(i-1) ∧ ¬b(i)`;
+//! - per digit d strictly between the crusts, `in(d)` "d lies inside":
+//!   `x(c_i,d) ∧ a(i-1) ∧ ¬b(i) -> in(d)`, `x(c_i,d) ∧ ¬a(i-1) -> ¬in(d)`,
+//!   `x(c_i,d) ∧ b(i) -> ¬in(d)` (the line holds d once);
+//! - one selector per set of digits whose values make the sum: `s(q) -> in(d)` for d in q,
+//!   `s(q) -> ¬in(d)` for the others, at least one `s(q)`, and back:
+//!   `in(d) -> OR {s(q) : d ∈ q}`, `¬in(d) -> OR {s(q) : d ∉ q}`;
+//! - per filling length m, `z(m)` "the filling has m cells" (`s(q) -> z(|q|)`, `z(m) -> OR
+//!   {s(q) : |q| = m}`), and `z(m) ∧ x(c_i,1) -> x(c_{i-m-1},N) ∨ x(c_{i+m+1},N)` (and with
+//!   1 and N swapped): the set's size places the other crust.
+//!
+//! The sets are enumerated; past [`MAX_SETS`] (large grids, middle sums) the layer is left
+//! out — it is implied by the diagram, so leaving it out loses propagation, never solutions.
+
+use crate::cnf::{Encoder, Term};
+use crate::geometry::{Cell, Digit};
+
+/// Most digit sets stated; beyond, no set layer (module docs).
+pub(crate) const MAX_SETS: usize = 96;
+
+/// The sets of digit indices among `2..n` (1-based indices; index k has the value
+/// `lo + k - 1`) whose values add up to `sum`, ascending; `None` past [`MAX_SETS`].
+pub(crate) fn digit_sets(n: usize, lo: usize, sum: usize) -> Option<Vec<Vec<usize>>> {
+    let inner: Vec<usize> = (2..n).collect();
+    let value = |k: usize| lo + k - 1;
+    // suffix[i]: the sum of the values of inner[i..], to prune what cannot reach `sum`
+    let mut suffix = vec![0usize; inner.len() + 1];
+    for i in (0..inner.len()).rev() {
+        suffix[i] = suffix[i + 1] + value(inner[i]);
+    }
+    let mut sets = Vec::new();
+    let mut pick = Vec::new();
+    // depth-first over the digits, each taken or not; every branch explored can still reach
+    // `sum`, so the work is at most (sets found) × n before the cap stops it
+    fn walk(
+        i: usize,
+        left: usize,
+        inner: &[usize],
+        suffix: &[usize],
+        value: &dyn Fn(usize) -> usize,
+        pick: &mut Vec<usize>,
+        sets: &mut Vec<Vec<usize>>,
+    ) -> bool {
+        if left == 0 {
+            sets.push(pick.clone());
+            return sets.len() <= MAX_SETS;
+        }
+        if i == inner.len() || suffix[i] < left {
+            return true;
+        }
+        let v = value(inner[i]);
+        if v <= left {
+            pick.push(inner[i]);
+            let ok = walk(i + 1, left - v, inner, suffix, value, pick, sets);
+            pick.pop();
+            if !ok {
+                return false;
+            }
+        }
+        walk(i + 1, left, inner, suffix, value, pick, sets)
+    }
+    walk(0, sum, &inner, &suffix, &value, &mut pick, &mut sets).then_some(sets)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests set it to encode without the sets, as past [`MAX_SETS`].
+    pub(crate) static NO_SETS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// States the filling's digit set of `line` (N cells holding the N values once, crusts
+/// digit indices 1 and N) whose values between the crusts add up to `sum` (module docs);
+/// with the line's houses this is the whole sandwich rule. Returns whether it did: not past
+/// [`MAX_SETS`] sets, nor on values below 0.
+pub(crate) fn encode(enc: &mut Encoder, line: &[Cell], sum: usize) -> bool {
+    #[cfg(test)]
+    if NO_SETS.with(|f| f.get()) {
+        return false;
+    }
+    let n = line.len();
+    let Ok(lo) = usize::try_from(enc.shape().values().min) else {
+        return false; // negative values: a sandwich's sum is of values at least 0
+    };
+    let Some(sets) = digit_sets(n, lo, sum) else {
+        return false;
+    };
+    let (one, top) = (Digit::new(1), Digit::new(n));
+    let crust = |enc: &Encoder, i: usize| [enc.x(line[i], one), enc.x(line[i], top)];
+    // a(i), b(i) for i in 0..n; index i + 1 in these vectors, index 0 the empty prefix
+    let mut a = vec![Term::False];
+    let mut b = vec![Term::False];
+    for i in 0..n {
+        let [x1, xn] = crust(enc, i);
+        let (ai, bi) = (Term::Lit(enc.new_lit()), Term::Lit(enc.new_lit()));
+        let (ap, bp) = (a[i], b[i]);
+        // x(i,1) -> a(i); x(i,N) -> a(i); a(i-1) -> a(i); a(i) -> a(i-1) ∨ x(i,1) ∨ x(i,N)
+        enc.implies(x1, ai);
+        enc.implies(xn, ai);
+        enc.implies(ap, ai);
+        enc.clause([!ai, ap, x1, xn]);
+        // a(i-1) ∧ x(i,1) -> b(i); a(i-1) ∧ x(i,N) -> b(i); b(i-1) -> b(i)
+        enc.clause([!ap, !x1, bi]);
+        enc.clause([!ap, !xn, bi]);
+        enc.implies(bp, bi);
+        // b(i) -> b(i-1) ∨ x(i,1) ∨ x(i,N); b(i) -> a(i-1)
+        enc.clause([!bi, bp, x1, xn]);
+        enc.implies(bi, ap);
+        a.push(ai);
+        b.push(bi);
+    }
+    // the line holds both crusts
+    enc.clause([b[n]]);
+    // in(d) per inner digit index d (2..n), kept at index d
+    let mut inside = vec![Term::False; n + 1];
+    for (d, slot) in inside.iter_mut().enumerate().take(n).skip(2) {
+        let id = Term::Lit(enc.new_lit());
+        for (i, &c) in line.iter().enumerate() {
+            let x = enc.x(c, Digit::new(d));
+            // x(c_i,d) ∧ a(i-1) ∧ ¬b(i) -> in(d)
+            enc.clause([!x, !a[i], b[i + 1], id]);
+            // x(c_i,d) ∧ ¬a(i-1) -> ¬in(d)
+            enc.clause([!x, a[i], !id]);
+            // x(c_i,d) ∧ b(i) -> ¬in(d)
+            enc.clause([!x, !b[i + 1], !id]);
+        }
+        *slot = id;
+    }
+    let sel: Vec<Term> = sets.iter().map(|_| Term::Lit(enc.new_lit())).collect();
+    // s(q1) ∨ s(q2) ∨ …
+    enc.clause(sel.iter().copied());
+    for (d, &id) in inside.iter().enumerate().take(n).skip(2) {
+        let holds: Vec<bool> = sets.iter().map(|q| q.contains(&d)).collect();
+        for (&s, &h) in sel.iter().zip(&holds) {
+            // s(q) -> in(d) for d in q, s(q) -> ¬in(d) otherwise
+            enc.implies(s, if h { id } else { !id });
+        }
+        // in(d) -> OR {s(q) : d ∈ q}; ¬in(d) -> OR {s(q) : d ∉ q}
+        let with = sel.iter().zip(&holds).filter(|(_, &h)| h).map(|(&s, _)| s);
+        enc.clause(std::iter::once(!id).chain(with));
+        let without = sel.iter().zip(&holds).filter(|(_, &h)| !h).map(|(&s, _)| s);
+        enc.clause(std::iter::once(id).chain(without));
+    }
+    // z(m) per filling length m
+    for m in 0..=n.saturating_sub(2) {
+        let of_m: Vec<Term> = sets
+            .iter()
+            .zip(&sel)
+            .filter(|(q, _)| q.len() == m)
+            .map(|(_, &s)| s)
+            .collect();
+        if of_m.is_empty() {
+            continue; // `crust_distances` already forbids this length
+        }
+        let z = Term::Lit(enc.new_lit());
+        for &s in &of_m {
+            // s(q) -> z(|q|)
+            enc.implies(s, z);
+        }
+        // z(m) -> OR {s(q) : |q| = m}
+        enc.clause(std::iter::once(!z).chain(of_m.iter().copied()));
+        for i in 0..n {
+            let [x1, xn] = crust(enc, i);
+            let at = |enc: &Encoder, j: Option<usize>, d: Digit| {
+                j.filter(|&j| j < n)
+                    .map_or(Term::False, |j| enc.x(line[j], d))
+            };
+            let (left, right) = (i.checked_sub(m + 1), Some(i + m + 1));
+            let (lt, rt) = (at(enc, left, top), at(enc, right, top));
+            let (l1, r1) = (at(enc, left, one), at(enc, right, one));
+            // z(m) ∧ x(c_i,1) -> x(c_{i-m-1},N) ∨ x(c_{i+m+1},N)
+            enc.clause([!z, !x1, lt, rt]);
+            // z(m) ∧ x(c_i,N) -> x(c_{i-m-1},1) ∨ x(c_{i+m+1},1)
+            enc.clause([!z, !xn, l1, r1]);
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sets_of_eighteen_on_nine_by_nine() {
+        let sets = digit_sets(9, 1, 18).unwrap();
+        // digit indices are values here (lo = 1)
+        let want: Vec<Vec<usize>> = vec![
+            vec![2, 3, 5, 8],
+            vec![2, 3, 6, 7],
+            vec![2, 4, 5, 7],
+            vec![3, 4, 5, 6],
+            vec![3, 7, 8],
+            vec![4, 6, 8],
+            vec![5, 6, 7],
+        ];
+        let mut got = sets.clone();
+        got.sort();
+        let mut want = want;
+        want.sort();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn values_from_zero_shift_the_sums() {
+        // 0-8: the filling holds values 1..7 (indices 2..8, value = index - 1); 1 + 2 = 3
+        let sets = digit_sets(9, 0, 3).unwrap();
+        let mut got = sets;
+        got.sort();
+        assert_eq!(got, vec![vec![2, 3], vec![4]]);
+        // a sum of 0 is the empty filling
+        assert_eq!(digit_sets(9, 0, 0).unwrap(), vec![Vec::<usize>::new()]);
+    }
+
+    #[test]
+    fn the_count_is_capped() {
+        // 16×16, 60: far more than MAX_SETS subsets of 2..15
+        assert!(digit_sets(16, 1, 60).is_none());
+        // every sum on 9×9 stays under the cap
+        assert!((0..=35).all(|s| digit_sets(9, 1, s).is_some()));
+    }
+}
