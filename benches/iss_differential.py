@@ -175,7 +175,9 @@ def rule(rng, rows, cols, lo, nv):
         if ".Or" in a + b or a.startswith(".Diagonal") or b.startswith(".Diagonal"):
             return a
         return f".Or{a}{b}.End"
-    return f".SumLine~{rng.randint(lo + 1, 2 * hi)}~{cells(walk(rng, rows, cols, n))}"
+    # a third of the sum lines are loops (the last cell followed by the first)
+    loop = "~LOOP" if rng.random() < 1 / 3 else ""
+    return f".SumLine~{rng.randint(lo + 1, 2 * hi)}~{cells(walk(rng, rows, cols, n))}{loop}"
 
 
 # ISS extra cells (`Var~A~~SIZE`): (size as written, cell count, columns of an RxC size);

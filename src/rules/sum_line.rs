@@ -21,18 +21,16 @@
 //!
 //! CNF: a layered diagram along the line whose state is the sum of the open segment: digit
 //! d moves p to p + d, to 0 when p + d is the value, and nowhere above it; the line ends in
-//! state 0. For a loop the state is (the total read so far mod the value, the set of
-//! starting sums p0 that have not overshot): with p0, the open sum is (p0 + total) mod value
-//! and digit d keeps p0 alive when it does not exceed the value; the loop ends with the
-//! total a multiple of the value and some p0 alive. Clauses as in [`crate::cnf::sum::mdd`].
-//! A loop's candidates are pruned through a second diagram that chooses p0 first (states
-//! (p0, open sum)): on the grid's first candidates it is far smaller (see `Loop`).
+//! state 0. Clauses as in [`crate::cnf::sum::mdd`]. A loop is a cycle of open sums, one
+//! per cell, the one before the first cell being the one after the last, each cell's digit
+//! moving it on (`encode_cyclic`). A loop's candidates are pruned before through a diagram
+//! that chooses p0 first (states (p0, open sum); see `Loop`).
 
 use super::cell_lists::{line, values_of};
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
-use crate::cnf::Encoder;
+use crate::cnf::{Encoder, Term};
 use crate::geometry::{full_mask, Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -52,6 +50,10 @@ pub struct SumLine {
 
 /// Largest value of a loop (its states hold a set of open sums as bits).
 const MAX_LOOP_SUM: usize = 128;
+
+/// Largest loop value whose open sums are at most one per cell by pairwise clauses at every
+/// cell (`encode_cyclic`); above, at the first cell only.
+const AMO_EVERYWHERE: usize = 16;
 
 /// Whether `digits` divide into segments of `sum`, read from an open sum of `p0` and ending
 /// with `p0` open (the checker's direct reading).
@@ -77,9 +79,10 @@ const MAX_START_CHOICES: usize = 64;
 /// loop uses it), but they cost differently. Pruning runs on the grid's first candidates,
 /// where the live-set states of [`by_live_starts`] multiply (ISS's 54-cell loop of 10: 19.8
 /// thousand states built, 121 thousand edges), so it goes through [`by_start`] (at most
-/// value² states a layer). The clauses are written from the live sets, over the pruned
-/// candidates (2.7 thousand states on that loop): measured, the search on them is faster than
-/// on [`by_start`]'s, whose chosen start is one more decision to make.
+/// value² states a layer); the live sets prune loops of larger values. Neither encodes: the
+/// clauses are the cycle of open sums of [`encode_cyclic`] (the live sets' clauses, over the
+/// pruned candidates, took 2.2× its clauses and 1.8× its instructions on that loop; those of
+/// [`by_start`] had the chosen start as one more decision to make).
 struct Loop {
     cells: Vec<Cell>,
     target: usize,
@@ -103,11 +106,75 @@ impl Diagram for Loop {
         }
     }
     fn encode(&self, enc: &mut Encoder) {
-        let lo = self.lo;
-        let mdd = by_live_starts(&self.cells, &|c| enc.candidates(c), self.target, |d| {
-            d.index() + lo
-        });
-        mdd.encode(enc);
+        encode_cyclic(enc, &self.cells, self.target, self.lo);
+    }
+}
+
+/// A loop as a cycle of open sums: o(i,s) "after cell i the open segment holds s" (s in
+/// 0..value), one per cell, the state before cell 0 being the one after the last cell. A
+/// reading is then a choice of open sums all around that each cell's digit moves from one
+/// to the next: `o(i-1,s) ∧ x(c_i,d) -> o(i, s+v)` (0 when s + v is the value), and
+/// `o(i-1,s) -> ¬x(c_i,d)` above it; backward, `o(i,t) ∧ x(c_i,d) -> o(i-1, t-v)` (value − v
+/// from 0). At most one open sum per cell: with two, the moves around could close into a
+/// cycle of several turns, which is not a reading of the loop once. One cell with one open
+/// sum is enough for that (each move is one-to-one, so the open sums after it come back to
+/// the same one), and past [`AMO_EVERYWHERE`] only the first cell gets the pairwise clauses.
+///
+/// Against the live-set diagram ([`by_live_starts`]), which encoded loops before, ISS's
+/// 54-cell loop of 10: 13,967 clauses instead of 30,433, 0.55× the instructions
+/// (BENCHMARKS.md, "A sum-line loop as a cycle of open sums").
+fn encode_cyclic(enc: &mut Encoder, cells: &[Cell], target: usize, lo: usize) {
+    let len = cells.len();
+    let o: Vec<Vec<Term>> = (0..len)
+        .map(|_| (0..target).map(|_| Term::Lit(enc.new_lit())).collect())
+        .collect();
+    for (k, row) in o.iter().enumerate() {
+        // o(i,0) ∨ … ∨ o(i,value-1)
+        enc.clause(row.iter().copied());
+        if k > 0 && target > AMO_EVERYWHERE {
+            continue;
+        }
+        // at most one
+        for (a, &x) in row.iter().enumerate() {
+            for &y in &row[a + 1..] {
+                enc.clause([!x, !y]);
+            }
+        }
+    }
+    for (i, &c) in cells.iter().enumerate() {
+        let before = &o[(i + len - 1) % len];
+        let after = &o[i];
+        let mut digits = enc.candidates(c);
+        while digits != 0 {
+            let d = Digit::new(digits.trailing_zeros() as usize + 1);
+            digits &= digits - 1;
+            let x = enc.x(c, d);
+            let v = d.index() + lo;
+            for (s, &from) in before.iter().enumerate() {
+                if s + v > target {
+                    // o(i-1,s) -> ¬x(c_i,d): the segment would pass the value
+                    enc.clause([!from, !x]);
+                } else {
+                    let t = if s + v == target { 0 } else { s + v };
+                    // o(i-1,s) ∧ x(c_i,d) -> o(i,t)
+                    enc.clause([!from, !x, after[t]]);
+                }
+            }
+            for (t, &to) in after.iter().enumerate() {
+                // the open sum before: t - v, or value - v when the digit closed a segment
+                let s = if t > 0 || v == 0 {
+                    t.checked_sub(v)
+                } else {
+                    target.checked_sub(v)
+                };
+                match s {
+                    // o(i,t) ∧ x(c_i,d) -> o(i-1,s)
+                    Some(s) => enc.clause([!to, !x, before[s]]),
+                    // o(i,t) -> ¬x(c_i,d): no open sum leads there
+                    None => enc.clause([!to, !x]),
+                }
+            }
+        }
     }
 }
 
@@ -289,6 +356,27 @@ mod tests {
             counts_agree(&ring(&square, sum));
         }
         counts_agree(&ring(&[(2, 2), (2, 3), (3, 3), (3, 2), (4, 2), (4, 1)], 6));
+    }
+
+    /// Values above [`AMO_EVERYWHERE`]: at most one open sum at the first cell only.
+    #[test]
+    fn loops_of_large_values_match_brute_force() {
+        // a ring of eight cells around r3c3 on 6×6: totals up to 48
+        let ring8 = [
+            (2, 2),
+            (2, 3),
+            (2, 4),
+            (3, 4),
+            (4, 4),
+            (4, 3),
+            (4, 2),
+            (3, 2),
+        ];
+        // 18 and 20: without the first cell's at-most-one, open sums that close only after
+        // two turns (a total of 27, 30) let fillings through that no reading accepts
+        for sum in [17, 18, 20] {
+            counts_agree_6x6(ring(&ring8, sum));
+        }
     }
 
     /// The digits of each cell that some reading of the loop over `cands` uses, by
