@@ -33,44 +33,93 @@ pub(crate) const MAX_SETS: usize = 96;
 /// `lo + k - 1`) whose values add up to `sum`, ascending; `None` past [`MAX_SETS`].
 pub(crate) fn digit_sets(n: usize, lo: usize, sum: usize) -> Option<Vec<Vec<usize>>> {
     let inner: Vec<usize> = (2..n).collect();
-    let value = |k: usize| lo + k - 1;
-    // suffix[i]: the sum of the values of inner[i..], to prune what cannot reach `sum`
-    let mut suffix = vec![0usize; inner.len() + 1];
-    for i in (0..inner.len()).rev() {
-        suffix[i] = suffix[i + 1] + value(inner[i]);
-    }
     let mut sets = Vec::new();
-    let mut pick = Vec::new();
-    // depth-first over the digits, each taken or not; every branch explored can still reach
-    // `sum`, so the work is at most (sets found) × n before the cap stops it
+    sets_of(&inner, &|k| lo + k - 1, sum, None, &mut sets).then_some(sets)
+}
+
+/// Appends to `out` the subsets of `items` (ascending, as listed) with `size` items (any
+/// number when `None`) whose values add up to `sum`; false once `out` holds more than
+/// [`MAX_SETS`]. Every branch explored can still reach `sum`, so the work is at most the
+/// sets found times the items, before the cap stops it.
+pub(crate) fn sets_of(
+    items: &[usize],
+    value: &dyn Fn(usize) -> usize,
+    sum: usize,
+    size: Option<usize>,
+    out: &mut Vec<Vec<usize>>,
+) -> bool {
+    // suffix[i]: the sum of the values of items[i..], to prune what cannot reach `sum`
+    let mut suffix = vec![0usize; items.len() + 1];
+    for i in (0..items.len()).rev() {
+        suffix[i] = suffix[i + 1] + value(items[i]);
+    }
+    struct Walk<'a> {
+        items: &'a [usize],
+        suffix: Vec<usize>,
+        value: &'a dyn Fn(usize) -> usize,
+        pick: Vec<usize>,
+    }
     fn walk(
+        w: &mut Walk,
         i: usize,
         left: usize,
-        inner: &[usize],
-        suffix: &[usize],
-        value: &dyn Fn(usize) -> usize,
-        pick: &mut Vec<usize>,
-        sets: &mut Vec<Vec<usize>>,
+        count: Option<usize>,
+        out: &mut Vec<Vec<usize>>,
     ) -> bool {
-        if left == 0 {
-            sets.push(pick.clone());
-            return sets.len() <= MAX_SETS;
-        }
-        if i == inner.len() || suffix[i] < left {
+        if w.suffix[i] < left || count.is_some_and(|k| k > w.items.len() - i) {
             return true;
         }
-        let v = value(inner[i]);
+        if i == w.items.len() || count == Some(0) {
+            if left == 0 {
+                out.push(w.pick.clone());
+            }
+            return out.len() <= MAX_SETS;
+        }
+        let v = (w.value)(w.items[i]);
         if v <= left {
-            pick.push(inner[i]);
-            let ok = walk(i + 1, left - v, inner, suffix, value, pick, sets);
-            pick.pop();
+            w.pick.push(w.items[i]);
+            let ok = walk(w, i + 1, left - v, count.map(|k| k - 1), out);
+            w.pick.pop();
             if !ok {
                 return false;
             }
         }
-        walk(i + 1, left, inner, suffix, value, pick, sets)
+        walk(w, i + 1, left, count, out)
     }
-    walk(0, sum, &inner, &suffix, &value, &mut pick, &mut sets).then_some(sets)
+    let mut w = Walk {
+        items,
+        suffix,
+        value,
+        pick: Vec::new(),
+    };
+    walk(&mut w, 0, sum, size, out)
+}
+
+/// One selector per set of `sets`, each a set of the digit indices of `inside`, whose
+/// `(d, in(d))` say whether digit d is among the cells read: `s(q) -> in(d)` for d in q,
+/// `s(q) -> ¬in(d)` for the others, at least one `s(q)`, and back `in(d) -> OR {s(q) :
+/// d ∈ q}`, `¬in(d) -> OR {s(q) : d ∉ q}`. Returns the selectors.
+pub(crate) fn choose_set(
+    enc: &mut Encoder,
+    inside: &[(usize, Term)],
+    sets: &[Vec<usize>],
+) -> Vec<Term> {
+    let sel: Vec<Term> = sets.iter().map(|_| Term::Lit(enc.new_lit())).collect();
+    // s(q1) ∨ s(q2) ∨ …
+    enc.clause(sel.iter().copied());
+    for &(d, id) in inside {
+        let holds: Vec<bool> = sets.iter().map(|q| q.contains(&d)).collect();
+        for (&s, &h) in sel.iter().zip(&holds) {
+            // s(q) -> in(d) for d in q, s(q) -> ¬in(d) otherwise
+            enc.implies(s, if h { id } else { !id });
+        }
+        // in(d) -> OR {s(q) : d ∈ q}; ¬in(d) -> OR {s(q) : d ∉ q}
+        let with = sel.iter().zip(&holds).filter(|(_, &h)| h).map(|(&s, _)| s);
+        enc.clause(std::iter::once(!id).chain(with));
+        let without = sel.iter().zip(&holds).filter(|(_, &h)| !h).map(|(&s, _)| s);
+        enc.clause(std::iter::once(id).chain(without));
+    }
+    sel
 }
 
 #[cfg(test)]
@@ -136,21 +185,8 @@ pub(crate) fn encode(enc: &mut Encoder, line: &[Cell], sum: usize) -> bool {
         }
         *slot = id;
     }
-    let sel: Vec<Term> = sets.iter().map(|_| Term::Lit(enc.new_lit())).collect();
-    // s(q1) ∨ s(q2) ∨ …
-    enc.clause(sel.iter().copied());
-    for (d, &id) in inside.iter().enumerate().take(n).skip(2) {
-        let holds: Vec<bool> = sets.iter().map(|q| q.contains(&d)).collect();
-        for (&s, &h) in sel.iter().zip(&holds) {
-            // s(q) -> in(d) for d in q, s(q) -> ¬in(d) otherwise
-            enc.implies(s, if h { id } else { !id });
-        }
-        // in(d) -> OR {s(q) : d ∈ q}; ¬in(d) -> OR {s(q) : d ∉ q}
-        let with = sel.iter().zip(&holds).filter(|(_, &h)| h).map(|(&s, _)| s);
-        enc.clause(std::iter::once(!id).chain(with));
-        let without = sel.iter().zip(&holds).filter(|(_, &h)| !h).map(|(&s, _)| s);
-        enc.clause(std::iter::once(id).chain(without));
-    }
+    let inside: Vec<(usize, Term)> = (2..n).map(|d| (d, inside[d])).collect();
+    let sel = choose_set(enc, &inside, &sets);
     // z(m) per filling length m
     for m in 0..=n.saturating_sub(2) {
         let of_m: Vec<Term> = sets

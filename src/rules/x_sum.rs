@@ -15,19 +15,29 @@
 //! may not count past the line's end. Values must be at least 0 (the bounds below add
 //! different values from the smallest up).
 //!
-//! CNF: a layered diagram along the line with states (cells still to add, sum so far): the
-//! first value x starts (x − 1, x); each later value is added while cells remain; once none
-//! remain the state no longer changes. A state is kept only if the cells still to add,
-//! different values of one row or column, can bring the sum to the clue (at least the k
-//! smallest and at most the k largest values for k cells; a diagram read cell by cell
-//! does not otherwise know they differ); so sums above the clue, and finished sums other
-//! than the clue, are never created. Clauses as in [`crate::cnf::sum::mdd`].
+//! CNF: the first X digits as a set, as a sandwich's filling (`fillings`): `in(e)` says
+//! whether digit e lies among the first X cells (`x(c_i,e) ∧ X > i -> in(e)`, else ¬in(e),
+//! "X > i" a rung of the first cell's ladder), and one selector per set of X different
+//! digits holding X that makes the sum fixes every `in(e)` and the first digit. With the
+//! line's house this is the whole rule: 0.17× the instructions of the diagram below on ISS's
+//! "X-Sum", 0.09–0.32× on generated X-sum puzzles (BENCHMARKS.md, "X-sums by their sets").
+//!
+//! Past the sets' cap (large grids) a layered diagram along the line encodes instead (it
+//! always restricts the candidates before the search), with states (cells still to add,
+//! sum so far): the first value x starts (x − 1, x); each later value is added while cells
+//! remain; once none remain the state no longer changes. A state is kept only if the cells
+//! still to add, different values of one row or column, can bring the sum to the clue (at
+//! least the k smallest and at most the k largest values for k cells; a diagram read cell
+//! by cell does not otherwise know they differ); so sums above the clue, and finished sums
+//! other than the clue, are never created. Clauses as in [`crate::cnf::sum::mdd`].
 
 use super::cell_lists::{distinct_sums, values_of};
 use super::clue::OutsideClue;
 use super::diagram::Diagram;
+use super::fillings;
 use super::Rule;
 use crate::cnf::sum::Mdd;
+use crate::cnf::{Encoder, Term};
 use crate::geometry::{Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -100,6 +110,17 @@ impl Rule for XSum {
         )))
     }
 
+    fn encode(&self, enc: &mut Encoder) {
+        let line = self.clue.line_on(enc.shape());
+        // the first X digits as a set (module docs); the diagram where the sets are too
+        // many to list
+        if !encode_sets(enc, &line, self.sum) {
+            if let Some(diagram) = self.diagram(enc.shape(), &|c| enc.candidates(c)) {
+                diagram.encode(enc);
+            }
+        }
+    }
+
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         let vs = values_of(shape, grid, &self.clue.line_on(shape));
         let x = vs[0];
@@ -119,6 +140,63 @@ impl Rule for XSum {
             ))
         }
     }
+}
+
+/// The X-sum of `line` (N cells holding the N values once) as the set of its first X
+/// digits (module docs); false, writing nothing, past [`fillings::MAX_SETS`] sets.
+fn encode_sets(enc: &mut Encoder, line: &[Cell], sum: usize) -> bool {
+    #[cfg(test)]
+    if fillings::NO_SETS.with(|f| f.get()) {
+        return false;
+    }
+    let n = line.len();
+    let Ok(lo) = usize::try_from(enc.shape().values().min) else {
+        return false; // validation keeps the values at least 0
+    };
+    let value = |k: usize| lo + k - 1;
+    let first = line[0];
+    let cands = enc.candidates(first);
+    // every set, and the digit index of the first cell (X) it goes with
+    let (mut sets, mut firsts) = (Vec::new(), Vec::new());
+    for d in (1..=n).filter(|&d| cands & (1 << (d - 1)) != 0) {
+        let x = value(d);
+        if x == 0 || x > n || x > sum {
+            continue; // counts no cell, counts past the line, or adds too much alone
+        }
+        let others: Vec<usize> = (1..=n).filter(|&e| e != d).collect();
+        let start = sets.len();
+        if !fillings::sets_of(&others, &value, sum - x, Some(x - 1), &mut sets) {
+            return false;
+        }
+        for q in &mut sets[start..] {
+            q.push(d);
+            firsts.push(d);
+        }
+    }
+    if sets.is_empty() {
+        return false; // the diagram says there is no reading
+    }
+    let ladder = enc.ladder(first);
+    let mut inside = Vec::with_capacity(n);
+    for e in 1..=n {
+        let id = Term::Lit(enc.new_lit());
+        for (i, &c) in line.iter().enumerate() {
+            let x = enc.x(c, Digit::new(e));
+            // cell i is among the first X when X > i: the first cell's value ≥ i + 1
+            let counted = ladder.ge(i as isize + 2 - lo as isize);
+            // x(c_i,e) ∧ X > i -> in(e); x(c_i,e) ∧ ¬(X > i) -> ¬in(e)
+            enc.clause([!x, !counted, id]);
+            enc.clause([!x, counted, !id]);
+        }
+        inside.push((e, id));
+    }
+    let sel = fillings::choose_set(enc, &inside, &sets);
+    for (&s, &d) in sel.iter().zip(&firsts) {
+        // s(q) -> x(c_0, X): the set's size is the first digit
+        let x = enc.x(first, Digit::new(d));
+        enc.implies(s, x);
+    }
+    true
 }
 
 #[cfg(test)]
@@ -142,6 +220,21 @@ mod tests {
         assert_rule(&x_sum(0, 1, 1), &["................"]);
         // 6×6: column 1 (1 4 2 6 5 3) from below: 3 + 5 + 6
         assert_rule(&x_sum(7, 1, 14), &[SIX_GIVENS]);
+    }
+
+    #[test]
+    fn every_sum_on_six_by_six_counts_right_with_and_without_the_sets() {
+        // X-sums of 1 (X = 1) up to 21 (all six); the diagram's path (past the sets' cap)
+        // counted too
+        for no_sets in [false, true] {
+            fillings::NO_SETS.with(|f| f.set(no_sets));
+            for sum in [1, 3, 6, 10, 14, 19, 21] {
+                counts_agree_6x6(vec![x_sum(3, 0, sum)]);
+                counts_agree_6x6(vec![x_sum(7, 2, sum), x_sum(0, 5, sum.min(11))]);
+            }
+            assert_rule(&x_sum(2, 5, 3), &["................", FOUR_GIVENS]);
+        }
+        fillings::NO_SETS.with(|f| f.set(false));
     }
 
     #[test]
