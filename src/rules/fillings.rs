@@ -6,7 +6,7 @@
 //! tell it only how many cells the filling has. What ISS's sandwich handler reasons with is
 //! the filling's digit *set*: for a sum of 18 on 9×9 the filling is one of {3,7,8}, {4,6,8},
 //! {5,6,7}, {2,3,5,8}, {2,3,6,7}, {2,4,5,7}, {3,4,5,6}; an 8 outside the crusts leaves four,
-//! a 2 inside two. This layer states it in CNF, beside the diagram:
+//! a 2 inside two. This layer states it in CNF (with the line's house, the whole rule):
 //!
 //! - ladders over the line: `a(i)` "a crust (1 or N) among cells 0..=i", `b(i)` "both";
 //!   cell i is inside exactly when `a(i-1) ∧ ¬b(i)`;
@@ -21,7 +21,8 @@
 //!   1 and N swapped): the set's size places the other crust.
 //!
 //! The sets are enumerated; past [`MAX_SETS`] (large grids, middle sums) the layer is left
-//! out — it is implied by the diagram, so leaving it out loses propagation, never solutions.
+//! out and the sandwich's diagram encodes the rule instead. X-sums use the same selectors
+//! ([`choose_set`], [`sets_of`]) over their first X cells.
 
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{Cell, Digit};
@@ -37,10 +38,13 @@ pub(crate) fn digit_sets(n: usize, lo: usize, sum: usize) -> Option<Vec<Vec<usiz
     sets_of(&inner, &|k| lo + k - 1, sum, None, &mut sets).then_some(sets)
 }
 
-/// Appends to `out` the subsets of `items` (ascending, as listed) with `size` items (any
-/// number when `None`) whose values add up to `sum`; false once `out` holds more than
-/// [`MAX_SETS`]. Every branch explored can still reach `sum`, so the work is at most the
-/// sets found times the items, before the cap stops it.
+/// Appends to `out` the subsets of `items` (ascending values, as a line's digits are) with
+/// `size` items (any number when `None`) whose values add up to `sum`; false once `out`
+/// holds more than [`MAX_SETS`]. A branch is cut when the items left cannot reach the sum
+/// (all of them, or the `k` largest when `k` more are to be taken) or must pass it (the `k`
+/// smallest): the sums of `k` of consecutive values fill the range between, so nearly every
+/// branch explored ends in a set, and the work stays near the sets found times the items
+/// however large the grid — the cap stops it early.
 pub(crate) fn sets_of(
     items: &[usize],
     value: &dyn Fn(usize) -> usize,
@@ -66,8 +70,16 @@ pub(crate) fn sets_of(
         count: Option<usize>,
         out: &mut Vec<Vec<usize>>,
     ) -> bool {
-        if w.suffix[i] < left || count.is_some_and(|k| k > w.items.len() - i) {
+        let rest = w.items.len() - i;
+        if w.suffix[i] < left || count.is_some_and(|k| k > rest) {
             return true;
+        }
+        if let Some(k) = count {
+            // the k largest of items[i..] are its last k, the k smallest its first k
+            let (largest, smallest) = (w.suffix[w.items.len() - k], w.suffix[i] - w.suffix[i + k]);
+            if largest < left || smallest > left {
+                return true;
+            }
         }
         if i == w.items.len() || count == Some(0) {
             if left == 0 {
@@ -256,6 +268,29 @@ mod tests {
         assert_eq!(got, vec![vec![2, 3], vec![4]]);
         // a sum of 0 is the empty filling
         assert_eq!(digit_sets(9, 0, 0).unwrap(), vec![Vec::<usize>::new()]);
+    }
+
+    #[test]
+    fn sets_of_a_size_are_found_and_dead_ends_cut() {
+        // three of 1..=9 (values = items) making 12: {1,2,9} {1,3,8} … {3,4,5}
+        let items: Vec<usize> = (1..=9).collect();
+        let mut out = Vec::new();
+        assert!(sets_of(&items, &|k| k, 12, Some(3), &mut out));
+        assert_eq!(out.len(), 7);
+        assert!(out
+            .iter()
+            .all(|q| q.len() == 3 && q.iter().sum::<usize>() == 12));
+        // 32 of 63 values whose sum no 32 reach: answered at once, not by 2^63 branches
+        let items: Vec<usize> = (1..=63).collect();
+        let mut out = Vec::new();
+        let most = (32..=63).sum::<usize>();
+        assert!(sets_of(&items, &|k| k, most + 1, Some(32), &mut out));
+        assert!(out.is_empty());
+        let least = (1..=32).sum::<usize>();
+        assert!(sets_of(&items, &|k| k, least - 1, Some(32), &mut out));
+        assert!(out.is_empty());
+        // well above the least: more sets than the cap
+        assert!(!sets_of(&items, &|k| k, least + 40, Some(32), &mut out));
     }
 
     #[test]
