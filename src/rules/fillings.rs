@@ -22,105 +22,62 @@
 //!
 //! The sets are enumerated; past [`MAX_SETS`] (large grids, middle sums) the layer is left
 //! out and the sandwich's diagram encodes the rule instead. X-sums use the same selectors
-//! ([`choose_set`], [`sets_of`]) over their first X cells.
+//! ([`choose_set`], [`sets_of_size`]) over their first X cells.
 
+use crate::cnf::sum::distinct;
 use crate::cnf::{Encoder, Term};
-use crate::geometry::{Cell, Digit};
+use crate::geometry::{Cell, Digit, Mask};
 
 /// Most digit sets stated; beyond, no set layer (module docs).
 pub(crate) const MAX_SETS: usize = 96;
 
 /// The sets of digit indices among `2..n` (1-based indices; index k has the value
-/// `lo + k - 1`) whose values add up to `sum`, ascending; `None` past [`MAX_SETS`].
-pub(crate) fn digit_sets(n: usize, lo: usize, sum: usize) -> Option<Vec<Vec<usize>>> {
-    let inner: Vec<usize> = (2..n).collect();
+/// `lo + k - 1`) whose values add up to `sum`, as masks; `None` past [`MAX_SETS`].
+pub(crate) fn digit_sets(n: usize, lo: usize, sum: usize) -> Option<Vec<Mask>> {
+    let inner: Mask = (2..n).map(|k| Digit::new(k).bit()).fold(0, |m, b| m | b);
     let mut sets = Vec::new();
-    sets_of(&inner, &|k| lo + k - 1, sum, None, &mut sets).then_some(sets)
+    for k in 0..=n.saturating_sub(2) {
+        if !sets_of_size(inner, k, lo, sum as i64, &mut sets) {
+            return None;
+        }
+    }
+    Some(sets)
 }
 
-/// Appends to `out` the subsets of `items` (ascending values, as a line's digits are) with
-/// `size` items (any number when `None`) whose values add up to `sum`; false once `out`
-/// holds more than [`MAX_SETS`]. A branch is cut when the items left cannot reach the sum
-/// (all of them, or the `k` largest when `k` more are to be taken) or must pass it (the `k`
-/// smallest): the sums of `k` of consecutive values fill the range between, so nearly every
-/// branch explored ends in a set, and the work stays near the sets found times the items
-/// however large the grid — the cap stops it early.
-pub(crate) fn sets_of(
-    items: &[usize],
-    value: &dyn Fn(usize) -> usize,
-    sum: usize,
-    size: Option<usize>,
-    out: &mut Vec<Vec<usize>>,
+/// Appends to `out` the sets of `k` digit indices of `avail` whose values (index k has the
+/// value `lo + k - 1`) add up to `sum`; false once `out` would hold more than [`MAX_SETS`].
+/// The enumeration is the killer cages' ([`distinct::digit_sets`], which cuts every branch
+/// whose k smallest or largest digits left miss the sum): the values of k digits add up to
+/// their indices' sum plus k·(lo − 1).
+pub(crate) fn sets_of_size(
+    avail: Mask,
+    k: usize,
+    lo: usize,
+    sum: i64,
+    out: &mut Vec<Mask>,
 ) -> bool {
-    // suffix[i]: the sum of the values of items[i..], to prune what cannot reach `sum`
-    let mut suffix = vec![0usize; items.len() + 1];
-    for i in (0..items.len()).rev() {
-        suffix[i] = suffix[i + 1] + value(items[i]);
-    }
-    struct Walk<'a> {
-        items: &'a [usize],
-        suffix: Vec<usize>,
-        value: &'a dyn Fn(usize) -> usize,
-        pick: Vec<usize>,
-    }
-    fn walk(
-        w: &mut Walk,
-        i: usize,
-        left: usize,
-        count: Option<usize>,
-        out: &mut Vec<Vec<usize>>,
-    ) -> bool {
-        let rest = w.items.len() - i;
-        if w.suffix[i] < left || count.is_some_and(|k| k > rest) {
-            return true;
-        }
-        if let Some(k) = count {
-            // the k largest of items[i..] are its last k, the k smallest its first k
-            let (largest, smallest) = (w.suffix[w.items.len() - k], w.suffix[i] - w.suffix[i + k]);
-            if largest < left || smallest > left {
-                return true;
-            }
-        }
-        if i == w.items.len() || count == Some(0) {
-            if left == 0 {
-                out.push(w.pick.clone());
-            }
-            return out.len() <= MAX_SETS;
-        }
-        let v = (w.value)(w.items[i]);
-        if v <= left {
-            w.pick.push(w.items[i]);
-            let ok = walk(w, i + 1, left - v, count.map(|k| k - 1), out);
-            w.pick.pop();
-            if !ok {
-                return false;
-            }
-        }
-        walk(w, i + 1, left, count, out)
-    }
-    let mut w = Walk {
-        items,
-        suffix,
-        value,
-        pick: Vec::new(),
+    let Ok(index_sum) = usize::try_from(sum - k as i64 * (lo as i64 - 1)) else {
+        return true; // below any k indices
     };
-    walk(&mut w, 0, sum, size, out)
+    match distinct::digit_sets(&vec![avail; k], index_sum, MAX_SETS - out.len()) {
+        Some(found) => {
+            out.extend(found);
+            true
+        }
+        None => false,
+    }
 }
 
-/// One selector per set of `sets`, each a set of the digit indices of `inside`, whose
+/// One selector per set of `sets` (masks of the digit indices of `inside`), whose
 /// `(d, in(d))` say whether digit d is among the cells read: `s(q) -> in(d)` for d in q,
 /// `s(q) -> ¬in(d)` for the others, at least one `s(q)`, and back `in(d) -> OR {s(q) :
 /// d ∈ q}`, `¬in(d) -> OR {s(q) : d ∉ q}`. Returns the selectors.
-pub(crate) fn choose_set(
-    enc: &mut Encoder,
-    inside: &[(usize, Term)],
-    sets: &[Vec<usize>],
-) -> Vec<Term> {
+pub(crate) fn choose_set(enc: &mut Encoder, inside: &[(usize, Term)], sets: &[Mask]) -> Vec<Term> {
     let sel: Vec<Term> = sets.iter().map(|_| Term::Lit(enc.new_lit())).collect();
     // s(q1) ∨ s(q2) ∨ …
     enc.clause(sel.iter().copied());
     for &(d, id) in inside {
-        let holds: Vec<bool> = sets.iter().map(|q| q.contains(&d)).collect();
+        let holds: Vec<bool> = sets.iter().map(|q| q & Digit::new(d).bit() != 0).collect();
         for (&s, &h) in sel.iter().zip(&holds) {
             // s(q) -> in(d) for d in q, s(q) -> ¬in(d) otherwise
             enc.implies(s, if h { id } else { !id });
@@ -204,7 +161,7 @@ pub(crate) fn encode(enc: &mut Encoder, line: &[Cell], sum: usize) -> bool {
         let of_m: Vec<Term> = sets
             .iter()
             .zip(&sel)
-            .filter(|(q, _)| q.len() == m)
+            .filter(|(q, _)| q.count_ones() as usize == m)
             .map(|(_, &s)| s)
             .collect();
         if of_m.is_empty() {
@@ -239,11 +196,21 @@ pub(crate) fn encode(enc: &mut Encoder, line: &[Cell], sum: usize) -> bool {
 mod tests {
     use super::*;
 
+    /// The sets as sorted lists of digit indices.
+    fn lists(sets: &[Mask]) -> Vec<Vec<usize>> {
+        let mut out: Vec<Vec<usize>> = sets
+            .iter()
+            .map(|&q| crate::cell::digits(q).map(Digit::get).collect())
+            .collect();
+        out.sort();
+        out
+    }
+
     #[test]
     fn the_sets_of_eighteen_on_nine_by_nine() {
         let sets = digit_sets(9, 1, 18).unwrap();
         // digit indices are values here (lo = 1)
-        let want: Vec<Vec<usize>> = vec![
+        let mut want: Vec<Vec<usize>> = vec![
             vec![2, 3, 5, 8],
             vec![2, 3, 6, 7],
             vec![2, 4, 5, 7],
@@ -252,45 +219,43 @@ mod tests {
             vec![4, 6, 8],
             vec![5, 6, 7],
         ];
-        let mut got = sets.clone();
-        got.sort();
-        let mut want = want;
         want.sort();
-        assert_eq!(got, want);
+        assert_eq!(lists(&sets), want);
     }
 
     #[test]
     fn values_from_zero_shift_the_sums() {
         // 0-8: the filling holds values 1..7 (indices 2..8, value = index - 1); 1 + 2 = 3
         let sets = digit_sets(9, 0, 3).unwrap();
-        let mut got = sets;
-        got.sort();
-        assert_eq!(got, vec![vec![2, 3], vec![4]]);
+        assert_eq!(lists(&sets), vec![vec![2, 3], vec![4]]);
         // a sum of 0 is the empty filling
-        assert_eq!(digit_sets(9, 0, 0).unwrap(), vec![Vec::<usize>::new()]);
+        assert_eq!(
+            lists(&digit_sets(9, 0, 0).unwrap()),
+            vec![Vec::<usize>::new()]
+        );
     }
 
     #[test]
     fn sets_of_a_size_are_found_and_dead_ends_cut() {
-        // three of 1..=9 (values = items) making 12: {1,2,9} {1,3,8} … {3,4,5}
-        let items: Vec<usize> = (1..=9).collect();
+        // three of 1..=9 (values = indices) making 12: {1,2,9} {1,3,8} … {3,4,5}
+        let nine: Mask = (1..=9).map(|d| Digit::new(d).bit()).sum();
         let mut out = Vec::new();
-        assert!(sets_of(&items, &|k| k, 12, Some(3), &mut out));
+        assert!(sets_of_size(nine, 3, 1, 12, &mut out));
         assert_eq!(out.len(), 7);
-        assert!(out
+        assert!(lists(&out)
             .iter()
             .all(|q| q.len() == 3 && q.iter().sum::<usize>() == 12));
         // 32 of 63 values whose sum no 32 reach: answered at once, not by 2^63 branches
-        let items: Vec<usize> = (1..=63).collect();
+        let all: Mask = (1..=63).map(|d| Digit::new(d).bit()).sum();
         let mut out = Vec::new();
-        let most = (32..=63).sum::<usize>();
-        assert!(sets_of(&items, &|k| k, most + 1, Some(32), &mut out));
+        let most = (32..=63).sum::<usize>() as i64;
+        assert!(sets_of_size(all, 32, 1, most + 1, &mut out));
         assert!(out.is_empty());
-        let least = (1..=32).sum::<usize>();
-        assert!(sets_of(&items, &|k| k, least - 1, Some(32), &mut out));
+        let least = (1..=32).sum::<usize>() as i64;
+        assert!(sets_of_size(all, 32, 1, least - 1, &mut out));
         assert!(out.is_empty());
         // well above the least: more sets than the cap
-        assert!(!sets_of(&items, &|k| k, least + 40, Some(32), &mut out));
+        assert!(!sets_of_size(all, 32, 1, least + 40, &mut out));
     }
 
     #[test]

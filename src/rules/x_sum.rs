@@ -158,18 +158,19 @@ fn encode_sets(enc: &mut Encoder, line: &[Cell], sum: usize) -> bool {
     let cands = enc.candidates(first);
     // every set, and the digit index of the first cell (X) it goes with
     let (mut sets, mut firsts) = (Vec::new(), Vec::new());
-    for d in (1..=n).filter(|&d| cands & (1 << (d - 1)) != 0) {
+    let all: Mask = (1..=n).map(|d| Digit::new(d).bit()).fold(0, |m, b| m | b);
+    for d in (1..=n).filter(|&d| cands & Digit::new(d).bit() != 0) {
         let x = value(d);
         if x == 0 || x > n || x > sum {
             continue; // counts no cell, counts past the line, or adds too much alone
         }
-        let others: Vec<usize> = (1..=n).filter(|&e| e != d).collect();
         let start = sets.len();
-        if !fillings::sets_of(&others, &value, sum - x, Some(x - 1), &mut sets) {
+        let others = all & !Digit::new(d).bit();
+        if !fillings::sets_of_size(others, x - 1, lo, (sum - x) as i64, &mut sets) {
             return false;
         }
         for q in &mut sets[start..] {
-            q.push(d);
+            *q |= Digit::new(d).bit();
             firsts.push(d);
         }
     }
