@@ -21,7 +21,9 @@
 //!    go, a digit in every set with one cell left for it is placed there.
 //!
 //! Rule 1 finds the digits of a cell as one range (the group's bound with the cell at `d`
-//! grows with `d`), in O(1) per cell. Rule 2 cites every removed digit of the relation's
+//! grows with `d`), in O(1) per cell, and skips a group whose union's spread (its largest
+//! digit less its smallest, times the weight) both slacks cover: no cell of it loses a digit
+//! (most runs in a hard search find nothing; BENCHMARKS.md, "fewer wasted runs"). Rule 2 cites every removed digit of the relation's
 //! cells; rule 3 (`sums::sets`) one witness per failing set.
 
 #[cfg(test)]
@@ -51,6 +53,9 @@ struct Bounds {
     high_union: bool,
     /// The `m`-th largest digit of the union.
     high_thresh: i64,
+    /// The largest digit of the union less its smallest: fixing one cell moves either bound
+    /// by at most this (times the weight).
+    spread: i64,
 }
 
 fn min_digit(m: Mask) -> i64 {
@@ -126,6 +131,7 @@ fn bounds(g: &Group, dom: &impl Fn(u32) -> Mask) -> Option<Bounds> {
         high: hi_u.min(max_sum),
         high_union: hi_u <= max_sum,
         high_thresh: hi_t,
+        spread: max_digit(union) - min_digit(union),
     })
 }
 
@@ -238,8 +244,14 @@ pub(crate) fn reason_in(
     // rule 1: each cell against the bounds of the rest, as a range of digits per cell (the
     // group's bound with cell i = d grows with d, so the digits it allows are an interval)
     for (g, b) in s.groups.iter().zip(all.iter()) {
-        let (gmin, gmax) = scaled(g.w, b.low, b.high);
         let v = g.w.abs();
+        // a cell at any digit moves the group's bound by at most the spread of its union
+        // (the bound with the cell at d lies between the bound and the bound with the cell
+        // at the union's far end): no digit of the group goes while both slacks cover it
+        if v * b.spread <= s.hi - smin && v * b.spread <= smax - s.lo {
+            continue;
+        }
+        let (gmin, gmax) = scaled(g.w, b.low, b.high);
         // too large (Low) cuts one end, too small (High) the other: the largest group low
         // bound, or the smallest group high bound, that the rest still allows
         let (low_cap, high_floor) = if g.w > 0 {
