@@ -11,7 +11,7 @@ Each puzzle is a small grid — 4×4, 4×4 of values 0-3, raw 4×4 grids (rows m
 between lines, X and V, dots, sandwiches, skyscrapers, X-sums, lunchboxes, zippers, modular,
 entropic and sum lines, little killers, numbered rooms, hidden skyscrapers, quadruples,
 whole-grid rules, diagonals, rellik and equality cages, lockout lines, value indexing,
-double arrows, region-sum lines, greater-than, and `Or` of two of them) and a few givens; three
+double arrows, region-sum lines, greater-than, count-distinct, and `Or` of two of them) and a few givens; three
 puzzles in ten also get a group of extra cells (`Var`), each tied to a grid cell, with signs,
 dots and whispers over them laid out as ISS lays them. Both count the solutions up to the cap; a puzzle where
 the counts differ is printed with both figures (a wrong reading of ISS's meaning: a rule
@@ -84,7 +84,8 @@ def rule(rng, rows, cols, lo, nv):
         "between", "x", "v", "white", "black", "sandwich", "skyscraper", "xsum", "lunchbox",
         "zipper", "modular", "entropic", "sumline", "littlekiller", "numberedroom",
         "hidden", "quadruple", "global", "diagonal", "rellik", "equality", "lockout",
-        "valueindexing", "doublearrow", "regionsumline", "greaterthan", "or",
+        "valueindexing", "doublearrow", "regionsumline", "greaterthan", "countdistinct",
+        "or",
     ])
     n = rng.randint(2, 4)
     if kind == "sum":
@@ -169,6 +170,10 @@ def rule(rng, rows, cols, lo, nv):
         return f".RegionSumLine~{cells(walk(rng, rows, cols, rng.randint(3, 5)))}"
     if kind == "greaterthan":
         return f".GreaterThan~{cells(walk(rng, rows, cols, 2, diagonal=False))}"
+    if kind == "countdistinct":
+        # the control first, then the counted cells (anywhere)
+        every = [(r, c) for r in range(rows) for c in range(cols)]
+        return f".CountDistinct~{cells(rng.sample(every, rng.randint(3, 6)))}"
     if kind == "or":
         a = rule(rng, rows, cols, lo, nv)
         b = rule(rng, rows, cols, lo, nv)

@@ -1,44 +1,49 @@
-//! Count distinct (ISS "CountDistinct"): the digit in the first (control) cell is how many
-//! different digits the other cells hold.
+//! Count distinct (ISS "CountDistinct"): the value in the first (control) cell is how many
+//! different values the other cells hold. On a value set the control holds the count as a
+//! value (a 3 is three values, whatever its digit index: `rules::values`).
 //!
 //! JSON: `{"type": "count-distinct", "cells": ["r1c1", "r2c2", …]}` (the control cell
 //! first, at least 2 cells, none twice).
 //!
 //! CNF: a(d) = "some counted cell holds d", both ways: `x(c,d) -> a(d)` and
 //! `a(d) -> OR x(c,d)`; a layered diagram counts the true a(d) (one layer per digit), and
-//! its final state "the count is v" is tied to the control: `count v <-> x(control,v)`
-//! (`!count 0`: at least one digit is always held). Clauses as in
+//! its final state "the count is v" is tied to the control: `count v <-> x(control, value
+//! v)` (`!count v` when v is no value of the grid: 0 on 1..N). Clauses as in
 //! [`crate::cnf::sum::mdd`].
 
-use super::cell_lists::{value_cells, values};
+use super::cell_lists::{value_cells, values_of};
 use super::Rule;
 use crate::cnf::sum::Mdd;
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::Grid;
 
-/// Ties a counting diagram's final states to the control cell's digit: each `(v, t)` of
-/// `ends` is a count `v` reached when `t` holds, and `t <-> x(control, v)`; a count that is no
-/// digit (0, or past the V values) is forbidden, and so is every digit no count reaches. Shared by the
+/// Ties a counting diagram's final states to the control cell's value: each `(v, t)` of
+/// `ends` is a count `v` reached when `t` holds, and `t <-> x(control, d)` for the digit
+/// index `d` of the value `v` (the value v itself: 3 is index 4 on `0-8`); a count that is
+/// no value of the grid is forbidden, and so is every value no count reaches. Shared by the
 /// rules whose control cell holds a count (count-distinct, chaos-count, distinct-regions).
 pub(crate) fn control_is_count(enc: &mut Encoder, control: Cell, ends: &[(usize, Term)]) {
     let n = enc.value_count();
+    let values = enc.shape().values();
+    let mut reached = vec![false; n];
     for &(v, t) in ends {
-        if v == 0 || v > n {
-            // no count 0 or past V: some digit is held
+        let Some(d) = values.digit(v as i64) else {
+            // the count is no value (0 on 1..N, or past the largest)
             enc.clause([!t]);
             continue;
+        };
+        if let Some(r) = reached.get_mut(d.index()) {
+            *r = true;
         }
-        let x = enc.x(control, Digit::new(v));
-        // count v <-> x(control, v)
+        let x = enc.x(control, d);
+        // count v <-> x(control, d)
         enc.implies(t, x);
         enc.implies(x, t);
     }
-    for v in 1..=n {
-        if !ends.iter().any(|&(w, _)| w == v) {
-            // !x(control, v): no count gives v
-            enc.clause([!enc.x(control, Digit::new(v))]);
-        }
+    for (i, _) in reached.iter().enumerate().filter(|(_, &r)| !r) {
+        // !x(control, d): no count gives its value
+        enc.clause([!enc.x(control, Digit::from_index(i))]);
     }
 }
 
@@ -81,12 +86,13 @@ impl Rule for CountDistinct {
         let ends: Vec<(usize, Term)> = finals.iter().copied().zip(terms).collect();
         control_is_count(enc, control, &ends);
     }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.cells);
-        let mut seen: Vec<usize> = vs[1..].to_vec();
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        // the control holds a count: its value, not its digit index (they differ on 0-8)
+        let vs = values_of(shape, grid, &self.cells);
+        let mut seen: Vec<i64> = vs[1..].to_vec();
         seen.sort_unstable();
         seen.dedup();
-        if seen.len() == vs[0] {
+        if seen.len() as i64 == vs[0] {
             Ok(())
         } else {
             Err(format!(

@@ -49,6 +49,8 @@
 //!   - a sandwich's crusts are the lowest and highest values, and a lunchbox's extremes
 //!     the smallest and largest values; both add the values between;
 //!   - a rellik cage's combinations add values (a 0 adds nothing);
+//!   - a count-distinct's control holds a count: its value (0 on 0-8 never holds, one
+//!     value at least is counted; ISS's `CountDistinct` reads its control so);
 //!   - a numbered room's first value, a value indexing line's second value and an
 //!     indexer's value name a position 1..L of the line (a 0 names none); an indexer sends
 //!     its own row or column number as a value, and a number that is no value of the set
@@ -74,7 +76,8 @@
 //! - a numbered room's first cell names a position of the line, so it holds 1..L (ISS's
 //!   indexing handler keeps it there);
 //! - global entropy splits the values 1..V in thirds, Dutch flatmates take ⌈V/2⌉, 1 and V,
-//!   counting circles count any value; a regex or an automaton reads the values;
+//!   counting circles count any value, a count-distinct's control up to V distinct values;
+//!   a regex or an automaton reads the values;
 //! - pencil marks and quadruples name values up to V;
 //! - a lunchbox's extremes are the smallest and largest values in its cells (not 1 and V),
 //!   and it adds the values between them, from 0 too.
@@ -122,6 +125,7 @@ const ORDER_ONLY: &[&str] = &[
 /// offset, [`crate::geometry::Values::offset`]): a value names a position, is a count, or is
 /// added along a line in a way no restatement on indices keeps. Kept as written.
 pub const READ_VALUES: &[&str] = &[
+    "count-distinct",
     "regex",
     "sum-line",
     "x-sum",
@@ -178,6 +182,7 @@ pub const MANY_VALUES: &[&str] = &[
     "connected-values",
     "contain-at-least",
     "lunchbox",
+    "count-distinct",
 ];
 
 /// The rule `c` as written about the values of `shape` (JSON, f-puzzles), restated about
@@ -1594,6 +1599,30 @@ mod tests {
         };
         agrees_on_values("0-3", circles, |v| counted([v(1, 1), v(2, 3), v(3, 2)]));
         agrees_on_values("-1-2", circles, |v| counted([v(1, 1), v(2, 3), v(3, 2)]));
+    }
+
+    #[test]
+    fn count_distinct_controls_hold_counts_as_values() {
+        let distinct = |vs: &[i64]| {
+            let mut d = vs.to_vec();
+            d.sort_unstable();
+            d.dedup();
+            d.len() as i64
+        };
+        // r1c1 counts the values of r2c1, r2c3, r3c2, r4c4 (cells in no common house)
+        let rule = r#"{"type":"count-distinct","cells":["r1c1","r2c1","r2c3","r3c2","r4c4"]}"#;
+        for v in ["0-3", "2-5", "-1-2"] {
+            agrees_on_values(v, rule, |g| {
+                g(1, 1) == distinct(&[g(2, 1), g(2, 3), g(3, 2), g(4, 4)])
+            });
+        }
+        // more values than a row holds: counts up to 4 on a 3×3 holding 1-5 or 0-4
+        let rule = r#"{"type":"count-distinct","cells":["r1c1","r2c2","r2c3","r3c2","r3c3"]}"#;
+        for v in ["1-5", "0-4"] {
+            agrees_on_grid((3, 3), v, rule, |g| {
+                g(1, 1) == distinct(&[g(2, 2), g(2, 3), g(3, 2), g(3, 3)])
+            });
+        }
     }
 
     #[test]
