@@ -53,6 +53,7 @@ pub const ON_RAW: &[&str] = &[
     "connected-values",
     "contain-at-least",
     "lunchbox",
+    "count-distinct",
 ];
 
 /// `Ok` if `c` can stand on a raw grid (an `or` or `and` when each of its rules can);
@@ -131,6 +132,7 @@ mod tests {
         r#"{"type":"connected-values","values":[1,2],"size":3}"#,
         r#"{"type":"contain-at-least","cells":["r1c1","r1c2","r1c3","r2c2"],"values":[2,2,3]}"#,
         r#"{"type":"lunchbox","cells":["r1c1","r1c2","r2c3"],"sum":0}"#,
+        r#"{"type":"count-distinct","cells":["r1c1","r1c2","r1c3","r2c3"]}"#,
     ];
 
     #[test]
