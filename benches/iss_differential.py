@@ -11,7 +11,7 @@ Each puzzle is a small grid — 4×4, 4×4 of values 0-3, raw 4×4 grids (rows m
 between lines, X and V, dots, sandwiches, skyscrapers, X-sums, lunchboxes, zippers, modular,
 entropic and sum lines, little killers, numbered rooms, hidden skyscrapers, quadruples,
 whole-grid rules, diagonals, rellik and equality cages, lockout lines, value indexing,
-double arrows, region-sum lines, greater-than, count-distinct, and `Or` of two of them) and a few givens; three
+double arrows, region-sum lines, greater-than, count-distinct, whole-grid rules (anti-taxicab, global mod and entropy, Dutch flatmates), and `Or` of two of them) and a few givens; three
 puzzles in ten also get a group of extra cells (`Var`), each tied to a grid cell, with signs,
 dots and whispers over them laid out as ISS lays them. Both count the solutions up to the cap; a puzzle where
 the counts differ is printed with both figures (a wrong reading of ISS's meaning: a rule
@@ -85,7 +85,7 @@ def rule(rng, rows, cols, lo, nv):
         "zipper", "modular", "entropic", "sumline", "littlekiller", "numberedroom",
         "hidden", "quadruple", "global", "diagonal", "rellik", "equality", "lockout",
         "valueindexing", "doublearrow", "regionsumline", "greaterthan", "countdistinct",
-        "or",
+        "wholegrid", "or",
     ])
     n = rng.randint(2, 4)
     if kind == "sum":
@@ -153,6 +153,8 @@ def rule(rng, rows, cols, lo, nv):
     if kind == "global":
         return "." + rng.choice(["AntiKnight", "AntiKing", "AntiConsecutive", "DisjointSets",
                                  "StrictKropki", "StrictXV"])
+    if kind == "wholegrid":
+        return "." + rng.choice(["AntiTaxicab", "GlobalMod", "GlobalEntropy", "DutchFlatmates"])
     if kind == "diagonal" and rows == cols:
         return f".Diagonal~{rng.choice([1, -1])}"
     if kind == "rellik":

@@ -54,6 +54,17 @@ pub const ON_RAW: &[&str] = &[
     "contain-at-least",
     "lunchbox",
     "count-distinct",
+    "double-arrow",
+    "zipper-line",
+    "counting-circles",
+    "minimum",
+    "maximum",
+    "negative-xv",
+    "negative-ratio",
+    "anti-taxicab",
+    "global-mod",
+    "dutch-flatmates",
+    "global-entropy",
 ];
 
 /// `Ok` if `c` can stand on a raw grid (an `or` or `and` when each of its rules can);
@@ -133,6 +144,17 @@ mod tests {
         r#"{"type":"contain-at-least","cells":["r1c1","r1c2","r1c3","r2c2"],"values":[2,2,3]}"#,
         r#"{"type":"lunchbox","cells":["r1c1","r1c2","r2c3"],"sum":0}"#,
         r#"{"type":"count-distinct","cells":["r1c1","r1c2","r1c3","r2c3"]}"#,
+        r#"{"type":"double-arrow","cells":["r1c1","r1c2","r1c3"]}"#,
+        r#"{"type":"zipper-line","cells":["r1c1","r1c2","r1c3","r2c3"]}"#,
+        r#"{"type":"counting-circles","cells":["r1c1","r1c2","r1c3","r2c3"]}"#,
+        r#"{"type":"minimum","cells":["r1c2"]}"#,
+        r#"{"type":"maximum","cells":["r1c2","r2c1"]}"#,
+        r#"{"type":"negative-xv"}"#,
+        r#"{"type":"negative-ratio"}"#,
+        r#"{"type":"anti-taxicab"}"#,
+        r#"{"type":"global-mod"}"#,
+        r#"{"type":"dutch-flatmates"}"#,
+        r#"{"type":"global-entropy"}"#,
     ];
 
     #[test]

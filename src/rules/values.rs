@@ -143,6 +143,8 @@ pub const READ_VALUES: &[&str] = &[
 /// for any number of values (weighted sums, sum dots, pencil marks, quadruples): read so
 /// with more values than a row holds from any first value (0-9 on a 6×6).
 const SHIFT_MANY: &[&str] = &[
+    "double-arrow",
+    "zipper-line",
     "weighted-sum",
     "sum-dot",
     "xv",
@@ -183,6 +185,7 @@ pub const MANY_VALUES: &[&str] = &[
     "contain-at-least",
     "lunchbox",
     "count-distinct",
+    "zipper-line",
 ];
 
 /// The rule `c` as written about the values of `shape` (JSON, f-puzzles), restated about
@@ -403,6 +406,49 @@ fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> 
                 weights: Some(weights),
                 sum: off * (place.iter().sum::<i64>() - a.line.len() as i64),
             })
+        }
+        Constraint::DoubleArrow(d) => {
+            // its form only: the bound on the cells between (ends at most 2·V) is about
+            // indices 1..V, and values from 0 let more cells between hold 0
+            super::cell_lists::line_ok(shape, &d.cells, 3)?;
+            // (idx_a + off) + (idx_z + off) = Σ (idx_m + off) over the k cells between
+            //   ⇔ idx_a + idx_z − Σ idx_m = off·(k − 2)
+            let k = d.cells.len().saturating_sub(2);
+            let weights: Vec<i64> = (0..d.cells.len())
+                .map(|i| {
+                    if i == 0 || i + 1 == d.cells.len() {
+                        1
+                    } else {
+                        -1
+                    }
+                })
+                .collect();
+            Constraint::WeightedSum(weighted_sum::WeightedSum {
+                cells: d.cells.clone(),
+                weights: Some(weights),
+                sum: off * (k as i64 - 2),
+            })
+        }
+        Constraint::ZipperLine(z) if z.cells.len() % 2 == 0 => {
+            // pairs of two cells with equal sums: each sum moves by 2·off, so the same rule
+            z.validate(shape)?;
+            c.clone()
+        }
+        Constraint::ZipperLine(z) => {
+            z.validate(shape)?;
+            // each pair equally far from the centre m adds up to it:
+            // (idx_a + off) + (idx_b + off) = idx_m + off ⇔ idx_a + idx_b − idx_m = −off
+            let (h, cells) = (z.cells.len() / 2, &z.cells);
+            let of = (0..h)
+                .map(|i| {
+                    Constraint::WeightedSum(weighted_sum::WeightedSum {
+                        cells: vec![cells[i], cells[cells.len() - 1 - i], cells[h]],
+                        weights: Some(vec![1, 1, -1]),
+                        sum: -off,
+                    })
+                })
+                .collect();
+            Constraint::And(super::or::And { of })
         }
         Constraint::Ratio(r) => {
             // the index pairs whose values are in the ratio, either way round
@@ -1599,6 +1645,37 @@ mod tests {
         };
         agrees_on_values("0-3", circles, |v| counted([v(1, 1), v(2, 3), v(3, 2)]));
         agrees_on_values("-1-2", circles, |v| counted([v(1, 1), v(2, 3), v(3, 2)]));
+    }
+
+    #[test]
+    fn double_arrows_and_zippers_add_values() {
+        // the ends add up to the values between them
+        let da = r#"{"type":"double-arrow","cells":["r1c1","r2c2","r3c3","r4c4"]}"#;
+        let short = r#"{"type":"double-arrow","cells":["r1c1","r1c2","r2c3"]}"#;
+        for v in ["0-3", "2-5", "-1-2"] {
+            agrees_on_values(v, da, |g| g(1, 1) + g(4, 4) == g(2, 2) + g(3, 3));
+            agrees_on_values(v, short, |g| g(1, 1) + g(2, 3) == g(1, 2));
+        }
+        // cells equally far from the centre add up to the centre (odd) or to one sum (even)
+        let odd = r#"{"type":"zipper-line","cells":["r2c1","r1c2","r2c3","r3c4","r4c3"]}"#;
+        let three = r#"{"type":"zipper-line","cells":["r1c1","r1c2","r2c3"]}"#;
+        let even = r#"{"type":"zipper-line","cells":["r1c1","r2c2","r3c3","r4c4"]}"#;
+        for v in ["0-3", "2-5", "-1-2"] {
+            agrees_on_values(v, odd, |g| {
+                g(2, 1) + g(4, 3) == g(2, 3) && g(1, 2) + g(3, 4) == g(2, 3)
+            });
+            agrees_on_values(v, three, |g| g(1, 1) + g(2, 3) == g(1, 2));
+            agrees_on_values(v, even, |g| g(1, 1) + g(4, 4) == g(2, 2) + g(3, 3));
+        }
+        // more values than a row holds (a 3×3 holding 1-5 or 0-4)
+        let da = r#"{"type":"double-arrow","cells":["r1c1","r2c2","r3c3","r3c2"]}"#;
+        let zip = r#"{"type":"zipper-line","cells":["r1c1","r2c1","r2c2","r3c3"]}"#;
+        let odd = r#"{"type":"zipper-line","cells":["r1c1","r2c2","r3c3"]}"#;
+        for v in ["1-5", "0-4"] {
+            agrees_on_grid((3, 3), v, da, |g| g(1, 1) + g(3, 2) == g(2, 2) + g(3, 3));
+            agrees_on_grid((3, 3), v, zip, |g| g(1, 1) + g(3, 3) == g(2, 1) + g(2, 2));
+            agrees_on_grid((3, 3), v, odd, |g| g(1, 1) + g(3, 3) == g(2, 2));
+        }
     }
 
     #[test]
