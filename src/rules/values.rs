@@ -186,6 +186,8 @@ pub const MANY_VALUES: &[&str] = &[
     "lunchbox",
     "count-distinct",
     "zipper-line",
+    "anti-taxicab",
+    "global-mod",
 ];
 
 /// The rule `c` as written about the values of `shape` (JSON, f-puzzles), restated about
@@ -1676,6 +1678,30 @@ mod tests {
             agrees_on_grid((3, 3), v, zip, |g| g(1, 1) + g(3, 3) == g(2, 1) + g(2, 2));
             agrees_on_grid((3, 3), v, odd, |g| g(1, 1) + g(3, 3) == g(2, 2));
         }
+    }
+
+    #[test]
+    fn taxicab_and_mod_windows_on_more_values_than_a_row() {
+        // on a 3×3 holding 1-5: no x at taxicab distance x from an x; each 2×2 window holds
+        // each remainder modulo 3
+        let cells: Vec<(usize, usize)> =
+            (1..=3).flat_map(|r| (1..=3).map(move |c| (r, c))).collect();
+        agrees_on_grid((3, 3), "1-5", r#"{"type":"anti-taxicab"}"#, |g| {
+            cells.iter().all(|&(r, c)| {
+                cells.iter().all(|&(q, k)| {
+                    let far = r.abs_diff(q) + c.abs_diff(k);
+                    far as i64 != g(r, c) || g(q, k) != g(r, c)
+                })
+            })
+        });
+        agrees_on_grid((3, 3), "1-5", r#"{"type":"global-mod"}"#, |g| {
+            (1..=2).all(|r| {
+                (1..=2).all(|c| {
+                    let w = [g(r, c), g(r, c + 1), g(r + 1, c), g(r + 1, c + 1)];
+                    (0..3).all(|m| w.iter().any(|v| v % 3 == m))
+                })
+            })
+        });
     }
 
     #[test]
