@@ -56,6 +56,8 @@ struct Bounds {
     /// The largest digit of the union less its smallest: fixing one cell moves either bound
     /// by at most this (times the weight).
     spread: i64,
+    /// Cells with more than one candidate.
+    open: usize,
 }
 
 fn min_digit(m: Mask) -> i64 {
@@ -93,11 +95,13 @@ fn above(v: i64) -> Mask {
 fn bounds(g: &Group, dom: &impl Fn(u32) -> Mask) -> Option<Bounds> {
     let mut union: Mask = 0;
     let (mut min_sum, mut max_sum) = (0i64, 0i64);
+    let mut open = 0;
     for &c in &g.cells {
         let m = dom(c);
         if m == 0 {
             return None;
         }
+        open += usize::from(m & (m - 1) != 0);
         union |= m;
         min_sum += min_digit(m);
         max_sum += max_digit(m);
@@ -132,6 +136,7 @@ fn bounds(g: &Group, dom: &impl Fn(u32) -> Mask) -> Option<Bounds> {
         high_union: hi_u <= max_sum,
         high_thresh: hi_t,
         spread: max_digit(union) - min_digit(union),
+        open,
     })
 }
 
@@ -312,7 +317,9 @@ pub(crate) fn reason_in(
             }
         }
     }
-    exact(s, dom, differ, out);
+    if all.iter().map(|b| b.open).sum::<usize>() <= EXACT_CELLS {
+        exact(s, dom, differ, out);
+    }
     if let Some(sets) = &s.sets {
         digit_sets(s, sets, dom, &mut scratch.cells, out);
     }
