@@ -22,9 +22,11 @@
 //!
 //! Rule 1 finds the digits of a cell as one range (the group's bound with the cell at `d`
 //! grows with `d`), in O(1) per cell, and skips a group whose union's spread (its largest
-//! digit less its smallest, times the weight) both slacks cover: no cell of it loses a digit
-//! (most runs in a hard search find nothing; BENCHMARKS.md, "fewer wasted runs"). Rule 2 cites every removed digit of the relation's
-//! cells; rule 3 (`sums::sets`) one witness per failing set.
+//! digit less its smallest, times the weight) both slacks cover: no cell of it loses a
+//! digit. Rule 2 is not entered when the bounds' pass counted more than three open cells.
+//! Both matter because most runs in a hard search find nothing (BENCHMARKS.md, "fewer
+//! wasted runs"). Rule 2 cites every removed digit of the relation's cells; rule 3
+//! (`sums::sets`) one witness per failing set.
 
 #[cfg(test)]
 use super::relation::MUTATE;
