@@ -16,6 +16,10 @@
 //! - An arrow, `Σ line values = circle value` (a pill read as a decimal number), becomes a
 //!   weighted sum with a constant over indices: `Σ idx_line − Σ 10^e_j·idx_pill_j =
 //!   offset·(Σ 10^e_j − k)`.
+//! - A double arrow (ends = the values between) is a weighted sum over indices, `idx_a +
+//!   idx_z − Σ idx_between = offset·(k − 2)`; a zipper line of even length keeps its meaning
+//!   (each pair's sum moves by 2·offset), one of odd length becomes a weighted sum per pair,
+//!   `idx_a + idx_b − idx_centre = −offset`.
 //! - A ratio dot becomes the table of index pairs whose values have that ratio (a
 //!   `relation`); negative XV and negative ratios (unmarked neighbours avoid those sums and
 //!   ratios) become one such table per unmarked pair of orthogonal neighbours (an `and` of
