@@ -192,6 +192,14 @@ pub const MANY_VALUES: &[&str] = &[
     "zipper-line",
     "anti-taxicab",
     "global-mod",
+    "palindrome",
+    "between-line",
+    "slow-thermometer",
+    "clone",
+    "nabner",
+    "non-consecutive",
+    "minimum",
+    "maximum",
 ];
 
 /// The rule `c` as written about the values of `shape` (JSON, f-puzzles), restated about

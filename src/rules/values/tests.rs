@@ -121,9 +121,9 @@ fn rules_whose_meaning_needs_the_values_are_refused() {
     let e = to_index_space(&odd, &shape(4, "1-6")).unwrap_err();
     assert!(e.contains("odd") && e.contains("1-6"), "{e}");
     assert_eq!(to_index_space(&odd, &shape(4, "1-4")).unwrap(), odd);
-    // a palindrome is order-only, but not read with more values than a row
+    // full rank is order-only, but not read with more values than a row
     let thermo: Constraint =
-        serde_json::from_str(r#"{"type":"palindrome","cells":["r1c1","r1c2"]}"#).unwrap();
+        serde_json::from_str(r#"{"type":"full-rank","clues":[{"clue":"r0c1","rank":1}]}"#).unwrap();
     assert!(to_index_space(&thermo, &shape(4, "0-3")).is_ok());
     let e = to_index_space(&thermo, &shape(4, "1-6")).unwrap_err();
     assert!(e.contains("6 values on a 4x4"), "{e}");
@@ -1091,6 +1091,61 @@ fn taxicab_and_mod_windows_on_more_values_than_a_row() {
             })
         })
     });
+}
+
+#[test]
+fn order_rules_on_more_values_than_a_row() {
+    // a 3×3 holding 1-5 or 0-4: each rule as it reads on values
+    let lt = |a: i64, b: i64| a < b;
+    for v in ["1-5", "0-4"] {
+        let on = |rule: &str, holds: &Holds<'_>| agrees_on_grid((3, 3), v, rule, holds);
+        on(
+            r#"{"type":"palindrome","cells":["r1c1","r2c2","r3c3"]}"#,
+            &|g| g(1, 1) == g(3, 3),
+        );
+        on(
+            r#"{"type":"between-line","cells":["r1c1","r1c2","r2c3"]}"#,
+            &|g| g(1, 1).min(g(2, 3)) < g(1, 2) && g(1, 2) < g(1, 1).max(g(2, 3)),
+        );
+        on(
+            r#"{"type":"slow-thermometer","cells":["r1c1","r2c1","r3c2"]}"#,
+            &|g| g(1, 1) <= g(2, 1) && g(2, 1) <= g(3, 2),
+        );
+        on(
+            r#"{"type":"clone","cells":["r1c1","r1c2"],"clones":["r2c2","r2c3"]}"#,
+            &|g| g(1, 1) == g(2, 2) && g(1, 2) == g(2, 3),
+        );
+        on(
+            r#"{"type":"nabner","cells":["r1c1","r2c2","r3c3"]}"#,
+            &|g| {
+                let vs = [g(1, 1), g(2, 2), g(3, 3)];
+                (0..3).all(|i| (i + 1..3).all(|j| (vs[i] - vs[j]).abs() > 1))
+            },
+        );
+        let neighbours = |r: usize, c: usize| {
+            [
+                (r.wrapping_sub(1), c),
+                (r + 1, c),
+                (r, c.wrapping_sub(1)),
+                (r, c + 1),
+            ]
+            .into_iter()
+            .filter(|&(q, k)| (1..=3).contains(&q) && (1..=3).contains(&k))
+        };
+        on(r#"{"type":"non-consecutive"}"#, &|g| {
+            (1..=3).all(|r| {
+                (1..=3).all(|c| neighbours(r, c).all(|(q, k)| (g(r, c) - g(q, k)).abs() != 1))
+            })
+        });
+        on(r#"{"type":"minimum","cells":["r2c2"]}"#, &|g| {
+            neighbours(2, 2).all(|(q, k)| lt(g(2, 2), g(q, k)))
+        });
+        on(r#"{"type":"maximum","cells":["r1c1","r3c3"]}"#, &|g| {
+            [(1, 1), (3, 3)]
+                .iter()
+                .all(|&(r, c)| neighbours(r, c).all(|(q, k)| lt(g(q, k), g(r, c))))
+        });
+    }
 }
 
 #[test]
