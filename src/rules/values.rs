@@ -147,6 +147,8 @@ pub const READ_VALUES: &[&str] = &[
 /// for any number of values (weighted sums, sum dots, pencil marks, quadruples): read so
 /// with more values than a row holds from any first value (0-9 on a 6×6).
 const SHIFT_MANY: &[&str] = &[
+    "negative-xv",
+    "negative-ratio",
     "double-arrow",
     "zipper-line",
     "weighted-sum",
@@ -200,6 +202,8 @@ pub const MANY_VALUES: &[&str] = &[
     "non-consecutive",
     "minimum",
     "maximum",
+    "negative-xv",
+    "negative-ratio",
 ];
 
 /// The rule `c` as written about the values of `shape` (JSON, f-puzzles), restated about

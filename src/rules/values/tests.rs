@@ -1137,6 +1137,15 @@ fn order_rules_on_more_values_than_a_row() {
                 (1..=3).all(|c| neighbours(r, c).all(|(q, k)| (g(r, c) - g(q, k)).abs() != 1))
             })
         });
+        let no_pair = |bad: &dyn Fn(i64, i64) -> bool, g: &dyn Fn(usize, usize) -> i64| {
+            (1..=3).all(|r| (1..=3).all(|c| neighbours(r, c).all(|(q, k)| !bad(g(r, c), g(q, k)))))
+        };
+        on(r#"{"type":"negative-xv"}"#, &|g| {
+            no_pair(&|a, b| a + b == 5 || a + b == 10, g)
+        });
+        on(r#"{"type":"negative-ratio"}"#, &|g| {
+            no_pair(&|a, b| a == 2 * b || b == 2 * a, g)
+        });
         on(r#"{"type":"minimum","cells":["r2c2"]}"#, &|g| {
             neighbours(2, 2).all(|(q, k)| lt(g(2, 2), g(q, k)))
         });
