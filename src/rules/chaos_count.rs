@@ -126,11 +126,12 @@ impl Rule for ChaosCount {
             .collect();
         digit_counts(enc, self.cell, usize::from(!self.exclude_first), &terms);
     }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         let regions = found_regions(grid)?;
         let want = self.counted(regions, grid.cols());
-        let got = grid.digit(self.cell).get();
-        if got == want {
+        // the control holds the count as a value, as `control_is_count` states it
+        let got = grid.digit(self.cell).get() as i64 + shape.values().offset();
+        if got == want as i64 {
             Ok(())
         } else {
             Err(format!(

@@ -55,14 +55,15 @@ impl Rule for DistinctRegions {
         }
         digit_counts(enc, self.cell, 0, &used);
     }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         let regions = found_regions(grid)?;
         let n = grid.cols();
         let mut ids: Vec<u16> = self.cells.iter().map(|c| regions[c.position(n)]).collect();
         ids.sort_unstable();
         ids.dedup();
-        let got = grid.digit(self.cell).get();
-        if got == ids.len() {
+        // the control holds the count as a value, as `control_is_count` states it
+        let got = grid.digit(self.cell).get() as i64 + shape.values().offset();
+        if got == ids.len() as i64 {
             Ok(())
         } else {
             Err(format!(

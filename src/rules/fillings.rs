@@ -34,7 +34,8 @@ pub(crate) const MAX_SETS: usize = 96;
 /// The sets of digit indices among `2..n` (1-based indices; index k has the value
 /// `lo + k - 1`) whose values add up to `sum`, as masks; `None` past [`MAX_SETS`].
 pub(crate) fn digit_sets(n: usize, lo: usize, sum: usize) -> Option<Vec<Mask>> {
-    let inner: Mask = (2..n).map(|k| Digit::new(k).bit()).fold(0, |m, b| m | b);
+    // indices 2..n: every digit but the crusts' 1 and n
+    let inner: Mask = crate::geometry::full_mask(n) & !Digit::new(1).bit() & !Digit::new(n).bit();
     let mut sets = Vec::new();
     for k in 0..=n.saturating_sub(2) {
         if !sets_of_size(inner, k, lo, sum as i64, &mut sets) {

@@ -158,7 +158,7 @@ fn encode_sets(enc: &mut Encoder, line: &[Cell], sum: usize) -> bool {
     let cands = enc.candidates(first);
     // every set, and the digit index of the first cell (X) it goes with
     let (mut sets, mut firsts) = (Vec::new(), Vec::new());
-    let all: Mask = (1..=n).map(|d| Digit::new(d).bit()).fold(0, |m, b| m | b);
+    let all: Mask = crate::geometry::full_mask(n);
     for d in (1..=n).filter(|&d| cands & Digit::new(d).bit() != 0) {
         let x = value(d);
         if x == 0 || x > n || x > sum {
