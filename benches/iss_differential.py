@@ -276,10 +276,12 @@ def main():
     differ = []
     refused = collections.Counter()
     iss_refused = 0
+    iss_why = collections.Counter()
     for i, (r, t) in enumerate(zip(records, theirs), start=1):
         o = ours.get(i, {})
         if "error" in t:
             iss_refused += 1
+            iss_why[str(t["error"])[:90]] += 1
             continue
         if o.get("status") != "counted":
             # the message without its file and line, so alike refusals group
@@ -323,6 +325,8 @@ def main():
           f"{sum(refused.values())} refused by satdoku, {iss_refused} refused by ISS")
     for msg, k in refused.most_common(10):
         print(f"  satdoku refused {k}: {msg}")
+    for msg, k in iss_why.most_common(5):
+        print(f"  ISS refused {k}: {msg}")
     sys.exit(1 if len(differ) > len(loses) else 0)
 
 

@@ -117,16 +117,21 @@ pub fn whispers(f: &Frame, cells: &[Cell], difference: usize, n: usize, out: &mu
     coloured(f, cells, pen, out);
     if difference != usual {
         if let Some(&first) = cells.first() {
-            let (x, y) = f.at(first.r() as f64, first.c() as f64 + 1.0);
-            let size = 0.26 * f.s;
-            out.text(
-                (x - 0.22 * f.s, y + 0.2 * f.s),
-                size,
-                &format!("≥{difference}"),
-                "fill=\"#a85a00\" font-weight=\"bold\"",
-            );
+            note(f, first, &format!("≥{difference}"), out);
         }
     }
+}
+
+/// A line's number (a whisper's or lockout's stated difference), small in the top right
+/// corner of `cell`.
+pub fn note(f: &Frame, cell: Cell, text: &str, out: &mut Out) {
+    let (x, y) = f.at(cell.r() as f64, cell.c() as f64 + 1.0);
+    out.text(
+        (x - 0.22 * f.s, y + 0.2 * f.s),
+        0.26 * f.s,
+        text,
+        "fill=\"#a85a00\" font-weight=\"bold\"",
+    );
 }
 
 /// A thermometer: a bulb on the first cell and a wide line; a slow thermometer is hollow.

@@ -303,6 +303,10 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         }
         C::Lockout(l) => {
             lines::ended(f, &l.cells, lines::End::Diamond, o);
+            if let Some(d) = l.difference {
+                // a stated difference, written by the first diamond as whispers write theirs
+                lines::note(f, l.cells[0], &format!("≥{d}"), o);
+            }
             Layer::Lines
         }
         C::Renban(l) => coloured_line(f, &l.cells, lines::RENBAN, o),

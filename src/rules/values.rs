@@ -84,7 +84,11 @@
 //!   a regex or an automaton reads the values;
 //! - pencil marks and quadruples name values up to V;
 //! - a lunchbox's extremes are the smallest and largest values in its cells (not 1 and V),
-//!   and it adds the values between them, from 0 too.
+//!   and it adds the values between them, from 0 too;
+//! - a lockout's ends differ by ⌊V/2⌋ or the stated difference, a modular line's windows
+//!   hold different remainders, an entropic line the thirds of 1..V, an equality cage the
+//!   halves of 1..V; odd, even, equal sums, region sums, sum lines, rellik cages, value
+//!   indexing (a K past the line's end never holds) and look-and-say as on 1..N.
 //!
 //! The order-only ones among them (`ORDER_ONLY`) keep their meaning for any values; the
 //! others are read with values from 1 (values and digit indices the same) and refused with
@@ -123,6 +127,8 @@ const ORDER_ONLY: &[&str] = &[
     "greater-than",
     "full-rank",
     "same-values",
+    "lockout",
+    "modular-line",
 ];
 
 /// Rules whose encoders and checkers read the values themselves (digit index + the shape's
@@ -147,6 +153,12 @@ pub const READ_VALUES: &[&str] = &[
 /// for any number of values (weighted sums, sum dots, pencil marks, quadruples): read so
 /// with more values than a row holds from any first value (0-9 on a 6×6).
 const SHIFT_MANY: &[&str] = &[
+    "odd",
+    "even",
+    "equality-cage",
+    "equal-sums",
+    "region-sum-line",
+    "look-and-say",
     "negative-xv",
     "negative-ratio",
     "double-arrow",
@@ -204,6 +216,18 @@ pub const MANY_VALUES: &[&str] = &[
     "maximum",
     "negative-xv",
     "negative-ratio",
+    "lockout",
+    "modular-line",
+    "entropic-line",
+    "odd",
+    "even",
+    "equality-cage",
+    "equal-sums",
+    "region-sum-line",
+    "sum-line",
+    "rellik-cage",
+    "value-indexing",
+    "look-and-say",
 ];
 
 /// The rule `c` as written about the values of `shape` (JSON, f-puzzles), restated about

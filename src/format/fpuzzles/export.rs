@@ -360,7 +360,15 @@ pub fn export(doc: &Document) -> Export {
             Constraint::SlowThermometer(x) => line(&mut out, "slowthermometer", &x.cells),
             Constraint::Palindrome(x) => line(&mut out, "palindrome", &x.cells),
             Constraint::BetweenLine(x) => line(&mut out, "betweenline", &x.cells),
-            Constraint::Lockout(x) => line(&mut out, "lockout", &x.cells),
+            Constraint::Lockout(x) if x.gap(shape.value_count()) == shape.value_count() / 2 => {
+                line(&mut out, "lockout", &x.cells)
+            }
+            Constraint::Lockout(x) => losses.push(format!(
+                "lockout: f-puzzles' lockout ends differ by at least {}, not {}; it is not \
+                 exported",
+                shape.value_count() / 2,
+                x.gap(shape.value_count())
+            )),
             Constraint::Renban(x) => line(&mut out, "renban", &x.cells),
             Constraint::EntropicLine(x) => line(&mut out, "entropicline", &x.cells),
             Constraint::ModularLine(x) if x.modulus == 3 => line(&mut out, "modularline", &x.cells),

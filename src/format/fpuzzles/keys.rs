@@ -121,7 +121,10 @@ pub(super) const BUILDERS: &[(&[&str], Builder)] = &[
     }),
     (&["lockout"], |b| {
         b.lines("lockout", 0, |cells, _| {
-            Constraint::Lockout(lockout::Lockout { cells })
+            Constraint::Lockout(lockout::Lockout {
+                cells,
+                difference: None,
+            })
         })
     }),
     (&["renban"], |b| {

@@ -262,15 +262,14 @@ pub fn leaf(
             }))
         }
         "Lockout" => {
-            // satdoku's lockout ends differ by at least ⌊N/2⌋; ISS states the difference.
-            let diff = number(at, a.first(), "minimum difference")?;
-            if diff != n / 2 {
-                return Err(IssError::Unsupported {
-                    at: at.clone(),
-                    why: format!("a lockout line whose ends differ by at least {diff}: satdoku's differ by at least {} with {n} values", n / 2),
-                });
-            }
-            one(Constraint::Lockout(lockout::Lockout { cells: tail()? }))
+            // ISS states the ends' least difference; its ends are also an exclusion pair
+            // (never equal), so a difference of 0 reads as 1
+            let diff = number(at, a.first(), "minimum difference")?.max(1);
+            let half = shape.value_count() / 2;
+            one(Constraint::Lockout(lockout::Lockout {
+                cells: tail()?,
+                difference: (diff != half).then_some(diff),
+            }))
         }
         "Regex" => regex_lines(at, a, n),
         "SumLine" => {

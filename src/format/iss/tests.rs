@@ -201,7 +201,6 @@ fn refusals_name_the_item() {
         e.contains("ISS item 1 (Thermo)") && e.contains("not a cell"),
         "{e}"
     );
-    assert!(refusal(".Lockout~6~R1C1~R1C2~R1C3").contains("differ by at least 6"));
     assert!(refusal(".SumLine~10~LOOP").contains("no cells"));
     assert!(refusal(".Sum~10_=_1_2_3~R1C1~R1C2").contains("3 weights for 2 cells"));
     assert!(refusal(".Or.StrictXV.End").contains("whole-grid"));
@@ -793,4 +792,22 @@ fn signs_and_dots_on_extra_cells_follow_iss_layout() {
     // a pill's cells must read in order once sorted (ISS refuses the rest)
     assert!(refusal(".Shape~4x4.PillArrow~2~R1C2~R2C1~R3C3").contains("reading order"));
     assert!(parse(".PillArrow~2~R2C2~R1C1~R3C3~R4C4").is_ok());
+}
+
+#[test]
+fn lockouts_keep_their_stated_difference() {
+    let lockout = |text: &str| {
+        let doc = parse(text).unwrap().document;
+        match &doc.puzzle.constraints()[0] {
+            Constraint::Lockout(l) => l.difference,
+            c => panic!("{c:?}"),
+        }
+    };
+    // half the values is the default (4 of 1-9, also on a 6×6 holding 1-9)
+    assert_eq!(lockout(".Lockout~4~R1C1~R1C2~R1C3"), None);
+    assert_eq!(lockout(".Shape~6x6~9.Lockout~4~R1C1~R1C2~R1C3"), None);
+    assert_eq!(lockout(".Shape~6x6.Lockout~4~R1C1~R1C2~R1C3"), Some(4));
+    assert_eq!(lockout(".Lockout~6~R1C1~R1C2~R1C3"), Some(6));
+    // ISS's ends never hold the same value: a difference of 0 is one of 1
+    assert_eq!(lockout(".Lockout~0~R1C1~R1C2~R1C3"), Some(1));
 }

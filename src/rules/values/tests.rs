@@ -113,14 +113,21 @@ fn killer_sums_shift_by_the_offset() {
 #[test]
 fn rules_whose_meaning_needs_the_values_are_refused() {
     let odd: Constraint = serde_json::from_str(r#"{"type":"odd","cells":["r1c1"]}"#).unwrap();
-    // values 0-3: an odd value is an even index; 1-6 on a 4x4: not restated
-    assert!(matches!(
-        to_index_space(&odd, &shape(4, "0-3")).unwrap(),
-        Constraint::Even(_)
-    ));
-    let e = to_index_space(&odd, &shape(4, "1-6")).unwrap_err();
-    assert!(e.contains("odd") && e.contains("1-6"), "{e}");
+    // values 0-3 and 2-7: an odd value is an even index; 1-6 on a 4x4: the same indices
+    for v in ["0-3", "2-7"] {
+        assert!(matches!(
+            to_index_space(&odd, &shape(4, v)).unwrap(),
+            Constraint::Even(_)
+        ));
+    }
+    assert_eq!(to_index_space(&odd, &shape(4, "1-6")).unwrap(), odd);
     assert_eq!(to_index_space(&odd, &shape(4, "1-4")).unwrap(), odd);
+    // a sandwich's crusts are the smallest and largest values, which a row of 4 out of
+    // 1-6 need not hold: refused
+    let sandwich: Constraint =
+        serde_json::from_str(r#"{"type":"sandwich","clue":"r0c3","sum":3}"#).unwrap();
+    let e = to_index_space(&sandwich, &shape(4, "1-6")).unwrap_err();
+    assert!(e.contains("sandwich") && e.contains("1-6"), "{e}");
     // full rank is order-only, but not read with more values than a row
     let thermo: Constraint =
         serde_json::from_str(r#"{"type":"full-rank","clues":[{"clue":"r0c1","rank":1}]}"#).unwrap();
@@ -590,7 +597,27 @@ fn agrees_with_givens(
     rule: &str,
     holds: impl Fn(&dyn Fn(usize, usize) -> i64) -> bool,
 ) {
-    let shape = Shape::rect_with_regions(rows, cols, vec![None; rows * cols])
+    agrees_in_regions(
+        (rows, cols),
+        vec![None; rows * cols],
+        v,
+        givens,
+        rule,
+        holds,
+    )
+}
+
+/// [`agrees_with_givens`] on a grid with `regions` (per cell in reading order); `holds`
+/// must also say that each region's values differ.
+fn agrees_in_regions(
+    (rows, cols): (usize, usize),
+    regions: Vec<Option<u16>>,
+    v: &str,
+    givens: &[(usize, usize, usize)],
+    rule: &str,
+    holds: impl Fn(&dyn Fn(usize, usize) -> i64) -> bool,
+) {
+    let shape = Shape::rect_with_regions(rows, cols, regions)
         .unwrap()
         .with_values(Values::parse(v).unwrap())
         .unwrap();
@@ -1187,4 +1214,142 @@ fn rules_that_use_values_as_counts_stay_refused() {
     let c: Constraint = serde_json::from_str(r#"{"type":"box-indexer","cells":["r1c1"]}"#).unwrap();
     let e = to_index_space(&c, &shape(4, "0-3")).unwrap_err();
     assert!(e.contains(c.kind()) && e.contains("0-3"), "{e}");
+}
+
+#[test]
+fn line_and_cage_rules_on_more_values_than_a_row() {
+    // a 3×3 holding 1-5 or 0-4: each rule as it reads on values (the restated ones on 0-4)
+    for v in ["1-5", "0-4"] {
+        let on = |rule: &str, holds: &Holds<'_>| agrees_on_grid((3, 3), v, rule, holds);
+        let outside = |m: i64, a: i64, b: i64| m < a.min(b) || m > a.max(b);
+        // lockout: ends ⌊5/2⌋ = 2 apart by default, or as stated
+        on(
+            r#"{"type":"lockout","cells":["r1c1","r1c2","r1c3"]}"#,
+            &|g| (g(1, 1) - g(1, 3)).abs() >= 2 && outside(g(1, 2), g(1, 1), g(1, 3)),
+        );
+        on(
+            r#"{"type":"lockout","cells":["r1c1","r2c1","r3c1"],"difference":3}"#,
+            &|g| (g(1, 1) - g(3, 1)).abs() >= 3 && outside(g(2, 1), g(1, 1), g(3, 1)),
+        );
+        // modular lines: residues of the values, any window of m cells all different
+        on(
+            r#"{"type":"modular-line","cells":["r1c1","r1c2","r1c3","r2c3"],"modulus":2}"#,
+            &|g| {
+                let vs = [g(1, 1), g(1, 2), g(1, 3), g(2, 3)];
+                vs.windows(2).all(|w| (w[0] - w[1]).rem_euclid(2) != 0)
+            },
+        );
+        on(
+            r#"{"type":"modular-line","cells":["r1c1","r2c1","r3c1","r3c2"],"modulus":3}"#,
+            &|g| {
+                let vs = [g(1, 1), g(2, 1), g(3, 1), g(3, 2)];
+                vs.windows(3).all(|w| {
+                    let r: Vec<i64> = w.iter().map(|x| x.rem_euclid(3)).collect();
+                    r[0] != r[1] && r[1] != r[2] && r[0] != r[2]
+                })
+            },
+        );
+        on(r#"{"type":"odd","cells":["r1c1","r2c2"]}"#, &|g| {
+            g(1, 1).rem_euclid(2) == 1 && g(2, 2).rem_euclid(2) == 1
+        });
+        on(r#"{"type":"even","cells":["r1c1","r3c2"]}"#, &|g| {
+            g(1, 1).rem_euclid(2) == 0 && g(3, 2).rem_euclid(2) == 0
+        });
+        // an equality cage: the lower two and upper two of the five values, the middle out
+        let lo = if v == "1-5" { 1 } else { 0 };
+        on(
+            r#"{"type":"equality-cage","cells":["r1c1","r2c2"]}"#,
+            &|g| {
+                let vs = [g(1, 1), g(2, 2)];
+                let low = vs.iter().filter(|&&x| x < lo + 2).count();
+                let high = vs.iter().filter(|&&x| x > lo + 2).count();
+                let even = vs.iter().filter(|&&x| x.rem_euclid(2) == 0).count();
+                vs[0] != vs[1] && low == 1 && high == 1 && even == 1
+            },
+        );
+        on(
+            r#"{"type":"equal-sums","segments":[["r1c1","r1c2"],["r3c3"]]}"#,
+            &|g| g(1, 1) + g(1, 2) == g(3, 3),
+        );
+        on(
+            r#"{"type":"sum-line","cells":["r1c1","r1c2","r1c3"],"sum":5}"#,
+            &|g| divides(&[g(1, 1), g(1, 2), g(1, 3)], 5),
+        );
+        // a rellik cage: no one or more of its values add up to 4 (a 0 adds nothing)
+        on(
+            r#"{"type":"rellik-cage","cells":["r1c1","r2c2"],"sum":4}"#,
+            &|g| {
+                let (a, b) = (g(1, 1), g(2, 2));
+                a != b && a != 4 && b != 4 && a + b != 4
+            },
+        );
+        // value indexing: the second value K names the cell K further on (0-based K + 1)
+        on(
+            r#"{"type":"value-indexing","cells":["r1c1","r1c2","r2c3","r3c3","r2c1"]}"#,
+            &|g| {
+                let line = [g(1, 1), g(1, 2), g(2, 3), g(3, 3), g(2, 1)];
+                usize::try_from(line[1])
+                    .ok()
+                    .filter(|&k| k >= 1)
+                    .and_then(|k| line.get(k + 1))
+                    .is_some_and(|&x| x == line[0])
+            },
+        );
+        // look-and-say: the value 3 twice among three cells
+        on(
+            r#"{"type":"look-and-say","cells":["r1c1","r2c2","r3c3"],"counts":[[2,3]]}"#,
+            &|g| {
+                [g(1, 1), g(2, 2), g(3, 3)]
+                    .iter()
+                    .filter(|&&x| x == 3)
+                    .count()
+                    == 2
+            },
+        );
+        // a region sum line over three regions of three cells (rows 1-2 split in two
+        // L shapes, row 3): segments r2c1 | r2c2 r2c3 | r3c3 of equal sums
+        let regions = [0, 0, 1, 0, 1, 1, 2, 2, 2].map(Some).to_vec();
+        let region_cells = [
+            [(1, 1), (1, 2), (2, 1)],
+            [(1, 3), (2, 2), (2, 3)],
+            [(3, 1), (3, 2), (3, 3)],
+        ];
+        agrees_in_regions(
+            (3, 3),
+            regions,
+            v,
+            &[],
+            r#"{"type":"region-sum-line","cells":["r2c1","r2c2","r2c3","r3c3"]}"#,
+            |g| {
+                let apart = region_cells
+                    .iter()
+                    .all(|r| distinct(&r.map(|(a, b)| g(a, b))));
+                apart && g(2, 1) == g(2, 2) + g(2, 3) && g(2, 1) == g(3, 3)
+            },
+        );
+    }
+    // entropic lines: the thirds of 1-6 ({1,2}, {3,4}, {5,6}); values from 0 are refused,
+    // as ISS refuses them (it reads entropic lines on 1-9 only)
+    agrees_with_givens(
+        (3, 3),
+        "1-6",
+        &[(1, 1, 1), (1, 2, 3), (1, 3, 5)],
+        r#"{"type":"entropic-line","cells":["r1c1","r2c1","r2c2","r3c2"]}"#,
+        |g| {
+            let t: Vec<i64> = [g(1, 1), g(2, 1), g(2, 2), g(3, 2)]
+                .iter()
+                .map(|x| (x - 1) / 2)
+                .collect();
+            t.windows(3)
+                .all(|w| w[0] != w[1] && w[1] != w[2] && w[0] != w[2])
+        },
+    );
+    let shape = Shape::rect_with_regions(3, 3, vec![None; 9])
+        .unwrap()
+        .with_values(Values::parse("0-5").unwrap())
+        .unwrap();
+    let rule: Constraint =
+        serde_json::from_str(r#"{"type":"entropic-line","cells":["r1c1","r2c1","r2c2"]}"#).unwrap();
+    let e = Puzzle::new(shape, Grid::empty_rect(3, 3), vec![rule]).unwrap_err();
+    assert!(e.to_string().contains("only for values from 1"), "{e}");
 }
