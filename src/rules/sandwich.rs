@@ -2,9 +2,12 @@
 //! 1 and the N of that row or column (either order; 0 when they are neighbours).
 //!
 //! On a rectangle (R×C holding 1..V, V = max(R, C)) the crusts are still the lowest and
-//! highest values, 1 and V: a clue stands beside a line of V cells (the longer side), which
-//! holds both. A line of the shorter side need not hold them, so a clue there is refused
-//! rather than read one way or another.
+//! highest values, 1 and V, on a line of V cells (the longer side), which holds both. A line
+//! with fewer cells than values (the shorter side, or a 6×6 holding 1-9) need not hold them:
+//! there the clue is read as ISS reads it — its sandwich handler is its lunchbox handler,
+//! which takes a line that is not a whole house as a lunchbox — so the crusts are the
+//! line's smallest and largest values and the clue adds the values between them
+//! ([`Lunchbox`], which encodes and checks it).
 //!
 //! On a grid of other values (`0-8`) the crusts are the lowest and highest values (0 and 8)
 //! and the clue adds values, as ISS reads it; the values must be at least 0.
@@ -37,6 +40,7 @@
 use super::cell_lists::values_of;
 use super::clue::OutsideClue;
 use super::diagram::Diagram;
+use super::lunchbox::Lunchbox;
 use super::Rule;
 use crate::cnf::sum::Mdd;
 use crate::cnf::Encoder;
@@ -100,8 +104,24 @@ enum Phase {
     After,
 }
 
+impl Sandwich {
+    /// The lunchbox this clue reads as when its line has fewer cells than there are values
+    /// (module docs); `None` on a line of V cells. The clue must be valid.
+    fn short_line(&self, shape: &Shape) -> Option<Lunchbox> {
+        let cells = self.clue.line_on(shape);
+        (cells.len() < shape.value_count()).then_some(Lunchbox {
+            cells,
+            sum: self.sum,
+        })
+    }
+}
+
 impl Rule for Sandwich {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
+        self.clue.validate_on(shape)?;
+        if let Some(l) = self.short_line(shape) {
+            return l.validate(shape);
+        }
         // the crusts are the lowest and highest of the V values (digit indices 1 and V)
         let n = shape.value_count();
         if n < 2 {
@@ -114,16 +134,6 @@ impl Rule for Sandwich {
             ));
         }
         let lo = lo as usize;
-        self.clue.validate_on(shape)?;
-        let len = self.clue.line_on(shape).len();
-        if len != n {
-            return Err(format!(
-                "the sandwich clue {} reads a line of {len} cells, which need not hold both \
-                 crusts (1 and {n}, the lowest and highest of {n} values): a sandwich stands \
-                 beside a line of {n} cells",
-                self.clue
-            ));
-        }
         // the fillings are sets of the values strictly between the crusts: their subset sums
         let mut reach = vec![true];
         for d in lo + 1..lo + n - 1 {
@@ -146,7 +156,31 @@ impl Rule for Sandwich {
         Ok(())
     }
 
+    fn houses(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        self.short_line(shape)
+            .map_or_else(Vec::new, |l| l.houses(shape))
+    }
+
+    fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        self.short_line(shape)
+            .map_or_else(Vec::new, |l| l.distinct_groups(shape))
+    }
+
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        if let Some(l) = self.short_line(shape) {
+            return l.restrict(shape, cands);
+        }
+        // as by default: the digits the diagram over the candidates does not use
+        let cols = shape.cols();
+        if let Some(diagram) = self.diagram(shape, &|c| cands[c.position(cols)]) {
+            diagram.restrict(cols, cands);
+        }
+    }
+
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+        if let Some(l) = self.short_line(shape) {
+            return l.diagram(shape, cands);
+        }
         let n = shape.value_count();
         let crust = |d: Digit| d.get() == 1 || d.get() == n;
         let target = self.sum;
@@ -170,7 +204,10 @@ impl Rule for Sandwich {
     }
 
     fn encode(&self, enc: &mut Encoder) {
-        // the line has V cells (validated): its crusts are 1 and V
+        if let Some(l) = self.short_line(enc.shape()) {
+            return l.encode(enc);
+        }
+        // the line has V cells: its crusts are 1 and V
         let line = self.clue.line_on(enc.shape());
         crust_distances(enc, &line, self.sum);
         // the filling's digit set says all the diagram says (module docs); the diagram only
@@ -183,6 +220,9 @@ impl Rule for Sandwich {
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        if let Some(l) = self.short_line(shape) {
+            return l.check(shape, grid);
+        }
         let (lo, hi) = (shape.values().min, shape.values().max());
         let vs = values_of(shape, grid, &self.clue.line_on(shape));
         let (Some(a), Some(b)) = (

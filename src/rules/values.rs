@@ -88,7 +88,10 @@
 //! - a lockout's ends differ by ⌊V/2⌋ or the stated difference, a modular line's windows
 //!   hold different remainders, an entropic line the thirds of 1..V, an equality cage the
 //!   halves of 1..V; odd, even, equal sums, region sums, sum lines, rellik cages, value
-//!   indexing (a K past the line's end never holds) and look-and-say as on 1..N.
+//!   indexing (a K past the line's end never holds) and look-and-say as on 1..N;
+//! - a sandwich beside a row that need not hold the lowest and highest values is a lunchbox
+//!   of the row, and an X-sum's first value past the row's length never holds (as ISS
+//!   reads both).
 //!
 //! The order-only ones among them (`ORDER_ONLY`) keep their meaning for any values; the
 //! others are read with values from 1 (values and digit indices the same) and refused with
@@ -228,6 +231,8 @@ pub const MANY_VALUES: &[&str] = &[
     "rellik-cage",
     "value-indexing",
     "look-and-say",
+    "x-sum",
+    "sandwich",
 ];
 
 /// The rule `c` as written about the values of `shape` (JSON, f-puzzles), restated about

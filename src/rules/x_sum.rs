@@ -5,10 +5,10 @@
 //! column 0 or N+1). Trap: the direction matters — the same row has different X-sums from
 //! its two sides.
 //!
-//! On a rectangle (R×C holding 1..V, V = max(R, C)) a clue stands beside a line of V cells
-//! (the longer side, row 0 or R+1 / column 0 or C+1 as the case may be): every first digit
-//! X counts cells that are there. On a shorter line X could count past its end, which the
-//! rule does not say how to read, so a clue there is refused.
+//! A line may have fewer cells than there are values (a rectangle's shorter side, a 6×6
+//! holding 1-9): a first value X larger than the line's length counts past its end and never
+//! holds there, as ISS reads it (its X-sum has a branch for each X from 1 to the line's
+//! length only).
 //!
 //! On a grid of other values (`0-8`) X is the first *value* and the clue adds values, as
 //! ISS reads it: a first value below 1 counts no cells and is never a solution, and X
@@ -63,15 +63,9 @@ impl Rule for XSum {
         }
         self.clue.validate_on(shape)?;
         let len = self.clue.line_on(shape).len();
-        if len != n {
-            return Err(format!(
-                "the X-sum clue {} reads a line of {len} cells, and its first digit may be up \
-                 to {n}, past the line's end: an X-sum stands beside a line of {n} cells",
-                self.clue
-            ));
-        }
-        // X ≥ 1 counts itself: at least 1, at most the n values together
-        let most = (lo + hi) as usize * n / 2;
+        // X ≥ 1 counts itself: at least 1, at most the largest min(len, n) values together
+        let k = len.min(n) as i64;
+        let most = ((2 * hi - k + 1) * k / 2) as usize;
         if self.sum == 0 || self.sum > most {
             return Err(format!(
                 "an X-sum over the values {lo}..{hi} is 1 to {most}, not {}",
@@ -142,14 +136,18 @@ impl Rule for XSum {
     }
 }
 
-/// The X-sum of `line` (N cells holding the N values once) as the set of its first X
+/// The X-sum of `line` (a row or column: its values differ) as the set of its first X
 /// digits (module docs); false, writing nothing, past [`fillings::MAX_SETS`] sets.
+///
+/// With more values than cells a digit may be missing from the line, which leaves its
+/// `in(e)` free; a selector still fixes every `in(e)`, and a set that names a missing digit
+/// leaves out one the first X cells hold (both have X digits), whose `in` is forced true.
 fn encode_sets(enc: &mut Encoder, line: &[Cell], sum: usize) -> bool {
     #[cfg(test)]
     if fillings::NO_SETS.with(|f| f.get()) {
         return false;
     }
-    let n = line.len();
+    let (n, v) = (line.len(), enc.value_count());
     let Ok(lo) = usize::try_from(enc.shape().values().min) else {
         return false; // validation keeps the values at least 0
     };
@@ -158,8 +156,8 @@ fn encode_sets(enc: &mut Encoder, line: &[Cell], sum: usize) -> bool {
     let cands = enc.candidates(first);
     // every set, and the digit index of the first cell (X) it goes with
     let (mut sets, mut firsts) = (Vec::new(), Vec::new());
-    let all: Mask = crate::geometry::full_mask(n);
-    for d in (1..=n).filter(|&d| cands & Digit::new(d).bit() != 0) {
+    let all: Mask = crate::geometry::full_mask(v);
+    for d in (1..=v).filter(|&d| cands & Digit::new(d).bit() != 0) {
         let x = value(d);
         if x == 0 || x > n || x > sum {
             continue; // counts no cell, counts past the line, or adds too much alone
@@ -178,8 +176,8 @@ fn encode_sets(enc: &mut Encoder, line: &[Cell], sum: usize) -> bool {
         return false; // the diagram says there is no reading
     }
     let ladder = enc.ladder(first);
-    let mut inside = Vec::with_capacity(n);
-    for e in 1..=n {
+    let mut inside = Vec::with_capacity(v);
+    for e in 1..=v {
         let id = Term::Lit(enc.new_lit());
         for (i, &c) in line.iter().enumerate() {
             let x = enc.x(c, Digit::new(e));
