@@ -296,17 +296,22 @@ fn clues_and_lines_on_a_rectangle() {
             .code(3)
             .stdout("none\n");
     }
-    // a sandwich above a column of 6 cells is refused by name
-    doc["constraints"] = serde_json::json!([{"type": "sandwich", "clue": "r0c1", "sum": 5}]);
-    let column = write_file(dir.path(), "column.json", doc.to_string());
-    satdoku()
-        .args(["check"])
-        .arg(&column)
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "constraints[0] (sandwich): the sandwich clue r0c1 reads a line of 6 cells",
-        ));
+    // a sandwich above a column of 6 cells (of the values 1-8) need not have both crusts:
+    // ISS's reading, a lunchbox of the column — 1 2 3 8 4 5 holds 2 + 3 between its
+    // smallest and largest values
+    for (sum, code, out) in [
+        (5, 0, format!("unique {RECT_SOL}\n")),
+        (6, 3, "none\n".into()),
+    ] {
+        doc["constraints"] = serde_json::json!([{"type": "sandwich", "clue": "r0c1", "sum": sum}]);
+        let column = write_file(dir.path(), "column.json", doc.to_string());
+        satdoku()
+            .args(["check", "-f", "line"])
+            .arg(&column)
+            .assert()
+            .code(code)
+            .stdout(out);
+    }
 }
 
 /// The 6×8 as text: a block of 6 rows of 8 cells and a line of 48, read with `--grid 6x8`.

@@ -1366,4 +1366,3 @@ fn line_and_cage_rules_on_more_values_than_a_row() {
     let e = Puzzle::new(shape, Grid::empty_rect(3, 3), vec![rule]).unwrap_err();
     assert!(e.to_string().contains("only for values from 1"), "{e}");
 }
-
