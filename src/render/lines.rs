@@ -95,14 +95,14 @@ pub fn coloured(f: &Frame, cells: &[Cell], pen: Pen, out: &mut Out) {
 pub fn labelled(f: &Frame, cells: &[Cell], pen: Pen, label: &str, out: &mut Out) {
     coloured(f, cells, pen, out);
     if let Some(&first) = cells.first() {
-        let (x, y) = f.at(first.r() as f64, first.c() as f64 + 1.0);
-        out.text(
-            (x - 0.22 * f.s, y + 0.2 * f.s),
-            0.26 * f.s,
-            label,
-            "font-weight=\"bold\"",
-        );
+        corner_text(f, first, label, "font-weight=\"bold\"", out);
     }
+}
+
+/// Small text in the top right corner of `cell`, in `style`.
+fn corner_text(f: &Frame, cell: Cell, text: &str, style: &str, out: &mut Out) {
+    let (x, y) = f.at(cell.r() as f64, cell.c() as f64 + 1.0);
+    out.text((x - 0.22 * f.s, y + 0.2 * f.s), 0.26 * f.s, text, style);
 }
 
 /// Whispers: green for the usual difference (5 on 9×9, about half of N elsewhere), orange
@@ -125,13 +125,7 @@ pub fn whispers(f: &Frame, cells: &[Cell], difference: usize, n: usize, out: &mu
 /// A line's number (a whisper's or lockout's stated difference), small in the top right
 /// corner of `cell`.
 pub fn note(f: &Frame, cell: Cell, text: &str, out: &mut Out) {
-    let (x, y) = f.at(cell.r() as f64, cell.c() as f64 + 1.0);
-    out.text(
-        (x - 0.22 * f.s, y + 0.2 * f.s),
-        0.26 * f.s,
-        text,
-        "fill=\"#a85a00\" font-weight=\"bold\"",
-    );
+    corner_text(f, cell, text, "fill=\"#a85a00\" font-weight=\"bold\"", out);
 }
 
 /// A thermometer: a bulb on the first cell and a wide line; a slow thermometer is hollow.

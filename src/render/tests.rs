@@ -468,3 +468,22 @@ fn clues_in_one_place_sit_side_by_side_and_pills_are_drawn_whole() {
         .count();
     assert_eq!(polylines, 4);
 }
+
+#[test]
+fn a_lockouts_stated_difference_is_written_by_its_first_diamond() {
+    let lockout = |json: &str| -> Vec<String> {
+        let rule: Constraint = serde_json::from_str(json).unwrap();
+        let p = puzzle(9, Grid::empty(9), vec![rule]);
+        let svg = render(&p, None, &[Panel::givens()]).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        texts_in(&doc, "rule rule-lockout")
+            .into_iter()
+            .map(String::from)
+            .collect()
+    };
+    assert!(lockout(r#"{"type":"lockout","cells":["r1c1","r1c2","r1c3"]}"#).is_empty());
+    assert_eq!(
+        lockout(r#"{"type":"lockout","cells":["r1c1","r1c2","r1c3"],"difference":6}"#),
+        vec!["≥6"]
+    );
+}
