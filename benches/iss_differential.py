@@ -85,7 +85,7 @@ def rule(rng, rows, cols, lo, nv):
         "zipper", "modular", "entropic", "sumline", "littlekiller", "numberedroom",
         "hidden", "quadruple", "global", "diagonal", "rellik", "equality", "lockout",
         "valueindexing", "doublearrow", "regionsumline", "greaterthan", "countdistinct",
-        "wholegrid", "or",
+        "wholegrid", "or", "equalsum", "lookandsay",
     ])
     n = rng.randint(2, 4)
     if kind == "sum":
@@ -157,6 +157,17 @@ def rule(rng, rows, cols, lo, nv):
         return "." + rng.choice(["AntiTaxicab", "GlobalMod", "GlobalEntropy", "DutchFlatmates"])
     if kind == "diagonal" and rows == cols:
         return f".Diagonal~{rng.choice([1, -1])}"
+    if kind == "equalsum":
+        # two or three disjoint segments of one or more cells
+        spots = rng.sample([(r, c) for r in range(rows) for c in range(cols)], rng.randint(3, 6))
+        cut = sorted(rng.sample(range(1, len(spots)), rng.randint(1, 2)))
+        parts = [spots[i:j] for i, j in zip([0] + cut, cut + [len(spots)])]
+        return ".EqualSum~" + "~-~".join(cells(p) for p in parts)
+    if kind == "lookandsay":
+        path = walk(rng, rows, cols, rng.randint(2, 4), diagonal=False)
+        pairs = "".join(f"{rng.randint(0, 2)}{rng.randint(max(lo, 0), min(hi, 9))}"
+                        for _ in range(rng.randint(1, 2)))
+        return f".LookAndSay~{pairs}~{cells(path)}"
     if kind == "rellik":
         path = walk(rng, rows, cols, n, diagonal=False)
         return f".RellikCage~{rng.randint(1, 2 * hi)}~{cells(path)}"
