@@ -34,7 +34,7 @@
 //! without a restriction Extreme Lunchbox searches 6× longer). The exact diagram of the
 //! values (`diagram`, states holding the extremes so far) encodes only on 64 values. A
 //! lunchbox of N cells holds 1 and N, so it is a sandwich and gets the sandwich's
-//! crust-distance clauses and its filling's digit set too (`sandwich::crust_distances`,
+//! crust-distance clauses and its filling's digit set too (`fillings::crust_distances`,
 //! `fillings`).
 
 use super::cell_lists::{at_most, cell_set, distinct_sums, values_of};
@@ -385,7 +385,7 @@ impl Rule for Lunchbox {
         if self.cells.len() == enc.shape().value_count() && enc.shape().value_count() >= 2 {
             // N different digits hold 1 and N: the smallest and largest are the crusts of a
             // sandwich, and the diagram (cell by cell) does not know the filling differs
-            super::sandwich::crust_distances(enc, &self.cells, self.sum);
+            super::fillings::crust_distances(enc, &self.cells, self.sum);
             // and the filling's digit set, as for a sandwich (`fillings`): beside the
             // extremes' encoding, which stays whole
             super::fillings::encode(enc, &self.cells, self.sum);

@@ -58,44 +58,6 @@ pub struct Sandwich {
     pub sum: usize,
 }
 
-/// For each filling length `k` (`0..=n-2` cells between the crusts), whether `k` distinct
-/// values strictly between the crusts `lo` and `lo + n - 1` sum to `sum`.
-pub(crate) fn filling_lengths(n: usize, lo: usize, sum: usize) -> Vec<bool> {
-    let k_max = n.saturating_sub(2);
-    // reach[k][s]: some k distinct values among those seen so far sum to s
-    let mut reach = vec![vec![false; sum + 1]; k_max + 1];
-    reach[0][0] = true;
-    for d in lo + 1..lo + n.saturating_sub(1) {
-        for k in (1..=k_max).rev() {
-            for s in (d..=sum).rev() {
-                if reach[k - 1][s - d] {
-                    reach[k][s] = true;
-                }
-            }
-        }
-    }
-    reach.iter().map(|r| r[sum]).collect()
-}
-
-/// The crusts' distance on `line`, N cells of different values whose values between the
-/// lowest and the highest add up to `sum` (a sandwich, or a lunchbox of N cells): for two
-/// cells whose distance leaves a filling length no set of distinct values reaches,
-/// `x(a,1) -> ¬x(b,N)` (digit indices 1 and N; the values are at least 0).
-pub(crate) fn crust_distances(enc: &mut Encoder, line: &[Cell], sum: usize) {
-    let n = line.len();
-    let lengths = filling_lengths(n, enc.shape().values().min as usize, sum);
-    let (one, top) = (Digit::new(1), Digit::new(n));
-    for (i, &a) in line.iter().enumerate() {
-        for (j, &b) in line.iter().enumerate() {
-            let between = i.abs_diff(j).saturating_sub(1);
-            if i != j && !lengths.get(between).copied().unwrap_or(false) {
-                // x(a,1) -> ¬x(b,N): no filling of that many distinct digits makes the sum
-                enc.clause([!enc.x(a, one), !enc.x(b, top)]);
-            }
-        }
-    }
-}
-
 /// Where the reading is along the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Phase {
@@ -209,7 +171,7 @@ impl Rule for Sandwich {
         }
         // the line has V cells: its crusts are 1 and V
         let line = self.clue.line_on(enc.shape());
-        crust_distances(enc, &line, self.sum);
+        super::fillings::crust_distances(enc, &line, self.sum);
         // the filling's digit set says all the diagram says (module docs); the diagram only
         // where the sets are too many to list
         if !super::fillings::encode(enc, &line, self.sum) {
@@ -296,25 +258,6 @@ mod tests {
         assert!(invalid(&sandwich(0, 1, 15), 6).contains("largest sandwich is 14"));
         assert!(invalid(&sandwich(0, 1, 1), 6).contains("sums to 1"));
         assert!(sandwich(0, 1, 14).validate(&Shape::new(6).unwrap()).is_ok());
-    }
-
-    #[test]
-    fn filling_lengths_are_those_of_distinct_digits() {
-        // 9×9, 18: three digits of 2..8 (3 + 7 + 8, …) or four (2 + 3 + 5 + 8, …); two reach
-        // at most 15 and five at least 20
-        let l = filling_lengths(9, 1, 18);
-        let ks: Vec<usize> = (0..l.len()).filter(|&k| l[k]).collect();
-        assert_eq!(ks, vec![3, 4]);
-        assert_eq!(
-            filling_lengths(9, 1, 0),
-            vec![true, false, false, false, false, false, false, false]
-        );
-        // 35 = 2 + … + 8: all seven
-        assert!(filling_lengths(9, 1, 35)[7]);
-        assert_eq!(filling_lengths(9, 1, 35).iter().filter(|&&b| b).count(), 1);
-        // 4×4: the filling is a set of {2, 3}
-        assert_eq!(filling_lengths(4, 1, 5), vec![false, false, true]);
-        assert_eq!(filling_lengths(4, 1, 3), vec![false, true, false]);
     }
 
     #[test]
