@@ -59,6 +59,16 @@ impl Rule for Lockout {
         }
         path(shape, &self.cells, 2)
     }
+    fn never_holds(&self, shape: &Shape) -> Option<String> {
+        let v = shape.value_count();
+        let gap = self.gap(v);
+        (gap >= v).then(|| {
+            format!(
+                "a lockout's ends cannot differ by {gap} or more: {v} values differ by at most {}",
+                v - 1
+            )
+        })
+    }
     fn encode(&self, enc: &mut Encoder) {
         let gap = self.gap(enc.value_count());
         let (a, b) = self.ends();
@@ -137,6 +147,9 @@ mod tests {
             round_trip(r#"{"type": "lockout", "cells": ["r1c1", "r1c2"], "difference": 3}"#),
             r[0]
         );
+        // no two of 1..4 differ by 4, and ends always differ: both refused
+        assert!(invalid(&with(&[(1, 1), (1, 2)], 4)[0], 4).contains("at most 3"));
+        assert!(invalid(&with(&[(1, 1), (1, 2)], 0)[0], 4).contains("not 0"));
     }
 
     /// The line may pass a cell twice; every interior visit is locked out.

@@ -45,6 +45,17 @@ macro_rules! cells_rule {
         }
     };
 }
+/// The default [`Rule::restrict`]: removes the digits that `rule`'s diagram over the
+/// candidates does not use, if it has a diagram. For rules that restrict otherwise only in
+/// some cases (a sandwich that reads as a lunchbox).
+pub(crate) fn restrict_by_diagram<R: Rule + ?Sized>(rule: &R, shape: &Shape, cands: &mut [Mask]) {
+    // positions are row-major over the columns (the longer side only on a square)
+    let cols = shape.cols();
+    if let Some(diagram) = rule.diagram(shape, &|c| cands[c.position(cols)]) {
+        diagram.restrict(cols, cands);
+    }
+}
+
 pub(crate) use cells_rule;
 
 pub mod anti_king;
@@ -172,11 +183,7 @@ pub trait Rule {
     /// Removes candidates that the rule forbids on its own (sound, unary). By default the
     /// digits its [`Rule::diagram`] over the candidates does not use, if it has one.
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
-        // positions are row-major over the columns (the longer side only on a square)
-        let cols = shape.cols();
-        if let Some(diagram) = self.diagram(shape, &|c| cands[c.position(cols)]) {
-            diagram.restrict(cols, cands);
-        }
+        restrict_by_diagram(self, shape, cands)
     }
     /// Writes the rule's clauses (beyond its houses and distinct groups); `enc.shape()` gives
     /// the regions to rules that need them. By default the clauses of its [`Rule::diagram`]

@@ -132,11 +132,7 @@ impl Rule for Sandwich {
         if let Some(l) = self.short_line(shape) {
             return l.restrict(shape, cands);
         }
-        // as by default: the digits the diagram over the candidates does not use
-        let cols = shape.cols();
-        if let Some(diagram) = self.diagram(shape, &|c| cands[c.position(cols)]) {
-            diagram.restrict(cols, cands);
-        }
+        super::restrict_by_diagram(self, shape, cands)
     }
 
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
