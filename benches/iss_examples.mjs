@@ -5,7 +5,8 @@
 //   node benches/iss_examples.mjs --iss ISS_DIR [--passes N] [--only NAME] FILE
 //
 // Per record, one JSON line: name, status (unique/multiple/none, from at most 2 solutions),
-// solution (the first found, row-major digits), cpu_ms (least over the passes of process CPU
+// solution (the first found, row-major digits), extra (its extra cells' value indices, when
+// the puzzle has ISS `Var` cells), cpu_ms (least over the passes of process CPU
 // time for parse + build + run({maxSolutions: 2}), the steps of ISS's own tools/debug/solve.js).
 // Nothing is fetched or installed: ISS_DIR is a checkout of ISS.
 import { readFileSync } from 'node:fs';
@@ -27,13 +28,16 @@ if (!iss || files.length !== 1) {
 const { solveOnce: solveIss } = await loadIss(iss);
 
 function solveOnce(text) {
-  const { grids, cells, cpu_ms } = solveIss(text);
+  const { grids, cells, total, cpu_ms } = solveIss(text);
   // A grid holds one bit per candidate value; the value is the bit's position + 1.
+  const index = (m) => 31 - Math.clz32(m) + 1;
   const sols = grids.map((g) => Array.from(g.subarray(0, cells), (m) => {
-    const v = 31 - Math.clz32(m) + 1;
+    const v = index(m);
     return v <= 9 ? String(v) : String.fromCharCode(65 + v - 10);
   }).join(''));
-  return { sols, cpu_ms };
+  // the extra cells' value indices, in ISS's order
+  const extras = grids.map((g) => Array.from(g.subarray(cells, total), index));
+  return { sols, extras, cpu_ms };
 }
 
 const records = readFileSync(files[0], 'utf8').split('\n').filter((l) => l.trim())
@@ -48,6 +52,7 @@ for (const r of records) {
     }
     out.status = res.sols.length === 0 ? 'none' : res.sols.length === 1 ? 'unique' : 'multiple';
     out.solution = res.sols[0] ?? null;
+    if (res.extras[0]?.length) out.extra = res.extras[0];
     out.cpu_ms = +best.toFixed(3);
   } catch (e) {
     out.status = 'error';

@@ -8,6 +8,15 @@
     python3 benches/iss_examples_build.py ship /tmp/strings.jsonl /tmp/iss.out /tmp/satdoku.out \
         > tests/iss/examples.jsonl 2> /tmp/report.txt
 
+The script examples (`/data/scripts/…`) are appended after them, expanded by ISS's own
+sandbox runner and put through the same steps (a shorter timeout keeps the slow ones out):
+
+    python3 benches/iss_examples_build.py scripts /tmp/all.jsonl ISS_DIR > /tmp/scripts.jsonl
+    node benches/iss_examples.mjs --iss ISS_DIR /tmp/scripts.jsonl > /tmp/iss_s.out
+    target/release/satdoku check -q -f line -j1 --timeout 2 /tmp/scripts.jsonl > /tmp/satdoku_s.out
+    python3 benches/iss_examples_build.py ship /tmp/scripts.jsonl /tmp/iss_s.out \
+        /tmp/satdoku_s.out >> tests/iss/examples.jsonl 2> /tmp/report_s.txt
+
 `strings` keeps the examples written as ISS text: constraint strings (`.Name~…`) and ISS's
 other text formats (killer strings, plain grids, jigsaw layouts, pencil marks), which
 satdoku reads too; script paths (`/data/scripts/…`, puzzles built by running JavaScript)
@@ -18,6 +27,7 @@ to stderr the counts: examples readable, and which ISS constraints or shapes blo
 """
 import json
 import re
+import subprocess
 import sys
 from collections import Counter
 
@@ -65,6 +75,26 @@ def strings(path):
     print(f"{other} examples are scripts, not ISS text", file=sys.stderr)
 
 
+def scripts(path, iss_dir):
+    """The script examples, each expanded into ISS's constraint string by ISS's own
+    tools/debug/run_sandbox.js (run with node in ISS_DIR; nothing of it is copied)."""
+    for line in open(path):
+        r = json.loads(line)
+        if is_string(r["iss"]):
+            continue
+        script = re.sub(r"\s+", "", r["iss"]).lstrip("/")
+        out = subprocess.run(
+            ["node", "tools/debug/run_sandbox.js", "--file", script],
+            cwd=iss_dir, capture_output=True, text=True, timeout=300)
+        if out.returncode != 0 or not out.stdout.strip():
+            print(f"{r['title']}: {script} did not run: {out.stderr.strip()[:200]}",
+                  file=sys.stderr)
+            continue
+        r["iss"] = out.stdout.strip()
+        r["source"] += f"; expanded from {script} by ISS's tools/debug/run_sandbox.js"
+        print(json.dumps(r))
+
+
 def ship(strings_path, iss_path, satdoku_path):
     recs = [json.loads(l) for l in open(strings_path)]
     iss = {}
@@ -76,6 +106,9 @@ def ship(strings_path, iss_path, satdoku_path):
     blocked = Counter()
     kept = 0
     for r, v in zip(recs, verdicts):
+        if v.startswith("timeout"):
+            blocked["satdoku past the --timeout of the build (too slow for the test suite)"] += 1
+            continue
         if v.startswith("invalid"):
             m = re.search(r"ISS item \d+ \((\w+)\): (unsupported grid shape|satdoku cannot state|unknown)", v)
             key = f"{m.group(1)} ({'shape' if m.group(2).startswith('unsupported') else 'constraint'})" if m else "rule refused by satdoku's validation"
@@ -97,6 +130,9 @@ def ship(strings_path, iss_path, satdoku_path):
                 out["solution"] = "".join(str(v) for v in vals)
             else:
                 out["solution"] = " ".join(str(v) for v in vals)
+            if o.get("extra"):
+                # the extra cells (ISS `Var`), values in ISS's order
+                out["extra_solution"] = " ".join(str(i - 1 + low) for i in o["extra"])
         out.update(ISS_WRONG.get(r["title"], {}))
         print(json.dumps(out))
         kept += 1
@@ -108,5 +144,7 @@ def ship(strings_path, iss_path, satdoku_path):
 if __name__ == "__main__":
     if sys.argv[1] == "strings":
         strings(sys.argv[2])
+    elif sys.argv[1] == "scripts":
+        scripts(sys.argv[2], sys.argv[3])
     else:
         ship(*sys.argv[2:5])

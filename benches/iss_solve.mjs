@@ -15,7 +15,7 @@ export async function loadIss(dir) {
 
   // At most two solutions of `text` (each a copy of ISS's internal grid: one bit per
   // candidate value, the value index being the bit's position + 1), the number of grid
-  // cells, and the process CPU time of the solve in ms.
+  // cells, the number of grid and extra cells, and the process CPU time of the solve in ms.
   function solveOnce(text) {
     const c0 = process.cpuUsage();
     const constraint = SudokuParser.parseText(text);
@@ -25,7 +25,9 @@ export async function loadIss(dir) {
     internal.run({ maxSolutions: 2 }, (grid) => { grids.push(grid.slice()); });
     const c = process.cpuUsage(c0);
     const cells = internal._geometry?.numGridCells ?? 81;
-    return { grids, cells, cpu_ms: (c.user + c.system) / 1000 };
+    // the extra cells (`Var`) follow the grid's in ISS's grid
+    const total = internal._geometry?.totalCells?.() ?? cells;
+    return { grids, cells, total, cpu_ms: (c.user + c.system) / 1000 };
   }
   // How many solutions `text` has, counted up to `cap` (iss_count.mjs).
   function countUpTo(text, cap) {

@@ -6,7 +6,8 @@
 //! `[from, [digits], to]` lets it move from `from` to `to` on reading one of the digits
 //! (several transitions from one state on one digit: the machine may take any of them). A
 //! line of several segments is written as one list of `cells` with `breaks`, the number of
-//! cells read before each boundary; at a boundary the automaton takes one of the
+//! cells read before each boundary (0 to the line's length, not decreasing: a number
+//! listed twice is an empty segment, two boundaries in a row); at a boundary the automaton takes one of the
 //! `break_moves` `[from, to]` (none from its state: that run fails). This is ISS's model,
 //! where a boundary is one extra symbol read between segments.
 //!
@@ -16,7 +17,7 @@
 //! JSON: `{"type": "nfa", "cells": ["r1c1", "r1c2", "r1c3"], "start": [0], "accept": [1],
 //! "transitions": [[0, [1, 2], 1], [1, [3], 0]]}` (plus `"breaks": [2]` and
 //! `"break_moves": [[1, 0]]` for segments). Digits are values 1..N. Bounds, refused past them:
-//! state numbers below 4096, each cell once, and at most 20 000 distinct sets of states the
+//! state numbers below 4096 and at most 20 000 distinct sets of states the
 //! automaton can be in at any position of the line.
 //!
 //! CNF: the line is a layered automaton whose state at position i is the set of NFA states
@@ -28,7 +29,7 @@
 //! The checker runs the automaton on the digits directly from the transition list (the set
 //! of states reachable so far), without the tables or the layered diagram.
 
-use super::cell_lists::{value_cells, values};
+use super::cell_lists::{held, values};
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
@@ -48,8 +49,8 @@ const MAX_SETS: usize = 20_000;
 pub struct Nfa {
     /// The cells in reading order (all segments, one after the other).
     pub cells: Vec<Cell>,
-    /// Segment boundaries: after how many cells each one is read (increasing, inside the
-    /// line). Empty: one segment.
+    /// Segment boundaries: after how many cells each one is read (0 to the line's length,
+    /// not decreasing; a number twice is an empty segment). Empty: one segment.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub breaks: Vec<usize>,
     /// The states the automaton may start in.
@@ -127,10 +128,21 @@ impl Nfa {
         t
     }
 
-    /// The sorted start set.
-    fn start_set(&self) -> Vec<u32> {
+    /// How many boundaries the automaton reads after the first `i` cells (breaks may repeat:
+    /// an empty segment is two boundaries in a row).
+    fn boundaries_after(&self, i: usize) -> usize {
+        self.breaks.iter().filter(|&&b| b == i).count()
+    }
+
+    /// The sorted set the automaton is in before the first cell: the start states, moved
+    /// over the boundaries before it (a line beginning with an empty segment).
+    fn start_set(&self, t: &Tables) -> Vec<u32> {
         let set: BTreeSet<u32> = self.start.iter().copied().collect();
-        set.into_iter().collect()
+        let mut set: Vec<u32> = set.into_iter().collect();
+        for _ in 0..self.boundaries_after(0) {
+            set = t.cross(&set);
+        }
+        set
     }
 
     /// The state sets reachable at the end of the line with any digits, or an error past
@@ -138,17 +150,16 @@ impl Nfa {
     fn final_sets(&self, n: usize) -> Result<HashSet<Vec<u32>>, String> {
         let t = self.tables();
         let step = |i: usize, set: &[u32], bit: Mask| {
-            let s = t.step(set, bit);
-            if self.breaks.contains(&(i + 1)) {
-                t.cross(&s)
-            } else {
-                s
+            let mut s = t.step(set, bit);
+            for _ in 0..self.boundaries_after(i + 1) {
+                s = t.cross(&s);
             }
+            s
         };
-        super::diagram::state_sets(self.start_set(), self.cells.len(), n, MAX_SETS, step).map_err(
+        super::diagram::state_sets(self.start_set(&t), self.cells.len(), n, MAX_SETS, step).map_err(
             |i| {
                 format!(
-                    "nfa: after {i} cells the automaton is in more than {MAX_SETS} different \
+                    "after {i} cells the automaton is in more than {MAX_SETS} different \
                      sets of states (too large to encode)"
                 )
             },
@@ -158,33 +169,36 @@ impl Nfa {
 
 impl Rule for Nfa {
     fn validate(&self, shape: &Shape) -> Result<(), String> {
-        value_cells(shape, &self.cells)?;
+        // a cell may be read twice (ISS lists one twice to read its digit at two places)
+        for &c in &self.cells {
+            held(shape, c)?;
+        }
         if self.cells.is_empty() {
             return Err("an nfa line has no cells".into());
         }
         let n = shape.value_count();
         if self.state_count() > MAX_STATES {
             return Err(format!(
-                "nfa: state {} is past the limit (state numbers below {MAX_STATES})",
+                "state {} is past the limit (state numbers below {MAX_STATES})",
                 self.state_count() - 1
             ));
         }
         for (k, (from, ds, to)) in self.transitions.iter().enumerate() {
             if let Some(d) = ds.iter().find(|&&d| !(1..=n).contains(&d)) {
                 return Err(format!(
-                    "nfa: transition {} ({from} -> {to}) reads {d}, not a digit 1..{n}",
+                    "transition {} ({from} -> {to}) reads {d}, not a digit 1..{n}",
                     k + 1
                 ));
             }
         }
         let mut at = 0;
         for &b in &self.breaks {
-            if b <= at || b >= self.cells.len() {
+            if b < at || b > self.cells.len() {
                 return Err(format!(
-                    "nfa: breaks must increase and fall inside the line of {} cells \
-                     (after 1..{} cells); {b} does not",
+                    "breaks must not decrease and must fall within the line of {} cells \
+                     (after 0..{} cells); {b} does not",
                     self.cells.len(),
-                    self.cells.len() - 1
+                    self.cells.len()
                 ));
             }
             at = b;
@@ -198,7 +212,7 @@ impl Rule for Nfa {
         let some = finals.iter().any(|s| s.iter().any(|x| accept.contains(x)));
         (!some).then(|| {
             format!(
-                "nfa: the automaton accepts no line of {} digits",
+                "the automaton accepts no line of {} digits",
                 self.cells.len()
             )
         })
@@ -207,16 +221,19 @@ impl Rule for Nfa {
     fn diagram(&self, _shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
         let t = self.tables();
         let accept: HashSet<u32> = self.accept.iter().copied().collect();
-        let breaks = self.breaks.clone();
+        let start = self.start_set(&t);
+        let crossings: Vec<usize> = (0..=self.cells.len())
+            .map(|i| self.boundaries_after(i))
+            .collect();
         Some(Box::new(Mdd::build(
             &self.cells,
             cands,
-            self.start_set(),
-            // the set after one more digit (and the boundary after it, if any); none left:
+            start,
+            // the set after one more digit (and the boundaries after it, if any); none left:
             // every run has failed
             move |i, set, d| {
                 let mut s = t.step(set, d.bit());
-                if breaks.contains(&(i + 1)) {
+                for _ in 0..crossings[i + 1] {
                     s = t.cross(&s);
                 }
                 (!s.is_empty()).then_some(s)
@@ -227,7 +244,17 @@ impl Rule for Nfa {
 
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
         let digits = values(grid, &self.cells);
+        let boundary = |now: HashSet<u32>| -> HashSet<u32> {
+            self.break_moves
+                .iter()
+                .filter(|(from, _)| now.contains(from))
+                .map(|&(_, to)| to)
+                .collect()
+        };
         let mut now: HashSet<u32> = self.start.iter().copied().collect();
+        for _ in 0..self.boundaries_after(0) {
+            now = boundary(now);
+        }
         for (i, &d) in digits.iter().enumerate() {
             now = self
                 .transitions
@@ -235,13 +262,8 @@ impl Rule for Nfa {
                 .filter(|(from, ds, _)| now.contains(from) && ds.contains(&d))
                 .map(|&(_, _, to)| to)
                 .collect();
-            if self.breaks.contains(&(i + 1)) {
-                now = self
-                    .break_moves
-                    .iter()
-                    .filter(|(from, _)| now.contains(from))
-                    .map(|&(_, to)| to)
-                    .collect();
+            for _ in 0..self.boundaries_after(i + 1) {
+                now = boundary(now);
             }
         }
         if self.accept.iter().any(|a| now.contains(a)) {
@@ -313,7 +335,35 @@ mod tests {
         );
         seg.breaks = vec![2];
         seg.break_moves = vec![(2, 0)];
-        counts_agree(&[Constraint::Nfa(seg)]);
+        counts_agree(&[Constraint::Nfa(seg.clone())]);
+        // empty segments (ISS `-` twice in a row, or at an end): boundaries read back to
+        // back, before the first cell and after the last; a boundary moves 0 -> 1 -> 0 and
+        // only state 0 accepts, so an odd number of them in a row fails
+        let mut empty = seg.clone();
+        empty.accept = vec![0, 2];
+        empty.break_moves = vec![(0, 1), (1, 0), (2, 0)];
+        for breaks in [
+            vec![0, 0, 2],
+            vec![2, 2, 2],
+            vec![2, 4, 4],
+            vec![0, 0, 2, 4],
+        ] {
+            empty.breaks = breaks;
+            counts_agree(&[Constraint::Nfa(empty.clone())]);
+        }
+        // a cell read twice (ISS lists one twice to read its digit first and again in its
+        // place): "r1c1 r1c2 r1c1 sum to an even number", which holds when r1c2 is even
+        let twice = nfa(
+            &[(1, 1), (1, 2), (1, 1)],
+            &[0],
+            &[
+                (0, &[1, 3], 1),
+                (0, &[2, 4], 0),
+                (1, &[1, 3], 0),
+                (1, &[2, 4], 1),
+            ],
+        );
+        counts_agree(&[Constraint::Nfa(twice)]);
         let col = [(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)];
         let six = nfa(
             &col,
@@ -364,11 +414,15 @@ mod tests {
         bad.accept = vec![MAX_STATES as u32];
         assert!(err(bad).contains("past the limit"));
         let mut bad = base();
-        bad.breaks = vec![2];
-        assert!(err(bad).contains("breaks must increase"));
+        bad.breaks = vec![3];
+        assert!(err(bad).contains("breaks must not decrease"));
         let mut bad = base();
-        bad.cells = cells(&[(1, 1), (1, 1)]);
-        assert!(err(bad).contains("twice"));
+        bad.breaks = vec![2, 1];
+        assert!(err(bad).contains("breaks must not decrease"));
+        let mut bad = base();
+        bad.cells = cells(&[(1, 1), (5, 1)]);
+        let e = err(bad);
+        assert!(e.contains("r5c1"), "{e}");
         // accepts nothing of length 2: a rule that never holds
         let mut never = base();
         never.accept = vec![5];

@@ -44,7 +44,7 @@ pub fn label_warnings<'a>(
 
 /// Starts an argument that names an extra cell (ISS `Var`, rewritten by `vars::rewrite`):
 /// `TOKEN`, then `row,col` (0-based) and the cell's place in ISS's layout of its group
-/// (`group,index,columns`). A control character, which no ISS name holds.
+/// (`group,index,columns,count`). A control character, which no ISS name holds.
 const TOKEN: char = '\u{1}';
 
 /// Where ISS lays out an extra cell, which decides which cells touch it (ISS's
@@ -60,18 +60,21 @@ pub struct Layout {
     pub index: usize,
     /// How many cells a row of the group's layout holds (at least 1).
     pub columns: usize,
+    /// How many cells the group has.
+    pub count: usize,
 }
 
 /// The argument naming extra cell `cell`, laid out at `layout` (what [`cell`] and
 /// [`placed`] read back).
 pub fn extra_token(cell: Cell, layout: Layout) -> String {
     format!(
-        "{TOKEN}{},{},{},{},{}",
+        "{TOKEN}{},{},{},{},{},{}",
         cell.r(),
         cell.c(),
         layout.group,
         layout.index,
-        layout.columns
+        layout.columns,
+        layout.count
     )
 }
 
@@ -84,6 +87,7 @@ fn extra_cell_of(text: &str) -> Option<(Cell, Layout)> {
         group: next()?,
         index: next()?,
         columns: next()?.max(1),
+        count: next()?,
     };
     Some((Cell::from_index(r, c), layout))
 }
@@ -352,6 +356,7 @@ mod tests {
                     group: 3,
                     index,
                     columns: 3,
+                    count: 6,
                 };
                 let cell = Cell::from_position(16 + index, 4);
                 placed(&at(), &extra_token(cell, layout), 4).unwrap()

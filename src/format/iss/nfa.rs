@@ -250,12 +250,8 @@ pub fn rules(
             let mut cells: Vec<Cell> = Vec::new();
             let mut breaks = Vec::new();
             for (i, seg) in segments.iter().enumerate() {
-                if seg.is_empty() {
-                    return Err(bad(
-                        at,
-                        "an empty segment (two `-` in a row, or one at an end)",
-                    ));
-                }
+                // an empty segment (`-` first, last, or twice in a row) is read as ISS reads
+                // it: its boundaries back to back
                 if i > 0 {
                     breaks.push(cells.len());
                 }

@@ -11,9 +11,10 @@
 //! The copies are read as the items they are: shifting rewrites each cell argument (and
 //! the cell of each given), keeping the other arguments (sums, keys, names).
 
-use super::args::{bad, cell};
+use super::args::{bad, cell, extra_token, placed, Layout};
 use super::error::IssError;
 use super::tokens::{Item, Node};
+use crate::geometry::Cell;
 
 /// The URL-safe base64 alphabet, in value order.
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -71,17 +72,25 @@ const ALLOWED: &[&str] = &[
 ];
 
 /// The copies of a `Replicate` group, in target order, each the template's items shifted.
+///
+/// The origin may be one of ISS's extra cells (`Var~L~~9x9`, origin `VL1`): then the targets
+/// are cells of the origin's group (offsets past the origin's place in it), and the template's
+/// cells are cells of that group too, shifted in the group's own rows and columns; a cell of
+/// another group, or of the grid, is refused, as ISS refuses it ("All Replicate cells must be
+/// in the same cell group").
 pub fn expand(header: &Item, kids: &[Node], n: usize) -> Result<Vec<Node>, IssError> {
     let at = &header.at;
     let bits = header.args.first().map(String::as_str).unwrap_or("");
-    let origin = match header.args.get(1) {
-        Some(o) => cell(at, o, n)?,
-        None => cell(at, "R1C1", n)?,
-    };
+    let origin = placed(at, header.args.get(1).map_or("R1C1", String::as_str), n)?;
     if header.args.len() > 2 {
         return Err(bad(at, "expected the targets and the origin only"));
     }
-    let base = origin.position(n);
+    // the origin's place and its group's extent: (index, columns, count) in the group's
+    // layout; the grid is a group of n×n in rows of n
+    let (base, columns, count) = match origin.layout {
+        Some(l) => (l.index, l.columns, l.count),
+        None => (origin.cell.position(n), n, n * n),
+    };
     let mut targets = Vec::new();
     for (k, ch) in bits.chars().enumerate() {
         let v = ALPHABET
@@ -95,32 +104,68 @@ pub fn expand(header: &Item, kids: &[Node], n: usize) -> Result<Vec<Node>, IssEr
             })?;
         for b in (0..6).filter(|b| v >> b & 1 == 1) {
             let pos = base + k * 6 + b;
-            if pos >= n * n {
+            if pos >= count {
+                let past = match origin.layout {
+                    Some(_) => "the origin's group of extra cells",
+                    None => "the grid",
+                };
                 return Err(bad(
                     at,
-                    format!("targets {bits:?}: offset {} is past the grid", k * 6 + b),
+                    format!("targets {bits:?}: offset {} is past {past}", k * 6 + b),
                 ));
             }
-            targets.push((pos / n, pos % n));
+            targets.push((pos / columns, pos % columns));
         }
     }
-    let (or, oc) = (origin.r(), origin.c());
+    let (or, oc) = (base / columns, base % columns);
     let mut out = Vec::new();
     for (tr, tc) in targets {
         let shift = |text: &str, item: &Item| -> Result<String, IssError> {
-            let c = cell(&item.at, text, n)?;
-            let r = (c.r() + tr) as isize - or as isize;
-            let col = (c.c() + tc) as isize - oc as isize;
-            if r < 0 || col < 0 || r >= n as isize || col >= n as isize {
+            let c = placed(&item.at, text, n)?;
+            let same_group = match (c.layout, origin.layout) {
+                (Some(a), Some(b)) => a.group == b.group,
+                (None, None) => true,
+                _ => false,
+            };
+            if !same_group {
                 return Err(bad(
                     &item.at,
                     format!(
-                        "{text} shifted to the target {} leaves the grid",
-                        super::args::cell_name(tr, tc)
+                        "{} is not in the origin's group of cells (ISS: all Replicate cells \
+                         must be in the same cell group)",
+                        crate::error::excerpt(text)
                     ),
                 ));
             }
-            Ok(super::args::cell_name(r as usize, col as usize))
+            let index = c.layout.map_or(c.cell.position(n), |l| l.index);
+            let r = (index / columns + tr) as isize - or as isize;
+            let col = (index % columns + tc) as isize - oc as isize;
+            let moved = r * columns as isize + col;
+            if r < 0 || col < 0 || col >= columns as isize || moved >= count as isize {
+                return Err(bad(
+                    &item.at,
+                    match origin.layout {
+                        None => format!(
+                            "{text} shifted to the target {} leaves the grid",
+                            super::args::cell_name(tr, tc)
+                        ),
+                        Some(_) => format!(
+                            "an extra cell shifted to row {} column {} of its group leaves \
+                             the group",
+                            tr + 1,
+                            tc + 1
+                        ),
+                    },
+                ));
+            }
+            let moved = moved as usize;
+            Ok(match c.layout {
+                None => super::args::cell_name(moved / n, moved % n),
+                Some(l) => extra_token(
+                    Cell::from_position(c.cell.position(n) - l.index + moved, n),
+                    Layout { index: moved, ..l },
+                ),
+            })
         };
         for kid in kids {
             out.push(shifted(kid, n, &shift)?);
@@ -226,5 +271,34 @@ mod tests {
         assert!(e(".Replicate~B.Replicate~B.End.End").contains("inside a Replicate"));
         assert!(e(".Replicate~________________.Cage~3~R1C1~R1C2.End").contains("past the grid"));
         assert!(e(".Replicate~*.Cage~3~R1C1~R1C2.End").contains("base64"));
+        // an origin among extra cells: the template and the targets stay in its group
+        let var = |t: &str| e(&format!(".Shape~4x4.Var~L~~2x2.Replicate~{t}.End"));
+        assert!(var("D~VL1.Cage~3~VL1~R1C1").contains("not in the origin's group"));
+        assert!(var("Q~VL1.Cage~3~VL1~VL3").contains("past the origin's group"));
+        assert!(var("C~VL1.Cage~3~VL1~VL2").contains("leaves the group"));
+    }
+
+    /// ISS's "Nordschleife" and "Xin Yang" replicate a template over a `Var` group laid out
+    /// as the grid (`Var~L~~9x9`, origin `VL1`): the copies move in the group's rows.
+    #[test]
+    fn copies_move_within_a_group_of_extra_cells() {
+        // VL1..VL4 are r5c1..r5c4 after the 4×4 grid, laid out by ISS as 2×2: targets D =
+        // bits 0 and 1 (VL1, VL2); the template's VL3 lies below VL1
+        let rs = rules(".Shape~4x4.Var~L~~2x2.Replicate~D~VL1.Sum~3~VL1~VL3.~VL1_1_2.End");
+        let cages: Vec<String> = rs
+            .iter()
+            .filter(|c| !matches!(c, Constraint::PencilMarks(_)))
+            .map(|c| {
+                let json = serde_json::to_value(c).unwrap();
+                let cells = json["cells"].as_array().cloned().unwrap_or_default();
+                cells.iter().filter_map(|v| v.as_str()).collect()
+            })
+            .collect();
+        assert_eq!(cages, ["r5c1r5c3", "r5c2r5c4"]);
+        let marks = rs
+            .iter()
+            .filter(|c| matches!(c, Constraint::PencilMarks(_)))
+            .count();
+        assert_eq!(marks, 2, "{rs:?}");
     }
 }

@@ -149,6 +149,7 @@ pub fn declare(
                     group,
                     index: k,
                     columns,
+                    count,
                 };
                 vars.names
                     .insert(format!("{g}{}", k + 1), (first + k, layout));
@@ -181,6 +182,7 @@ pub fn declare(
                 group: DG_GROUPS.len(),
                 index: 0,
                 columns: shape.cols(),
+                count: 1,
             };
             vars.names.insert("DGZ".into(), (vars.count, layout));
             vars.groups.insert("DGZ".into(), vec!["DGZ".into()]);
@@ -200,6 +202,7 @@ pub fn declare(
                 group: DG_GROUPS.len() + group,
                 index: k,
                 columns: columns.unwrap_or(shape.cols()),
+                count,
             };
             vars.names.insert(name, (vars.count + k, layout));
         }
@@ -408,6 +411,7 @@ mod tests {
             group: 3,
             index,
             columns: 4,
+            count: 2,
         };
         assert_eq!(cage.args[1], extra_token(Cell::new(5, 1), va(0)));
         assert_eq!(cage.args[2], extra_token(Cell::new(5, 2), va(1)));
