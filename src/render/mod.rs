@@ -374,6 +374,7 @@ fn draw_rule(c: &Constraint, f: &Frame, shape: &Shape, slots: &mut outside::Slot
         C::Relation(l) => extra::relation(f, l, o),
         C::CountDistinct(k) => extra::count_distinct(f, &k.cells, o),
         C::SameRegion(k) => extra::labelled(f, &k.cells, lines::SAME_REGION, "R=", o),
+        C::DifferentRegions(k) => extra::labelled(f, &k.cells, lines::SAME_REGION, "R≠", o),
         C::ChaosArrow(k) => extra::chaos_arrow(f, k, o),
         C::ChaosCount(k) => extra::region_count(f, k.cell, &k.cells, "R=", o),
         C::DistinctRegions(k) => extra::region_count(f, k.cell, &k.cells, "R#", o),

@@ -73,6 +73,7 @@ const SAMPLES: &[&str] = &[
     r#"{"type":"connected-values","values":[1,2,3,4,5,6,7,8],"size":72}"#,
     r#"{"type":"contain-at-least","cells":["r8c8","r8c9"],"values":[5]}"#,
     r#"{"type":"same-region","cells":["r9c6","r8c6"]}"#,
+    r#"{"type":"different-regions","cells":["r1c1","r9c9"]}"#,
     r#"{"type":"doppelganger"}"#,
     r#"{"type":"chaos-arrow","cell":"r7c1","arms":[["r7c2","r7c3","r7c4"],["r7c2","r8c2"]]}"#,
     r#"{"type":"chaos-count","cell":"r8c1","cells":["r8c1","r9c1","r9c2"]}"#,
@@ -157,9 +158,10 @@ fn variant_number(c: &Constraint) -> usize {
         C::DistinctRegions(_) => 69,
         C::ConnectedValues(_) => 70,
         C::ContainAtLeast(_) => 71,
+        C::DifferentRegions(_) => 72,
     }
 }
-const VARIANTS: usize = 72;
+const VARIANTS: usize = 73;
 
 fn samples() -> Vec<Constraint> {
     SAMPLES
@@ -173,6 +175,7 @@ fn is_chaos_rule(c: &Constraint) -> bool {
     matches!(
         c,
         Constraint::SameRegion(_)
+            | Constraint::DifferentRegions(_)
             | Constraint::ChaosArrow(_)
             | Constraint::ChaosCount(_)
             | Constraint::DistinctRegions(_)

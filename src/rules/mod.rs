@@ -121,6 +121,7 @@ pub mod dutch_flatmates;
 pub mod global_windows;
 
 pub mod counting_circles;
+pub mod different_regions;
 pub mod equal_sums;
 pub mod greater_than;
 pub mod rellik_cage;
@@ -344,6 +345,8 @@ macro_rules! registry {
         "contain-at-least" => ContainAtLeast(contain_at_least::ContainAtLeast),
         /// Cells in one found region of a chaos construction.
         "same-region" => SameRegion(same_region::SameRegion),
+        /// Cells in pairwise different found regions of a chaos construction.
+        "different-regions" => DifferentRegions(different_regions::DifferentRegions),
         /// A digit counts the run of cells along arms in the start cell's found region.
         "chaos-arrow" => ChaosArrow(chaos_arrow::ChaosArrow),
         /// A digit counts the listed cells in the first one's found region.

@@ -110,6 +110,7 @@ const ANY_COUNT: &[&str] = &[
     "extra-region",
     "killer",
     "same-region",
+    "different-regions",
 ];
 
 /// Rules whose meaning depends only on equality, order and differences of the values:

@@ -227,6 +227,7 @@ pub fn export(doc: &Document) -> Export {
                 push(&mut out, "extraregion", json!({"cells": names(&r.cells)}))
             }
             Constraint::SameRegion(_)
+            | Constraint::DifferentRegions(_)
             | Constraint::ChaosArrow(_)
             | Constraint::ChaosCount(_)
             | Constraint::DistinctRegions(_) => {

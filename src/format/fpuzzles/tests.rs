@@ -435,6 +435,7 @@ fn every_documented_example_round_trips_or_reports_its_loss() {
     for ex in examples {
         let chaos_kinds = [
             "same-region",
+            "different-regions",
             "chaos-arrow",
             "chaos-count",
             "distinct-regions",

@@ -308,6 +308,14 @@ mod tests {
             rules(".CountDistinct~R4C4~R1C1~R1C2")[0].kind(),
             "count-distinct"
         );
+        // AllDifferent over region cells: the cells lie in different regions
+        match &rules(".AllDifferent~CC1~CC6~CC16")[..] {
+            [Constraint::DifferentRegions(d)] => {
+                assert_eq!(d.cells, vec![at(1, 1), at(2, 2), at(4, 4)]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(rules(".AllDifferent~R1C1~R2C2")[0].kind(), "extra-region");
     }
 
     #[test]
@@ -335,6 +343,7 @@ mod tests {
                 "control cell \"CC1\" is a region cell",
             ),
             (".ChaosCount~R1C1~0~CC1~CC1", "appears twice"),
+            (".AllDifferent~CC1~R1C2", "must be chaos region cells"),
         ] {
             let e = refusal(items);
             assert!(e.contains("ISS item 4"), "{items}: {e}");

@@ -256,6 +256,19 @@ pub fn rules(
                     breaks.push(cells.len());
                 }
                 for c in seg {
+                    if c.starts_with("CC") && shape.is_chaos() {
+                        // ISS's region ids depend on its numbering of the found regions,
+                        // which is not satdoku's: an automaton reading them has no meaning
+                        // satdoku can state
+                        return Err(IssError::Unsupported {
+                            at: at.clone(),
+                            why: format!(
+                                "a state machine reading chaos region cells ({c}): their \
+                                 values are ISS's region ids, numbered as ISS numbers the \
+                                 found regions"
+                            ),
+                        });
+                    }
                     cells.push(cell(at, c, n)?);
                 }
             }

@@ -227,6 +227,19 @@ pub fn leaf(
         "EqualityCage" => one(Constraint::EqualityCage(equality_cage::EqualityCage {
             cells: line()?,
         })),
+        "AllDifferent" if a.iter().any(|x| x.starts_with("CC")) => {
+            // ISS's chaos region cells (CCk: the region id of cell k in reading order):
+            // different ids are different regions
+            let cells = super::chaos::region_cells(
+                at,
+                a,
+                shape,
+                "the cells of an AllDifferent over region cells",
+            )?;
+            one(Constraint::DifferentRegions(
+                different_regions::DifferentRegions { cells },
+            ))
+        }
         "AllDifferent" => one(Constraint::ExtraRegion(extra_region::ExtraRegion {
             cells: line()?,
         })),

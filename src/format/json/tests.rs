@@ -92,6 +92,7 @@ fn every_documented_constraint_round_trips() {
         // a doppelganger holds on the values 0..N only
         let chaos_kinds = [
             "\"same-region\"",
+            "\"different-regions\"",
             "\"chaos-arrow\"",
             "\"chaos-count\"",
             "\"distinct-regions\"",
