@@ -409,6 +409,32 @@ mod tests {
         );
     }
 
+    /// Read through the whole ISS reader: a `-` at an end is an empty segment (a boundary,
+    /// which this automaton of 9 symbols cannot cross), a cell may be listed twice, and an
+    /// automaton over chaos region cells is refused.
+    #[test]
+    fn empty_segments_cells_twice_and_region_cells() {
+        const EVEN_LOTS: &str =
+            "TgRf8iM0RVaqiIiP_ISEhIS_50dHR0f_SUlJSU_6wsLCwv_Z2dnZ2_7q6urq__hISEhI_8nJycnP_oqKioqA";
+        let read = |cells: &str| crate::format::iss::parse(&format!(".NFA~{EVEN_LOTS}~{cells}"));
+        let nfa = |cells: &str| match &read(cells).unwrap().document.puzzle.constraints()[..] {
+            [crate::rules::Constraint::Nfa(m)] => m.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert!(nfa("R1C1~R1C2").breaks.is_empty());
+        assert_eq!(nfa("R1C1~R1C2~R1C1").cells.len(), 3);
+        for cells in ["R1C1~R1C2~-", "-~R1C1~R1C2", "R1C1~-~-~R1C2"] {
+            let e = read(cells).unwrap_err().to_string();
+            assert!(e.contains("accepts no line"), "{cells}: {e}");
+        }
+        let e = crate::format::iss::parse(&format!(
+            ".Shape~4x4.ChaosConstruction.NoBoxes.NFA~{EVEN_LOTS}~CC1~CC2"
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("reading chaos region cells"), "{e}");
+    }
+
     #[test]
     fn groups_and_segments() {
         let args: Vec<String> = ["_a", "R1C1", "R1C2", "-", "R2C1", "", "R3C3"]
