@@ -417,7 +417,7 @@ mod tests {
         const EVEN_LOTS: &str =
             "TgRf8iM0RVaqiIiP_ISEhIS_50dHR0f_SUlJSU_6wsLCwv_Z2dnZ2_7q6urq__hISEhI_8nJycnP_oqKioqA";
         let read = |cells: &str| crate::format::iss::parse(&format!(".NFA~{EVEN_LOTS}~{cells}"));
-        let nfa = |cells: &str| match &read(cells).unwrap().document.puzzle.constraints()[..] {
+        let nfa = |cells: &str| match read(cells).unwrap().document.puzzle.constraints() {
             [crate::rules::Constraint::Nfa(m)] => m.clone(),
             other => panic!("{other:?}"),
         };
