@@ -17,8 +17,9 @@
 //! JSON: `{"type": "nfa", "cells": ["r1c1", "r1c2", "r1c3"], "start": [0], "accept": [1],
 //! "transitions": [[0, [1, 2], 1], [1, [3], 0]]}` (plus `"breaks": [2]` and
 //! `"break_moves": [[1, 0]]` for segments). Digits are values 1..N. Bounds, refused past them:
-//! state numbers below 4096 and at most 20 000 distinct sets of states the
-//! automaton can be in at any position of the line.
+//! state numbers below 4096, and a line whose machine is in more than 20 000 distinct sets
+//! of states at some position (with any digits) is encoded as one run of the machine
+//! ([`runs`]) within at most a million moves.
 //!
 //! CNF: the line is a layered automaton whose state at position i is the set of NFA states
 //! reachable after the first i digits (and the boundaries among them); layer states are
@@ -33,10 +34,13 @@ use super::cell_lists::{held, values};
 use super::diagram::Diagram;
 use super::Rule;
 use crate::cnf::sum::Mdd;
-use crate::geometry::{Cell, Mask, Shape};
+use crate::cnf::Encoder;
+use crate::geometry::{full_mask, Cell, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashSet};
+
+mod runs;
 
 /// State numbers must be below this.
 pub const MAX_STATES: usize = 4096;
@@ -145,6 +149,22 @@ impl Nfa {
         set
     }
 
+    /// The live moves of the machine's runs over `cands` ([`runs`]: the encoding when its
+    /// sets of states are too many), or the moves counted when they pass `bound`.
+    fn runs(&self, cands: &dyn Fn(Cell) -> Mask, bound: usize) -> Result<runs::Runs, usize> {
+        runs::Runs::build(self, &self.tables(), cands, bound)
+    }
+
+    /// Whether the layered diagram over sets of states stays within [`MAX_SETS`] (else the
+    /// run encoding states the line).
+    fn sets_fit(&self, n: usize) -> bool {
+        #[cfg(test)]
+        if tests::RUNS_ONLY.with(|r| r.get()) {
+            return false;
+        }
+        self.final_sets(n).is_ok()
+    }
+
     /// The state sets reachable at the end of the line with any digits, or an error past
     /// [`MAX_SETS`] at some position.
     fn final_sets(&self, n: usize) -> Result<HashSet<Vec<u32>>, String> {
@@ -203,12 +223,35 @@ impl Rule for Nfa {
             }
             at = b;
         }
-        self.final_sets(n).map(|_| ())
+        match self.final_sets(n) {
+            Ok(_) => Ok(()),
+            // too many sets of states: a run of the machine is encoded instead, within its
+            // own bound
+            Err(sets) => self
+                .runs(&|_| full_mask(n), runs::MAX_MOVES)
+                .map(|_| ())
+                .map_err(|moves| {
+                    format!(
+                        "{sets}, and its runs take more than {} moves ({moves} counted; too \
+                         large to encode either way)",
+                        runs::MAX_MOVES
+                    )
+                }),
+        }
     }
 
     fn never_holds(&self, shape: &Shape) -> Option<String> {
         let accept: HashSet<u32> = self.accept.iter().copied().collect();
-        let finals = self.final_sets(shape.value_count()).ok()?;
+        let n = shape.value_count();
+        let Ok(finals) = self.final_sets(n) else {
+            let runs = self.runs(&|_| full_mask(n), runs::MAX_MOVES).ok()?;
+            return runs.is_empty().then(|| {
+                format!(
+                    "the automaton accepts no line of {} digits",
+                    self.cells.len()
+                )
+            });
+        };
         let some = finals.iter().any(|s| s.iter().any(|x| accept.contains(x)));
         (!some).then(|| {
             format!(
@@ -218,7 +261,10 @@ impl Rule for Nfa {
         })
     }
 
-    fn diagram(&self, _shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+    fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
+        if !self.sets_fit(shape.value_count()) {
+            return None;
+        }
         let t = self.tables();
         let accept: HashSet<u32> = self.accept.iter().copied().collect();
         let start = self.start_set(&t);
@@ -240,6 +286,32 @@ impl Rule for Nfa {
             },
             move |set| set.iter().any(|s| accept.contains(s)),
         )))
+    }
+
+    fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        if self.sets_fit(shape.value_count()) {
+            return super::restrict_by_diagram(self, shape, cands);
+        }
+        let cols = shape.cols();
+        let seen = cands.to_vec();
+        if let Ok(runs) = self.runs(&|c| seen[c.position(cols)], usize::MAX) {
+            runs.restrict(cols, cands);
+        }
+    }
+
+    fn encode(&self, enc: &mut Encoder) {
+        if self.sets_fit(enc.shape().value_count()) {
+            if let Some(diagram) = self.diagram(enc.shape(), &|c| enc.candidates(c)) {
+                diagram.encode(enc);
+            }
+            return;
+        }
+        // within its bound: validation counted the moves over every digit
+        let runs = match self.runs(&|c| enc.candidates(c), usize::MAX) {
+            Ok(runs) => runs,
+            Err(_) => unreachable!("no bound was set"),
+        };
+        runs.encode(enc);
     }
 
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
@@ -320,8 +392,26 @@ mod tests {
         vec![alternate, guess]
     }
 
+    thread_local! {
+        /// Makes every machine of this thread use the run encoding (tests of it on lines
+        /// whose sets of states are few).
+        pub static RUNS_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
     #[test]
     fn counts_match_brute_force() {
+        counts_of_every_machine();
+    }
+
+    /// The same machines through the run encoding (`runs`): the same counts.
+    #[test]
+    fn run_encoding_counts_match_brute_force() {
+        RUNS_ONLY.with(|r| r.set(true));
+        counts_of_every_machine();
+        RUNS_ONLY.with(|r| r.set(false));
+    }
+
+    fn counts_of_every_machine() {
         let line = [(1, 1), (1, 2), (2, 3), (3, 3)];
         for m in machines(&line) {
             counts_agree(&[Constraint::Nfa(m)]);
@@ -433,11 +523,14 @@ mod tests {
         );
     }
 
-    /// Too many reachable state sets is refused, not encoded: "the 16th digit from the end
-    /// is a 1" (state 0 loops and guesses a 1; state k counts k digits since): after i
-    /// digits the machine can be in any of 2^i sets, past the bound after 15 cells.
+    /// Too many reachable state sets for the layered diagram: the run encoding states the
+    /// line instead. "The 16th digit from the end is a 1" (state 0 loops and guesses a 1;
+    /// state k counts k digits since): after i digits the machine can be in any of 2^i
+    /// sets, past the diagram's bound after 15 cells, while its runs have at most 17 moves
+    /// a step. Solved on a 16×16, the solution's first digit is the 1; past a bound on the
+    /// moves the line is refused.
     #[test]
-    fn the_set_bound_is_refused() {
+    fn too_many_sets_take_the_run_encoding() {
         let all: Vec<usize> = (1..=16).collect();
         let mut transitions = vec![(0, all.clone(), 0), (0, vec![1], 1)];
         for k in 1..16u32 {
@@ -451,13 +544,23 @@ mod tests {
             transitions,
             break_moves: Vec::new(),
         };
-        let e = long.validate(&Shape::new(16).unwrap()).unwrap_err();
-        assert!(
-            e.contains("after 15 cells") && e.contains("sets of states"),
-            "{e}"
-        );
-        let mut short = long.clone();
-        short.cells.truncate(14);
-        assert_eq!(short.validate(&Shape::new(16).unwrap()), Ok(()));
+        let shape = Shape::new(16).unwrap();
+        assert!(long.final_sets(16).unwrap_err().contains("after 15 cells"));
+        assert_eq!(long.validate(&shape), Ok(()));
+        assert!(!long.sets_fit(16));
+        let p = crate::puzzle::Puzzle::new(
+            shape.clone(),
+            Grid::empty(16),
+            vec![Constraint::Nfa(long.clone())],
+        )
+        .unwrap();
+        let grid = crate::solve::some_solution(&p)
+            .unwrap()
+            .expect("a solution");
+        assert_eq!(grid.get(Cell::new(1, 1)).map(|d| d.get()), Some(1));
+        assert!(long.check(&shape, &grid).is_ok());
+        // the moves counted past a bound
+        let moves = long.runs(&|_| full_mask(16), 100).err();
+        assert!(moves.is_some_and(|m| m > 100), "{moves:?}");
     }
 }
