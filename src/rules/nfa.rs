@@ -48,7 +48,7 @@ pub const MAX_STATES: usize = 4096;
 const MAX_SETS: usize = 20_000;
 
 /// A state-machine line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Nfa {
     /// The cells in reading order (all segments, one after the other).
@@ -157,12 +157,35 @@ impl Nfa {
 
     /// Whether the layered diagram over sets of states stays within [`MAX_SETS`] (else the
     /// run encoding states the line).
+    ///
+    /// Asked by validation, restriction and encoding alike, so the answer is kept per thread,
+    /// keyed by the whole machine and `n` (a changed machine is another key).
     fn sets_fit(&self, n: usize) -> bool {
+        use std::hash::{BuildHasher, Hash, Hasher};
         #[cfg(test)]
         if tests::RUNS_ONLY.with(|r| r.get()) {
             return false;
         }
-        self.final_sets(n).is_ok()
+        thread_local! {
+            static FIT: std::cell::RefCell<rustc_hash::FxHashMap<(u64, usize), bool>> =
+                std::cell::RefCell::default();
+        }
+        let mut h = rustc_hash::FxBuildHasher.build_hasher();
+        self.hash(&mut h);
+        let key = (h.finish(), n);
+        if let Some(fit) = FIT.with(|f| f.borrow().get(&key).copied()) {
+            return fit;
+        }
+        let fit = self.final_sets(n).is_ok();
+        FIT.with(|f| {
+            let mut f = f.borrow_mut();
+            // a bounded memo: a long batch of different machines starts it afresh
+            if f.len() >= 4096 {
+                f.clear();
+            }
+            f.insert(key, fit);
+        });
+        fit
     }
 
     /// The state sets reachable at the end of the line with any digits, or an error past
@@ -222,6 +245,9 @@ impl Rule for Nfa {
                 ));
             }
             at = b;
+        }
+        if self.sets_fit(n) {
+            return Ok(());
         }
         match self.final_sets(n) {
             Ok(_) => Ok(()),
