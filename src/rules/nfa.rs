@@ -161,7 +161,7 @@ impl Nfa {
     /// Asked by validation, restriction and encoding alike, so the answer is kept per thread,
     /// keyed by the whole machine and `n` (a changed machine is another key).
     fn sets_fit(&self, n: usize) -> bool {
-        use std::hash::{BuildHasher, Hash, Hasher};
+        use std::hash::BuildHasher;
         #[cfg(test)]
         if tests::RUNS_ONLY.with(|r| r.get()) {
             return false;
@@ -170,9 +170,9 @@ impl Nfa {
             static FIT: std::cell::RefCell<rustc_hash::FxHashMap<(u64, usize), bool>> =
                 std::cell::RefCell::default();
         }
-        let mut h = rustc_hash::FxBuildHasher.build_hasher();
-        self.hash(&mut h);
-        let key = (h.finish(), n);
+        // a 64-bit key: a collision (odds about 2^-64) could only pick the other encoding,
+        // and both are exact
+        let key = (rustc_hash::FxBuildHasher.hash_one(self), n);
         if let Some(fit) = FIT.with(|f| f.borrow().get(&key).copied()) {
             return fit;
         }
