@@ -151,21 +151,8 @@ impl Rule for ChaosCount {
 /// Brute-force counts for the rules about a chaos construction's regions (tests).
 #[cfg(test)]
 pub(crate) mod chaos_testing {
-    use crate::geometry::Shape;
-    use crate::puzzle::Puzzle;
     use crate::rules::testing::*;
     use crate::rules::{Constraint, Rule};
-
-    /// A 4×4 (or `givens`-sized) chaos construction without boxes.
-    pub fn chaos_puzzle(givens: &str, rules: Vec<Constraint>) -> Puzzle {
-        let g = grid(givens);
-        let n = g.size();
-        let shape = Shape::with_regions(n, vec![None; n * n])
-            .unwrap()
-            .with_chaos()
-            .unwrap();
-        Puzzle::new(shape, g, rules).unwrap()
-    }
 
     /// (SAT count with `rule`, how many solutions of the bare chaos construction the rule's
     /// own checker accepts, how many solutions the bare one has). The second is counted
@@ -173,18 +160,10 @@ pub(crate) mod chaos_testing {
     /// construction, itself counted against a plain search in `cnf::chaos` — through the
     /// checker alone: nothing is shared with the rule's clauses.
     pub fn counts(givens: &str, rule: &Constraint) -> (usize, usize, usize) {
-        let bare = chaos_puzzle(givens, Vec::new());
-        let shape = bare.shape().clone();
-        let mut keep = 0;
-        let all = crate::solve::count_with(&bare, 200_000, |g| {
-            if rule.check(&shape, g).is_ok() {
-                keep += 1;
-            }
+        let shape = chaos_puzzle(givens, Vec::new()).shape().clone();
+        chaos_counts(givens, vec![rule.clone()], |g| {
+            rule.check(&shape, g).is_ok()
         })
-        .unwrap();
-        assert!(!all.capped);
-        let with = chaos_puzzle(givens, vec![rule.clone()]);
-        (count(&with, 200_000), keep, all.found)
     }
 
     /// The SAT count with `rule` is the brute-force one, and the rule removes some

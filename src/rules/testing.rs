@@ -334,6 +334,42 @@ pub const EXAMPLES: &[&str] = &[
     r#"{"type": "nabner", "cells": ["r1c1", "r2c2"]}"#,
 ];
 
+/// A 4×4 (or `givens`-sized) chaos construction without boxes.
+pub fn chaos_puzzle(givens: &str, rules: Vec<Constraint>) -> Puzzle {
+    let g = grid(givens);
+    let n = g.size();
+    let shape = crate::geometry::Shape::with_regions(n, vec![None; n * n])
+        .unwrap()
+        .with_chaos()
+        .unwrap();
+    Puzzle::new(shape, g, rules).unwrap()
+}
+
+/// (SAT count of the chaos construction on `givens` with `rules`, how many solutions of the
+/// bare one — enumerated without the rules, regions and all — `keep` accepts, how many the
+/// bare one has). `keep` judges a solution by its digits and found regions alone, so
+/// nothing is shared with the rules' clauses.
+pub fn chaos_counts(
+    givens: &str,
+    rules: Vec<Constraint>,
+    mut keep: impl FnMut(&Grid) -> bool,
+) -> (usize, usize, usize) {
+    let bare = chaos_puzzle(givens, Vec::new());
+    let mut kept = 0;
+    let all = solve::count_with(&bare, 200_000, |g| {
+        if keep(g) {
+            kept += 1;
+        }
+    })
+    .unwrap();
+    assert!(!all.capped);
+    (
+        count(&chaos_puzzle(givens, rules), 200_000),
+        kept,
+        all.found,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
