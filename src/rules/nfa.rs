@@ -19,7 +19,7 @@
 //! `"break_moves": [[1, 0]]` for segments). Digits are values 1..N. Bounds, refused past them:
 //! state numbers below 4096, and a line whose machine is in more than 20 000 distinct sets
 //! of states at some position (with any digits) is encoded as one run of the machine
-//! ([`runs`]) within at most a million moves.
+//! (`runs.rs` beside this file) within at most a million moves.
 //!
 //! CNF: the line is a layered automaton whose state at position i is the set of NFA states
 //! reachable after the first i digits (and the boundaries among them); layer states are
@@ -149,7 +149,7 @@ impl Nfa {
         set
     }
 
-    /// The live moves of the machine's runs over `cands` ([`runs`]: the encoding when its
+    /// The live moves of the machine's runs over `cands` (`runs.rs`: the encoding when its
     /// sets of states are too many), or the moves counted when they pass `bound`.
     fn runs(&self, cands: &dyn Fn(Cell) -> Mask, bound: usize) -> Result<runs::Runs, usize> {
         runs::Runs::build(self, &self.tables(), cands, bound)
