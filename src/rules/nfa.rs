@@ -249,21 +249,18 @@ impl Rule for Nfa {
         if self.sets_fit(n) {
             return Ok(());
         }
-        match self.final_sets(n) {
-            Ok(_) => Ok(()),
-            // too many sets of states: a run of the machine is encoded instead, within its
-            // own bound
-            Err(sets) => self
-                .runs(&|_| full_mask(n), runs::MAX_MOVES)
-                .map(|_| ())
-                .map_err(|moves| {
-                    format!(
-                        "{sets}, and its runs take more than {} moves ({moves} counted; too \
-                         large to encode either way)",
-                        runs::MAX_MOVES
-                    )
-                }),
-        }
+        // too many sets of states: a run of the machine is encoded instead, within its own
+        // bound
+        self.runs(&|_| full_mask(n), runs::MAX_MOVES)
+            .map(|_| ())
+            .map_err(|moves| {
+                let sets = self.final_sets(n).err().unwrap_or_default();
+                format!(
+                    "{sets}, and its runs take more than {} moves ({moves} counted; too large \
+                     to encode either way)",
+                    runs::MAX_MOVES
+                )
+            })
     }
 
     fn never_holds(&self, shape: &Shape) -> Option<String> {
@@ -326,11 +323,9 @@ impl Rule for Nfa {
     }
 
     fn encode(&self, enc: &mut Encoder) {
-        if self.sets_fit(enc.shape().value_count()) {
-            if let Some(diagram) = self.diagram(enc.shape(), &|c| enc.candidates(c)) {
-                diagram.encode(enc);
-            }
-            return;
+        // the diagram whenever the sets of states fit (`diagram` is `None` exactly when not)
+        if let Some(diagram) = self.diagram(enc.shape(), &|c| enc.candidates(c)) {
+            return diagram.encode(enc);
         }
         // within its bound: validation counted the moves over every digit
         let runs = match self.runs(&|c| enc.candidates(c), usize::MAX) {

@@ -174,7 +174,7 @@ impl Runs {
             if let Some(c) = self.steps[j] {
                 for d in digits(enc.candidates(c)) {
                     // x(c,d) -> OR e over the moves of this step reading d
-                    let es = by_digit.get(&d.index()).cloned().unwrap_or_default();
+                    let es = by_digit.remove(&d.index()).unwrap_or_default();
                     enc.clause(std::iter::once(!enc.x(c, d)).chain(es));
                 }
             }
