@@ -70,6 +70,9 @@ pub struct Formula<'p> {
     /// A chaos propagator carries the regions' connectivity: the reachability clauses are
     /// left out.
     chaos_carried: bool,
+    /// Connectivity propagators carry the connected-values rules: their reachability
+    /// layers are left out.
+    connected_carried: bool,
 }
 
 impl<'p> Formula<'p> {
@@ -124,6 +127,7 @@ impl<'p> Formula<'p> {
             probed,
             sums_carried: None,
             chaos_carried: false,
+            connected_carried: false,
         }
     }
 
@@ -174,6 +178,9 @@ impl<'p> Formula<'p> {
         if let Some(cages) = self.sums_carried {
             // issue 21: the sum propagator carries the rules' sums and the implied sums
             enc.carry_sums(cages);
+        }
+        if self.connected_carried {
+            enc.carry_connected();
         }
         if self.contradiction.is_some() {
             // Known unsatisfiable: the empty clause says so.
@@ -250,6 +257,43 @@ impl<'p> Formula<'p> {
             shape.value_count(),
             base,
         )))
+    }
+
+    /// The connectivity propagators of the puzzle's connected-values rules (at its top, not
+    /// inside an `or`; [`crate::connected::ConnectedPropagator`]) for an engine that hosts
+    /// them, over the simplified candidates; `None` when there is no such rule, `mode` is
+    /// [`Propagation::Off`](crate::engine::Propagation::Off), or the candidates already
+    /// break one (the clauses then say so). Otherwise [`Formula::encode`] leaves the rules'
+    /// reachability layers out, unless `mode` is `Both`.
+    pub fn connected_propagator(
+        &mut self,
+        mode: crate::engine::Propagation,
+    ) -> Option<Box<dyn crate::engine::Propagator>> {
+        use crate::connected::ConnectedPropagator;
+        use crate::engine::{Propagation, Propagator};
+        if mode == Propagation::Off || self.contradiction.is_some() {
+            return None;
+        }
+        let shape = self.puzzle.shape();
+        let mut parts: Vec<Box<dyn Propagator>> = Vec::new();
+        for c in self.puzzle.constraints() {
+            if let crate::rules::Constraint::ConnectedValues(cv) = c {
+                let mut p = ConnectedPropagator::new(cv.connection(shape, &self.cands));
+                if p.refuted() {
+                    return None;
+                }
+                parts.push(Box::new(p));
+            }
+        }
+        if parts.is_empty() {
+            return None;
+        }
+        self.connected_carried = mode != Propagation::Both;
+        Some(if parts.len() == 1 {
+            parts.remove(0)
+        } else {
+            Box::new(crate::engine::Composite::new(parts))
+        })
     }
 
     /// Counts variables and clauses without storing them.

@@ -30,6 +30,7 @@ pub mod candidates;
 pub mod cell;
 pub mod chaos;
 pub mod cnf;
+pub mod connected;
 pub mod engine;
 pub mod error;
 pub mod format;

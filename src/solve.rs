@@ -282,11 +282,20 @@ pub(crate) fn searcher(
         .hosts_propagators()
         .then(|| formula.chaos_propagator(engine.chaos))
         .flatten();
-    let propagator = match (sums, chaos) {
-        (Some(s), Some(c)) => Some(Box::new(crate::engine::Composite::new(vec![s, c]))
-            as Box<dyn crate::engine::Propagator>),
-        (s, c) => s.or(c),
-    };
+    let connected = engine
+        .kind
+        .hosts_propagators()
+        .then(|| formula.connected_propagator(engine.chaos))
+        .flatten();
+    let mut parts: Vec<Box<dyn crate::engine::Propagator>> =
+        [sums, chaos, connected].into_iter().flatten().collect();
+    let propagator =
+        match parts.len() {
+            0 => None,
+            1 => parts.pop(),
+            _ => Some(Box::new(crate::engine::Composite::new(parts))
+                as Box<dyn crate::engine::Propagator>),
+        };
     propagator.map_or_else(|| engine.solver(), |p| engine.solver_with_propagator(p))
 }
 

@@ -283,10 +283,11 @@ pub struct EngineOpt {
           value_parser = PossibleValuesParser::new(Propagation::ALL.map(Propagation::name))
               .try_map(|s| s.parse::<Propagation>()))]
     sum_propagator: Propagation,
-    /// With --engine cadical (or auto where it picks cadical), on a chaos construction: how
-    /// the regions' connectivity is split between satdoku's connectivity propagator and the
-    /// reachability clauses. carry and carry-all: the propagator alone; both: propagator and
-    /// clauses; off: clauses only. Answers are the same; speed differs.
+    /// With --engine cadical (or auto where it picks cadical), on a chaos construction or a
+    /// puzzle with connected-values rules: how connectivity (the regions', the connected
+    /// values') is split between satdoku's connectivity propagators and the reachability
+    /// clauses. carry and carry-all: the propagators alone; both: propagators and clauses;
+    /// off: clauses only. Answers are the same; speed differs.
     #[arg(long, value_name = "MODE", default_value_t = Propagation::default(),
           value_parser = PossibleValuesParser::new(Propagation::ALL.map(Propagation::name))
               .try_map(|s| s.parse::<Propagation>()))]

@@ -206,6 +206,7 @@ pub struct Encoder<'a> {
     shape: &'a Shape,
     sums_carried: bool,
     cages_carried: bool,
+    connected_carried: bool,
     /// The cells' shared "≥ k" ladders ([`Encoder::ladder`]), by row-major position.
     ladders: Vec<Option<order::Ladder>>,
 }
@@ -237,6 +238,7 @@ impl<'a> Encoder<'a> {
             shape,
             sums_carried: false,
             cages_carried: false,
+            connected_carried: false,
             ladders: Vec::new(),
         }
     }
@@ -271,6 +273,20 @@ impl<'a> Encoder<'a> {
     pub fn carry_sums(&mut self, cages: bool) {
         self.sums_carried = true;
         self.cages_carried = cages;
+    }
+
+    /// Says that connectivity propagators ([`crate::connected::ConnectedPropagator`]) carry
+    /// the connectivity of the puzzle's connected-values rules: from now on those rules (at
+    /// the top of the puzzle, not inside an `or`) write no reachability layers. Only for an
+    /// engine that attaches the propagators.
+    pub fn carry_connected(&mut self) {
+        self.connected_carried = true;
+    }
+
+    /// Whether connectivity propagators carry the connected-values rules
+    /// ([`Encoder::carry_connected`]).
+    pub fn connected_carried(&self) -> bool {
+        self.connected_carried
     }
 
     /// Whether killer cages' clauses are left out too ([`Encoder::carry_sums`]).

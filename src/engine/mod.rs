@@ -48,8 +48,10 @@ pub enum EngineKind {
     /// ([`crate::sums::propagator_pays`]: they cover more than two thirds of the grid, or one
     /// has 16 cells or more), or when its side is above [`AUTO_CADICAL_SIDE`] (and CaDiCaL is
     /// built), or for a chaos construction (with the connectivity propagator,
-    /// [`Engine::for_grid`]); varisat otherwise — each where it measured faster
-    /// (BENCHMARKS.md, "Choosing the engine per puzzle", "The chaos connectivity propagator").
+    /// [`Engine::for_grid`]), or for a puzzle with connected-values rules (with
+    /// [`crate::connected::ConnectedPropagator`]); varisat otherwise — each where it measured
+    /// faster (BENCHMARKS.md, "Choosing the engine per puzzle", "The chaos connectivity
+    /// propagator", "Connected values: a connectivity propagator").
     #[default]
     Auto,
     /// varisat, the embedded pure-Rust solver (always built).
@@ -180,9 +182,10 @@ pub struct Engine {
     /// How sums are split between propagator and clauses (only where the engine hosts
     /// propagators).
     pub propagation: Propagation,
-    /// How a chaos construction's connectivity is split between
-    /// [`crate::chaos::ChaosPropagator`] and the reachability clauses (only where the engine
-    /// hosts propagators; `Carry` and `CarryAll` both leave the clauses out).
+    /// How connectivity is split between its propagators and the reachability clauses: a
+    /// chaos construction's regions ([`crate::chaos::ChaosPropagator`]) and connected-values
+    /// rules ([`crate::connected::ConnectedPropagator`]); only where the engine hosts
+    /// propagators; `Carry` and `CarryAll` both leave the clauses out.
     pub chaos: Propagation,
 }
 
@@ -203,7 +206,8 @@ impl Engine {
         self
     }
 
-    /// The same engine with a chaos construction's connectivity split as `chaos` says.
+    /// The same engine with connectivity (chaos regions, connected values) split as `chaos`
+    /// says.
     pub fn with_chaos(mut self, chaos: Propagation) -> Engine {
         self.chaos = chaos;
         self

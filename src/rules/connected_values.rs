@@ -33,6 +33,7 @@
 
 use super::Rule;
 use crate::cnf::{Encoder, Term};
+use crate::connected::Connection;
 use crate::geometry::{Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -179,9 +180,49 @@ impl Rule for ConnectedValues {
     }
 
     fn encode(&self, enc: &mut Encoder) {
+        self.encode_with(enc, true);
+    }
+
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        self.check_grid(shape, grid)
+    }
+}
+
+impl ConnectedValues {
+    /// The connectivity of the rule for [`crate::connected::ConnectedPropagator`], over the
+    /// candidates `cands` (row-major over the shape's columns, as the encoder reads them): a
+    /// cell is in when it holds a listed value.
+    pub(crate) fn connection(&self, shape: &Shape, cands: &[Mask]) -> Connection {
+        let (cells, touching) = self.graph(shape);
+        let keep = self.mask();
+        let mut members = Vec::with_capacity(cells.len());
+        let mut always = Vec::with_capacity(cells.len());
+        for &c in &cells {
+            let m = cands.get(c.position(shape.cols())).copied().unwrap_or(0);
+            let all_listed = m != 0 && m & !keep == 0;
+            always.push(all_listed);
+            members.push(if all_listed {
+                Vec::new()
+            } else {
+                crate::geometry::digits(m & keep)
+                    .map(|d| crate::cnf::shape_var(shape, c, d).positive())
+                    .collect()
+            });
+        }
+        Connection {
+            touching,
+            members,
+            always,
+            size: self.size.or(self.implied_size(shape)),
+        }
+    }
+
+    /// The rule's clauses; without `reach`, all but the reachability layers (a
+    /// [`crate::connected::ConnectedPropagator`] carries the connectivity,
+    /// [`Encoder::carry_connected`]).
+    pub(crate) fn encode_with(&self, enc: &mut Encoder, reach_layers: bool) {
         let shape = enc.shape();
         let (cells, touching) = self.graph(shape);
-        let m = cells.len();
         let keep = self.mask();
         // in(c) ⟺ c holds a listed value
         let inside: Vec<Term> = cells
@@ -204,6 +245,20 @@ impl Rule for ConnectedValues {
             .collect();
         // ∨ in(c): the region is not empty
         enc.clause(inside.iter().copied());
+        if reach_layers {
+            Self::encode_reach(enc, &inside, &touching, self.bound(shape) - 1);
+        }
+        if let Some(s) = self.size.or(self.implied_size(shape)) {
+            // exactly s cells in: at most s (the counter's clause), and at least s
+            let counts = crate::cnf::card::counts(enc, &inside, s);
+            enc.clause([counts[s - 1]]);
+        }
+    }
+
+    /// The reachability layers over the cells' `inside` literals: every cell in is reached
+    /// from the root (the first cell in) within `depth` steps.
+    fn encode_reach(enc: &mut Encoder, inside: &[Term], touching: &[Vec<usize>], depth: usize) {
+        let m = inside.len();
         // b(i): some cell before cᵢ is in (b(0) false)
         let mut before = vec![Term::False];
         for i in 0..m {
@@ -213,7 +268,6 @@ impl Rule for ConnectedValues {
             enc.implies(before[i], b);
             before.push(b);
         }
-        let depth = self.bound(shape) - 1;
         // r(c,0): c is the root, the first cell in
         let mut reach: Vec<Term> = (0..m)
             .map(|i| {
@@ -243,14 +297,9 @@ impl Rule for ConnectedValues {
             // in(c) -> r(c,K): every cell in is reached from the root
             enc.implies(inside[i], reach[i]);
         }
-        if let Some(s) = self.size.or(self.implied_size(shape)) {
-            // exactly s cells in: at most s (the counter's clause), and at least s
-            let counts = crate::cnf::card::counts(enc, &inside, s);
-            enc.clause([counts[s - 1]]);
-        }
     }
 
-    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+    fn check_grid(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         let keep = self.mask();
         let (cells, touching) = self.graph(shape);
         let held: Vec<usize> = (0..cells.len())

@@ -426,6 +426,10 @@ impl Rule for Constraint {
         self.rule().restrict(shape, cands)
     }
     fn encode(&self, enc: &mut Encoder) {
+        if let (Constraint::ConnectedValues(c), true) = (self, enc.connected_carried()) {
+            // a propagator carries the connectivity: the rule's other clauses only
+            return c.encode_with(enc, false);
+        }
         // a propagator carries the rule's sums: its clauses would only repeat them
         let kept = matches!(self, Constraint::Killer(_)) && !enc.cages_carried();
         if enc.sums_carried() && !kept && !self.rule().sums(enc.shape()).is_empty() {

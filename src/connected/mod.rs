@@ -1,0 +1,439 @@
+//! [`ConnectedPropagator`]: the connectivity of a connected-values rule
+//! ([`crate::rules::connected_values`]) as an [`engine::Propagator`], in place of the rule's
+//! bounded reachability clauses on an engine that hosts one (the SAT-modulo-graphs way, as
+//! [`crate::chaos`] does for a chaos construction's regions).
+//!
+//! A cell is *in* when it holds one of the listed values: its member literals are the cell
+//! variables x(c,v) of the listed values it can hold, so in(c) = ∨ x(c,v) and no variable of
+//! its own is needed. A cell whose candidates are all listed is always in, one with none
+//! listed never. The propagator splits the cells not out into orthogonally connected
+//! components (the rule's own graph: the grid, or listed cells laid out in rows) and:
+//! - two components holding cells in: conflict;
+//! - one component C holding a cell in: every member literal of a cell outside C is false;
+//!   with a size s and fewer than s cells in C: conflict;
+//! - none, with a size s: the member literals of a component of fewer than s cells are false.
+//!
+//! Each clause is a *cut*: for a component C and its boundary ∂C (the cells next to it, all
+//! out), a connected region holding a cell p of C and a cell q outside C (or, with a size s,
+//! more than |C| cells) must cross ∂C: `¬in(p) ∨ ¬in(q) ∨ ∨_{b∈∂C} in(b)`, where ¬in(p) is
+//! the negation of the member literal true at p (nothing for a cell always in) and in(b) the
+//! disjunction of b's member literals. Such a clause holds in every solution whatever the
+//! assignment it was read from, which makes the propagator sound; a model it was too weak to
+//! refute is still caught by [`Propagator::check_model`], which rejects every disconnected
+//! region. The rule's other clauses (some cell is in; exactly s cells in) stay in the CNF.
+//!
+//! [`engine::Propagator`]: crate::engine::Propagator
+
+#[cfg(test)]
+mod tests;
+
+use crate::engine::propagator::hand_over;
+use crate::engine::{Lit, Propagator, Var};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::rc::Rc;
+
+#[cfg(test)]
+thread_local! {
+    /// Mutation switch for the soundness tests: every cut forgets its last boundary literal.
+    static MUTATE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// A connected region over some cells (local numbers `0..m`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connection {
+    /// Per cell, the cells it touches.
+    pub touching: Vec<Vec<usize>>,
+    /// Per cell, its member literals: the cell is in when one of them is true. Empty with
+    /// `always` set: the cell is always in; empty without it: never.
+    pub members: Vec<Vec<Lit>>,
+    /// Per cell, whether it is in whatever the assignment.
+    pub always: Vec<bool>,
+    /// How many cells the region has, when known.
+    pub size: Option<usize>,
+}
+
+/// The propagator of one [`Connection`] (module docs).
+#[derive(Clone, Debug)]
+pub struct ConnectedPropagator {
+    touching: Vec<Vec<u32>>,
+    members: Vec<Vec<Lit>>,
+    always: Vec<bool>,
+    size: Option<usize>,
+    /// Per observed variable: (cell, index in its member list).
+    of_var: HashMap<usize, (u32, u32)>,
+    /// Per cell, a member literal now true.
+    held: Vec<Option<Lit>>,
+    /// Per cell, how many of its member literals are now false.
+    falses: Vec<u32>,
+    /// Per cell and member: 1 true, -1 false, 0 open.
+    val: Vec<Vec<i8>>,
+    /// Observed literals assigned, in order; `levels[i]`: the trail's length when level i+1
+    /// began.
+    trail: Vec<Lit>,
+    levels: Vec<usize>,
+    dirty: bool,
+    pending: VecDeque<Lit>,
+    /// Literal codes in `pending`.
+    queued: HashSet<usize>,
+    /// Per literal code: the cut that forced it last (the reason without the literal). Kept
+    /// across backtracks: the engine may ask for the reason of a literal propagated at a
+    /// level it did not undo.
+    reasons: HashMap<usize, Rc<Vec<Lit>>>,
+    conflict: Option<Vec<Lit>>,
+    /// Scratch: component per cell, and marks for boundaries.
+    comp: Vec<u32>,
+    mark: Vec<u32>,
+    stamp: u32,
+}
+
+/// No component.
+const NONE: u32 = u32::MAX;
+
+impl ConnectedPropagator {
+    /// The propagator of `c`.
+    pub fn new(c: Connection) -> ConnectedPropagator {
+        let m = c.members.len();
+        let mut of_var = HashMap::new();
+        for (cell, ms) in c.members.iter().enumerate() {
+            for (i, l) in ms.iter().enumerate() {
+                of_var.insert(l.index(), (cell as u32, i as u32));
+            }
+        }
+        ConnectedPropagator {
+            touching: c
+                .touching
+                .iter()
+                .map(|t| t.iter().map(|&j| j as u32).collect())
+                .collect(),
+            val: c.members.iter().map(|ms| vec![0; ms.len()]).collect(),
+            members: c.members,
+            always: c.always,
+            size: c.size,
+            of_var,
+            held: vec![None; m],
+            falses: vec![0; m],
+            trail: Vec::new(),
+            levels: Vec::new(),
+            dirty: true,
+            pending: VecDeque::new(),
+            queued: HashSet::new(),
+            reasons: HashMap::new(),
+            conflict: None,
+            comp: vec![NONE; m],
+            mark: vec![0; m],
+            stamp: 0,
+        }
+    }
+
+    /// Whether the candidates it started from already break the connection (no search
+    /// needed: the clauses say so).
+    pub fn refuted(&mut self) -> bool {
+        self.analyse();
+        let refuted = self.conflict.is_some();
+        self.pending.clear();
+        self.queued.clear();
+        self.reasons.clear();
+        self.conflict = None;
+        self.dirty = true;
+        refuted
+    }
+
+    /// Whether cell `c` is in now.
+    fn is_in(&self, c: usize) -> bool {
+        self.always[c] || self.held[c].is_some()
+    }
+
+    /// Whether cell `c` is out now (never in, or every member literal false).
+    fn is_out(&self, c: usize) -> bool {
+        !self.always[c] && self.falses[c] as usize == self.members[c].len()
+    }
+
+    /// `¬in(c)` for a cell in: the negation of its true member literal (none when always in).
+    fn not_in(&self, c: usize, out: &mut Vec<Lit>) {
+        if !self.always[c] {
+            if let Some(l) = self.held[c] {
+                out.push(!l);
+            }
+        }
+    }
+
+    fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    /// `in(b)` for every cell b next to the component `cells` and outside it: their member
+    /// literals (all false when `cells` is a component of the cells not out).
+    fn boundary(&mut self, cells: &[u32], out: &mut Vec<Lit>) {
+        #[cfg(test)]
+        let start = out.len();
+        self.next_stamp();
+        for &p in cells {
+            self.mark[p as usize] = self.stamp;
+        }
+        for &p in cells {
+            for i in 0..self.touching[p as usize].len() {
+                let b = self.touching[p as usize][i] as usize;
+                if self.mark[b] != self.stamp {
+                    self.mark[b] = self.stamp;
+                    out.extend(self.members[b].iter().copied());
+                }
+            }
+        }
+        #[cfg(test)]
+        if MUTATE.with(|f| f.get()) && out.len() > start {
+            out.pop();
+        }
+    }
+
+    /// The components of the cells not out, each with a cell in it, if any.
+    fn components(&mut self) -> Vec<(Vec<u32>, Option<u32>)> {
+        let mut out = Vec::new();
+        self.comp.iter_mut().for_each(|c| *c = NONE);
+        for start in 0..self.comp.len() {
+            if self.comp[start] != NONE || self.is_out(start) {
+                continue;
+            }
+            let id = out.len() as u32;
+            self.comp[start] = id;
+            let mut cells = vec![start as u32];
+            let mut member = None;
+            let mut i = 0;
+            while let Some(&p) = cells.get(i) {
+                if member.is_none() && self.is_in(p as usize) {
+                    member = Some(p);
+                }
+                for j in 0..self.touching[p as usize].len() {
+                    let q = self.touching[p as usize][j] as usize;
+                    if self.comp[q] == NONE && !self.is_out(q) {
+                        self.comp[q] = id;
+                        cells.push(q as u32);
+                    }
+                }
+                i += 1;
+            }
+            out.push((cells, member));
+        }
+        out
+    }
+
+    /// Queues every open member literal of the cells of `cells` false, forced by `cut`.
+    fn exclude(&mut self, cells: &[u32], cut: &Rc<Vec<Lit>>) {
+        for &c in cells {
+            let c = c as usize;
+            for (i, &l) in self.members[c].iter().enumerate() {
+                if self.val[c][i] == 0 {
+                    let lit = !l;
+                    if self.queued.insert(lit.code()) {
+                        self.reasons.insert(lit.code(), Rc::clone(cut));
+                        self.pending.push_back(lit);
+                    }
+                }
+            }
+        }
+    }
+
+    /// What the current assignment implies (module docs).
+    fn analyse(&mut self) {
+        self.dirty = false;
+        let comps = self.components();
+        let holding: Vec<usize> = (0..comps.len()).filter(|&i| comps[i].1.is_some()).collect();
+        if let [first, second, ..] = holding[..] {
+            // ¬in(p) ∨ ¬in(q) ∨ ∨_{b∈∂C} in(b): p and q are on two sides of a cut
+            let (cells, p) = (&comps[first].0, comps[first].1.unwrap_or(0));
+            let q = comps[second].1.unwrap_or(0);
+            let mut clause = Vec::new();
+            self.not_in(p as usize, &mut clause);
+            self.not_in(q as usize, &mut clause);
+            let cells = cells.clone();
+            self.boundary(&cells, &mut clause);
+            self.conflict = Some(clause);
+            return;
+        }
+        if let [only] = holding[..] {
+            let (cells, p) = (comps[only].0.clone(), comps[only].1.unwrap_or(0));
+            let mut cut = Vec::new();
+            self.not_in(p as usize, &mut cut);
+            self.boundary(&cells, &mut cut);
+            if self.size.is_some_and(|s| cells.len() < s) {
+                // ¬in(p) ∨ ∨_{b∈∂C} in(b): the region would stay inside C, too small
+                self.conflict = Some(cut);
+                return;
+            }
+            let cut = Rc::new(cut);
+            for (i, (others, _)) in comps.iter().enumerate() {
+                if i != only {
+                    // in(p) ∧ ∧_{b∈∂C} ¬in(b) -> ¬x(r,v) for r outside C
+                    self.exclude(others, &cut);
+                }
+            }
+            return;
+        }
+        if let Some(s) = self.size {
+            for (cells, _) in &comps {
+                if cells.len() < s {
+                    // ∧_{b∈∂D} ¬in(b) -> ¬x(r,v) for r in D: a region in D is too small
+                    let mut cut = Vec::new();
+                    self.boundary(cells, &mut cut);
+                    self.exclude(cells, &Rc::new(cut));
+                }
+            }
+        }
+    }
+}
+
+impl Propagator for ConnectedPropagator {
+    fn observed(&self) -> Vec<Var> {
+        self.members.iter().flatten().map(|l| l.var()).collect()
+    }
+
+    fn assigned(&mut self, lits: &[Lit]) {
+        for &lit in lits {
+            let Some(&(c, i)) = self.of_var.get(&lit.index()) else {
+                continue;
+            };
+            let (c, i) = (c as usize, i as usize);
+            if self.val[c][i] != 0 {
+                continue;
+            }
+            let member = self.members[c][i];
+            if lit == member {
+                self.val[c][i] = 1;
+                if self.held[c].is_none() {
+                    self.held[c] = Some(member);
+                }
+            } else {
+                self.val[c][i] = -1;
+                self.falses[c] += 1;
+            }
+            self.trail.push(lit);
+            self.dirty = true;
+        }
+    }
+
+    fn new_level(&mut self) {
+        self.levels.push(self.trail.len());
+    }
+
+    fn backtrack(&mut self, level: usize) {
+        while self.levels.len() > level {
+            let mark = self.levels.pop().unwrap_or(0);
+            while self.trail.len() > mark {
+                let Some(lit) = self.trail.pop() else {
+                    break;
+                };
+                let Some(&(c, i)) = self.of_var.get(&lit.index()) else {
+                    continue;
+                };
+                let (c, i) = (c as usize, i as usize);
+                if self.val[c][i] > 0 {
+                    if self.held[c] == Some(lit) {
+                        // another member still true (the cell clauses forbid it) keeps it in
+                        self.held[c] = self.members[c]
+                            .iter()
+                            .zip(&self.val[c])
+                            .find(|&(&l, &v)| v > 0 && l != lit)
+                            .map(|(&l, _)| l);
+                    }
+                } else {
+                    self.falses[c] -= 1;
+                }
+                self.val[c][i] = 0;
+            }
+        }
+        self.pending.clear();
+        self.queued.clear();
+        self.conflict = None;
+        self.dirty = true;
+    }
+
+    fn propagate(&mut self) -> Option<Lit> {
+        loop {
+            if self.conflict.is_some() {
+                return None;
+            }
+            while let Some(lit) = self.pending.pop_front() {
+                self.queued.remove(&lit.code());
+                let Some(&(c, i)) = self.of_var.get(&lit.index()) else {
+                    continue;
+                };
+                match self.val[c as usize][i as usize] {
+                    0 => return Some(lit),
+                    // already false: nothing to say; true: the cut is violated
+                    v if (v > 0) == lit.is_positive() => continue,
+                    _ => {
+                        let mut clause: Vec<Lit> = self
+                            .reasons
+                            .get(&lit.code())
+                            .map_or_else(Vec::new, |r| r.to_vec());
+                        clause.push(lit);
+                        self.conflict = Some(clause);
+                        return None;
+                    }
+                }
+            }
+            if !self.dirty {
+                return None;
+            }
+            self.analyse();
+        }
+    }
+
+    fn explain(&mut self, lit: Lit, reason: &mut Vec<Lit>) {
+        reason.clear();
+        reason.push(lit);
+        match self.reasons.get(&lit.code()) {
+            Some(cut) => reason.extend(cut.iter().copied().filter(|&l| l != lit)),
+            // never propagated here: only a tautology is sound (not reachable by design)
+            None => reason.push(!lit),
+        }
+    }
+
+    fn conflict(&mut self, clause: &mut Vec<Lit>) -> bool {
+        hand_over(&mut self.conflict, clause)
+    }
+
+    fn check_model(&mut self, value: &dyn Fn(Lit) -> bool) -> bool {
+        let m = self.members.len();
+        let held: Vec<Option<Lit>> = self
+            .members
+            .iter()
+            .map(|ms| ms.iter().copied().find(|&l| value(l)))
+            .collect();
+        let inside = |c: usize| self.always[c] || held[c].is_some();
+        let Some(first) = (0..m).find(|&c| inside(c)) else {
+            return true; // the CNF says some cell is in
+        };
+        let mut seen = vec![false; m];
+        seen[first] = true;
+        let mut reached = vec![first as u32];
+        let mut i = 0;
+        while let Some(&p) = reached.get(i) {
+            for &q in &self.touching[p as usize] {
+                let q = q as usize;
+                if !seen[q] && inside(q) {
+                    seen[q] = true;
+                    reached.push(q as u32);
+                }
+            }
+            i += 1;
+        }
+        let Some(apart) = (0..m).find(|&c| inside(c) && !seen[c]) else {
+            return true;
+        };
+        // ¬in(first) ∨ ¬in(apart) ∨ ∨_{b∈∂R} in(b): R, the cells in reached from the first,
+        // is walled off by cells out
+        let mut clause = Vec::new();
+        for c in [first, apart] {
+            if let (false, Some(l)) = (self.always[c], held[c]) {
+                clause.push(!l);
+            }
+        }
+        self.boundary(&reached, &mut clause);
+        self.conflict = Some(clause);
+        false
+    }
+}
