@@ -11,7 +11,11 @@
 //! - two components holding cells in: conflict;
 //! - one component C holding a cell in: every member literal of a cell outside C is false;
 //!   with a size s and fewer than s cells in C: conflict;
-//! - none, with a size s: the member literals of a component of fewer than s cells are false.
+//! - none, with a size s: the member literals of a component of fewer than s cells are false;
+//! - with a size s and f cells in: a cell farther from them than s − f open cells is out
+//!   (the distance bound of [`crate::chaos`]);
+//! - a piece of cells in that must grow (smaller than s, or another cell in elsewhere) with
+//!   one cell next to it not out, one member literal of it open: that literal is true.
 //!
 //! Each clause is a *cut*: for a component C and its boundary ∂C (the cells next to it, all
 //! out), a connected region holding a cell p of C and a cell q outside C (or, with a size s,
@@ -80,8 +84,9 @@ pub struct ConnectedPropagator {
     /// level it did not undo.
     reasons: HashMap<usize, Rc<Vec<Lit>>>,
     conflict: Option<Vec<Lit>>,
-    /// Scratch: component per cell, and marks for boundaries.
+    /// Scratch: component per cell, marks for boundaries, distances of [`Self::reach`].
     comp: Vec<u32>,
+    dist: Vec<u32>,
     mark: Vec<u32>,
     stamp: u32,
 }
@@ -120,6 +125,7 @@ impl ConnectedPropagator {
             reasons: HashMap::new(),
             conflict: None,
             comp: vec![NONE; m],
+            dist: vec![u32::MAX; m],
             mark: vec![0; m],
             stamp: 0,
         }
@@ -236,6 +242,179 @@ impl ConnectedPropagator {
         }
     }
 
+    /// The distance bound, for a region of `size` cells whose cells in all lie in the
+    /// component `cells` (larger than `size`): with f cells in, let dist(r) be the fewest
+    /// cells not yet in on a path from one of them, p₀, to r through cells not out. A region
+    /// holding the f cells and r holds at least f + dist(r) cells, so r with
+    /// f + dist(r) > size is out, and such a cell in is a conflict. The clause names the f
+    /// cells and the out cells next to the ball B = {dist ≤ size − f}:
+    /// `∨_{p in} ¬in(p) ∨ ∨_{b∈∂B} in(b) ∨ ¬in(r)` — a path from p₀ out of B crosses one of
+    /// them or a cell at distance size − f + 1, whatever else is assigned.
+    fn reach(&mut self, cells: &[u32], size: usize) {
+        let core: Vec<u32> = cells
+            .iter()
+            .copied()
+            .filter(|&c| self.is_in(c as usize))
+            .collect();
+        let Some(&p0) = core.first() else {
+            return;
+        };
+        // more cells in than the size: the counter's clauses refute it
+        let Some(budget) = size.checked_sub(core.len()) else {
+            return;
+        };
+        let budget = budget as u32;
+        for &r in cells {
+            self.dist[r as usize] = u32::MAX;
+        }
+        // 0-1 breadth-first: entering a cell in costs nothing, an open cell one
+        self.dist[p0 as usize] = 0;
+        let mut bfs = VecDeque::from([p0]);
+        while let Some(p) = bfs.pop_front() {
+            let d = self.dist[p as usize];
+            for i in 0..self.touching[p as usize].len() {
+                let q = self.touching[p as usize][i];
+                if self.is_out(q as usize) {
+                    continue;
+                }
+                let inside = self.is_in(q as usize);
+                let nd = d + u32::from(!inside);
+                if nd > budget || nd >= self.dist[q as usize] {
+                    continue;
+                }
+                self.dist[q as usize] = nd;
+                if inside {
+                    bfs.push_front(q);
+                } else {
+                    bfs.push_back(q);
+                }
+            }
+        }
+        if cells.iter().all(|&r| self.dist[r as usize] <= budget) {
+            return;
+        }
+        let mut cut = Vec::new();
+        for &p in &core {
+            self.not_in(p as usize, &mut cut);
+        }
+        self.next_stamp();
+        for &r in cells {
+            if self.dist[r as usize] <= budget {
+                self.mark[r as usize] = self.stamp;
+            }
+        }
+        #[cfg(test)]
+        let start = cut.len();
+        for &r in cells {
+            if self.dist[r as usize] > budget {
+                continue;
+            }
+            for i in 0..self.touching[r as usize].len() {
+                let b = self.touching[r as usize][i] as usize;
+                if self.mark[b] != self.stamp && self.is_out(b) {
+                    self.mark[b] = self.stamp;
+                    cut.extend(self.members[b].iter().copied());
+                }
+            }
+        }
+        #[cfg(test)]
+        if MUTATE.with(|f| f.get()) && cut.len() > start {
+            cut.pop();
+        }
+        if core.iter().any(|&p| self.dist[p as usize] > budget) {
+            // ∨_{p in} ¬in(p) ∨ ∨_{b∈∂B} in(b): the cells in are too far apart
+            self.conflict = Some(cut);
+            return;
+        }
+        let far: Vec<u32> = cells
+            .iter()
+            .copied()
+            .filter(|&r| self.dist[r as usize] > budget)
+            .collect();
+        // ∧_{p in} in(p) ∧ ∧_{b∈∂B} ¬in(b) -> ¬x(r,v): r is too far from p₀
+        self.exclude(&far, &Rc::new(cut));
+    }
+
+    /// Single doors: a piece P of cells in (joined orthogonally, in the component `cells`)
+    /// that must grow — fewer cells than the size, or a cell in outside it — can only grow
+    /// through a cell next to it that is not out; when there is one such cell and one of its
+    /// member literals is still open, that literal is true. A cut of P:
+    /// `¬in(p) ∨ ∨_{b∈∂P} in(b)` (with a size) or `¬in(p) ∨ ¬in(q) ∨ ∨_{b∈∂P} in(b)` (q in,
+    /// outside P), every literal false but the door's.
+    fn doors(&mut self, cells: &[u32]) {
+        // only a cell with one member literal open can be a door that forces one
+        let one_open =
+            |c: usize| !self.is_in(c) && self.members[c].len() - self.falses[c] as usize == 1;
+        if !cells.iter().any(|&c| one_open(c as usize)) {
+            return;
+        }
+        let total = cells.iter().filter(|&&c| self.is_in(c as usize)).count();
+        let mut seen = vec![false; self.members.len()];
+        for &start in cells {
+            if seen[start as usize] || !self.is_in(start as usize) {
+                continue;
+            }
+            // the piece holding `start`: the cells in joined to it
+            let mut piece = vec![start];
+            seen[start as usize] = true;
+            let mut i = 0;
+            while let Some(&p) = piece.get(i) {
+                for j in 0..self.touching[p as usize].len() {
+                    let q = self.touching[p as usize][j];
+                    if !seen[q as usize] && self.is_in(q as usize) {
+                        seen[q as usize] = true;
+                        piece.push(q);
+                    }
+                }
+                i += 1;
+            }
+            let small = self.size.is_some_and(|s| piece.len() < s);
+            if !small && piece.len() == total {
+                continue;
+            }
+            let mut door = None;
+            let mut single = true;
+            for &p in &piece {
+                for &q in &self.touching[p as usize] {
+                    if !self.is_out(q as usize) && !self.is_in(q as usize) && door != Some(q) {
+                        single &= door.is_none();
+                        door = Some(q);
+                    }
+                }
+            }
+            let (Some(door), true) = (door, single) else {
+                continue;
+            };
+            let d = door as usize;
+            let mut open = self.members[d]
+                .iter()
+                .zip(&self.val[d])
+                .filter(|&(_, &v)| v == 0)
+                .map(|(&l, _)| l);
+            let (Some(lit), None) = (open.next(), open.next()) else {
+                continue;
+            };
+            let mut cut = Vec::new();
+            self.not_in(start as usize, &mut cut);
+            if !small {
+                let q = cells
+                    .iter()
+                    .copied()
+                    .find(|&c| self.is_in(c as usize) && !piece.contains(&c));
+                if let Some(q) = q {
+                    self.not_in(q as usize, &mut cut);
+                }
+            }
+            self.boundary(&piece, &mut cut);
+            cut.retain(|&l| l != lit);
+            // in(p) ∧ ∧_{b∈∂P, b≠door} ¬in(b) -> x(door,v): P can only grow there
+            if self.queued.insert(lit.code()) {
+                self.reasons.insert(lit.code(), Rc::new(cut));
+                self.pending.push_back(lit);
+            }
+        }
+    }
+
     /// What the current assignment implies (module docs).
     fn analyse(&mut self) {
         self.dirty = false;
@@ -269,6 +448,12 @@ impl ConnectedPropagator {
                     // in(p) ∧ ∧_{b∈∂C} ¬in(b) -> ¬x(r,v) for r outside C
                     self.exclude(others, &cut);
                 }
+            }
+            if let Some(s) = self.size.filter(|&s| cells.len() > s) {
+                self.reach(&cells, s);
+            }
+            if self.conflict.is_none() {
+                self.doors(&cells);
             }
             return;
         }
