@@ -285,7 +285,8 @@ impl<'p> Formula<'p> {
                 parts.push(Box::new(p));
             }
         }
-        if parts.is_empty() {
+        // a composite tells at most 255 parts apart: beyond that, the layers
+        if parts.is_empty() || parts.len() > 255 {
             return None;
         }
         self.connected_carried = mode != Propagation::Both;
