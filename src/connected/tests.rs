@@ -1,4 +1,5 @@
-use super::{ConnectedPropagator, Connection, MUTATE};
+use super::propagator::MUTATE;
+use super::{ConnectedPropagator, Connection};
 use crate::engine::{Engine, EngineKind, Lit, Propagation, Propagator, Var};
 use crate::generate::Rng;
 
