@@ -30,6 +30,11 @@
 //!   already a consequence of the houses, but the counter states it over the whole grid at
 //!   once: on an empty 9×9 with four values it took the search from 75 s to 2.5 s
 //!   (BENCHMARKS.md, "Connected values: the size the houses imply").
+//!
+//! On an engine that hosts propagators (CaDiCaL), a rule at the top of the puzzle hands its
+//! graph over instead (`ConnectedValues::connection`):
+//! [`crate::connected::ConnectedPropagator`] checks the connectivity with cuts, and the root
+//! and reach layers are left out ([`Encoder::carry_connected`]); the rest stays.
 
 use super::Rule;
 use crate::cnf::{Encoder, Term};
