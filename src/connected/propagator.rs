@@ -3,7 +3,8 @@
 use super::Connection;
 use crate::engine::propagator::hand_over;
 use crate::engine::{Lit, Propagator, Var};
-use std::collections::{HashMap, HashSet, VecDeque};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 #[cfg(test)]
@@ -19,8 +20,9 @@ pub struct ConnectedPropagator {
     members: Vec<Vec<Lit>>,
     always: Vec<bool>,
     size: Option<usize>,
-    /// Per observed variable: (cell, index in its member list).
-    of_var: HashMap<usize, (u32, u32)>,
+    /// Per observed variable: (cell, index in its member list). (FxHash: looked up for
+    /// every assignment the engine reports.)
+    of_var: FxHashMap<usize, (u32, u32)>,
     /// Per cell, a member literal now true.
     held: Vec<Option<Lit>>,
     /// Per cell, how many of its member literals are now false.
@@ -34,17 +36,21 @@ pub struct ConnectedPropagator {
     dirty: bool,
     pending: VecDeque<Lit>,
     /// Literal codes in `pending`.
-    queued: HashSet<usize>,
+    queued: FxHashSet<usize>,
     /// Per literal code: the cut that forced it last (the reason without the literal). Kept
     /// across backtracks: the engine may ask for the reason of a literal propagated at a
     /// level it did not undo.
-    reasons: HashMap<usize, Rc<Vec<Lit>>>,
+    reasons: FxHashMap<usize, Rc<Vec<Lit>>>,
     conflict: Option<Vec<Lit>>,
     /// Scratch: component per cell, marks for boundaries, distances of [`Self::reach`].
     comp: Vec<u32>,
     dist: Vec<u32>,
     mark: Vec<u32>,
     stamp: u32,
+    /// Scratch of [`Self::doors`]: per cell, the stamp of the piece that took it (pieces of
+    /// one call have stamps above the one it started from).
+    piece: Vec<u32>,
+    piece_stamp: u32,
 }
 
 /// No component.
@@ -54,7 +60,7 @@ impl ConnectedPropagator {
     /// The propagator of `c`.
     pub fn new(c: Connection) -> ConnectedPropagator {
         let m = c.members.len();
-        let mut of_var = HashMap::new();
+        let mut of_var = FxHashMap::default();
         for (cell, ms) in c.members.iter().enumerate() {
             for (i, l) in ms.iter().enumerate() {
                 of_var.insert(l.index(), (cell as u32, i as u32));
@@ -77,13 +83,15 @@ impl ConnectedPropagator {
             levels: Vec::new(),
             dirty: true,
             pending: VecDeque::new(),
-            queued: HashSet::new(),
-            reasons: HashMap::new(),
+            queued: FxHashSet::default(),
+            reasons: FxHashMap::default(),
             conflict: None,
             comp: vec![NONE; m],
             dist: vec![u32::MAX; m],
             mark: vec![0; m],
             stamp: 0,
+            piece: vec![0; m],
+            piece_stamp: 0,
         }
     }
 
@@ -305,20 +313,28 @@ impl ConnectedPropagator {
             return;
         }
         let total = cells.iter().filter(|&&c| self.is_in(c as usize)).count();
-        let mut seen = vec![false; self.members.len()];
+        // every piece of this call gets a stamp above `base`: a cell is taken when its stamp
+        // is, and in the current piece when its stamp is the piece's
+        if self.piece_stamp > u32::MAX - self.piece.len() as u32 - 1 {
+            self.piece.iter_mut().for_each(|m| *m = 0);
+            self.piece_stamp = 0;
+        }
+        let base = self.piece_stamp;
         for &start in cells {
-            if seen[start as usize] || !self.is_in(start as usize) {
+            if self.piece[start as usize] > base || !self.is_in(start as usize) {
                 continue;
             }
             // the piece holding `start`: the cells in joined to it
+            self.piece_stamp += 1;
+            let stamp = self.piece_stamp;
             let mut piece = vec![start];
-            seen[start as usize] = true;
+            self.piece[start as usize] = stamp;
             let mut i = 0;
             while let Some(&p) = piece.get(i) {
                 for j in 0..self.touching[p as usize].len() {
                     let q = self.touching[p as usize][j];
-                    if !seen[q as usize] && self.is_in(q as usize) {
-                        seen[q as usize] = true;
+                    if self.piece[q as usize] <= base && self.is_in(q as usize) {
+                        self.piece[q as usize] = stamp;
                         piece.push(q);
                     }
                 }
@@ -356,7 +372,7 @@ impl ConnectedPropagator {
                 let q = cells
                     .iter()
                     .copied()
-                    .find(|&c| self.is_in(c as usize) && !piece.contains(&c));
+                    .find(|&c| self.is_in(c as usize) && self.piece[c as usize] != stamp);
                 if let Some(q) = q {
                     self.not_in(q as usize, &mut cut);
                 }

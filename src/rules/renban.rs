@@ -4,11 +4,20 @@
 //! Encoding: the line is an all-different group (a house if it has N cells). One selector
 //! s(k) per possible run k..k+L−1: `s(1) ∨ … ∨ s(N−L+1)`; `s(k) -> !x(c,d)` for every cell c
 //! and digit d outside the run; `s(k) -> x(c1,d) ∨ … ∨ x(cL,d)` for every d in the run
-//! (each run digit appears); and `x(c,d) -> OR { s(k) : run k holds d }`. Besides, two
-//! cells of the line differ by less than L: `x(a,d) -> !x(b,e)` for |d − e| ≥ L. These
-//! binaries are implied (different digits within L − 1 of each other are a run), but unit
-//! propagation reaches them through the selectors only by case analysis; with them "Hard
-//! renban 2" takes 0.81–0.87× the CPU (BENCHMARKS.md), without the selectors 1.4× more.
+//! (each run digit appears); `s(k) -> x(c,k) ∨ … ∨ x(c,k+L−1)` for every cell c (its digit
+//! is in the run); and `x(c,d) -> OR { s(k) : run k holds d }`. Besides, two cells of the
+//! line differ by less than L: `x(a,d) -> !x(b,e)` for |d − e| ≥ L. These binaries are
+//! implied (different digits within L − 1 of each other are a run), but unit propagation
+//! reaches them through the selectors only by case analysis; with them "Hard renban 2" takes
+//! 0.81–0.87× the CPU (BENCHMARKS.md), without the selectors 1.4× more.
+//!
+//! The per-cell clause says again what `s(k) -> !x(c,d)` and the cell's "some digit" say
+//! together, but only it lets unit propagation go from candidates to runs: once a cell has
+//! no candidate left in run k, `!s(k)` follows at once, and with it every other cell's digits
+//! that only run k held. (Before it, a cell down to {1, 2} on a line of three left the runs
+//! 5–7 open, and a 7 on the next cell with them.) ISS's "Zero solution: Renban" is refuted
+//! in an eighth of the instructions; elsewhere the search moves both ways (BENCHMARKS.md,
+//! "Renban: runs from candidates").
 
 use super::cell_lists::{at_most, line, values};
 use super::families::all_different;
@@ -62,6 +71,12 @@ impl Rule for Renban {
                         enc.implies(s, !x);
                     }
                 }
+            }
+            for &c in &self.cells {
+                // s(k) -> x(c,k) ∨ … ∨ x(c,k+L-1)
+                let inside = (k + 1..=k + len).map(|d| enc.x(c, Digit::new(d)));
+                let clause: Vec<Term> = std::iter::once(!s).chain(inside).collect();
+                enc.clause(clause);
             }
         }
         for (i, &a) in self.cells.iter().enumerate() {
