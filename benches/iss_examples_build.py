@@ -130,10 +130,14 @@ def ship(strings_path, iss_path, satdoku_path):
                 out["solution"] = "".join(str(v) for v in vals)
             else:
                 out["solution"] = " ".join(str(v) for v in vals)
-            if o.get("extra") and ".ChaosConstruction" not in r["iss"]:
-                # the extra cells (ISS `Var`), values in ISS's order (a chaos construction's
-                # extra cells in ISS are its region cells, which the records leave out)
-                out["extra_solution"] = " ".join(str(i - 1 + low) for i in o["extra"])
+            extra = o.get("extra") or []
+            if ".ChaosConstruction" in r["iss"]:
+                # a chaos construction's extra cells in ISS start with its region cells, one
+                # per grid cell, which the records leave out; its `Var` cells follow them
+                extra = extra[len(vals):]
+            if extra:
+                # the extra cells (ISS `Var`), values in ISS's order
+                out["extra_solution"] = " ".join(str(i - 1 + low) for i in extra)
         out.update(ISS_WRONG.get(r["title"], {}))
         print(json.dumps(out))
         kept += 1

@@ -305,11 +305,6 @@ impl Shape {
     /// the longer side: with more, regions would hold some values only, and their size
     /// would no longer follow from the digits (refused).
     pub fn with_chaos(self) -> Result<Shape, Error> {
-        if self.extra > 0 {
-            return Err(Error::GridShape(
-                "a chaos construction cannot have extra cells".into(),
-            ));
-        }
         if self.raw {
             return Err(Error::GridShape(
                 "a raw grid has no regions, so it cannot be a chaos construction".into(),
@@ -367,8 +362,9 @@ impl Shape {
     /// is `r10c1` and extra cell 10 is `r11c1` ([`Shape::extra_cell`]). Only rules that read
     /// a list of cells' values may name them (see `rules::cell_lists::value_cells`); a
     /// solution holds their values and two solutions differing only there are two. At most
-    /// as many as fit in the rows up to 64, and none on a chaos construction (whose region
-    /// variables follow the grid's cell variables).
+    /// as many as fit in the rows up to 64. On a chaos construction they are in no found
+    /// region either (its region variables follow all cell variables, the extra cells'
+    /// included).
     pub fn with_extra(self, count: usize) -> Result<Shape, Error> {
         let room = (MAX_SIZE - self.rows) * self.cols;
         if count > room {
@@ -377,11 +373,6 @@ impl Shape {
                  most {room})",
                 self.rows, self.cols
             )));
-        }
-        if count > 0 && self.chaos {
-            return Err(Error::GridShape(
-                "a chaos construction cannot have extra cells".into(),
-            ));
         }
         Ok(Shape {
             extra: count,

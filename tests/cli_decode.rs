@@ -406,3 +406,89 @@ fn a_model_with_extra_cells_decodes_them_after_the_grid() {
         .success()
         .stdout(predicate::str::ends_with("+7\n"));
 }
+
+/// A 4×4 chaos construction, unique with its regions (as in tests/cli_chaos.rs).
+const CHAOS: &str = r#"{"satdoku": 1, "size": 4, "chaos": true, "givens": "..42....3.24....", "constraints": [{"type": "same-region", "cells": ["r3c1", "r4c1"]}, {"type": "same-region", "cells": ["r4c1", "r4c2"]}, {"type": "same-region", "cells": ["r2c2", "r3c2"]}, {"type": "same-region", "cells": ["r1c4", "r2c4"]}]}"#;
+
+#[test]
+fn the_export_is_the_whole_formula_whatever_the_engine() {
+    // `auto` gives these two to CaDiCaL with a propagator that carries the arrows (the sum
+    // propagator) or the regions' connectivity, leaving their clauses out of the solver's
+    // formula; the export is for a solver without it, so it must state every rule: the same
+    // text from every engine, and the uniqueness query UNSAT for the unique puzzles.
+    let dir = tempfile::tempdir().unwrap();
+    let arrows = "puzzles/sums/arrow-1.json";
+    for (name, puzzle) in [("arrows", arrows), ("chaos", CHAOS)] {
+        let texts: Vec<String> = ["auto", "varisat", "cadical"]
+            .iter()
+            .map(|e| export(dir.path(), &format!("{name}-{e}"), &["--engine", e, puzzle]).1)
+            .collect();
+        assert_eq!(texts[0], texts[1], "{name}: auto against varisat");
+        assert_eq!(texts[0], texts[2], "{name}: cadical against varisat");
+        for engine in ["auto", "varisat"] {
+            let (cnf_path, cnf) = export(
+                dir.path(),
+                &format!("{name}-u-{engine}"),
+                &["--uniqueness", "--engine", engine, puzzle],
+            );
+            assert!(
+                varisat_solve(&cnf).is_none(),
+                "{name} ({engine}): unique, so its query is UNSAT"
+            );
+            satdoku()
+                .args(["decode", "-p"])
+                .arg(&cnf_path)
+                .write_stdin(competition(None))
+                .assert()
+                .code(0)
+                .stdout(predicate::str::starts_with("unique\n"));
+        }
+    }
+}
+
+#[test]
+fn uniqueness_queries_with_extra_cells_decode() {
+    // The blocked solution in the header carries the extra cells after `+` (and a chaos
+    // construction's regions after `/`): decode reads it back. r5c1 and r5c2 repeat r1c1
+    // and r1c2.
+    let dir = tempfile::tempdir().unwrap();
+    let sums = r#"{"type": "weighted-sum", "cells": ["r5c1", "r1c1"], "weights": [1, -1], "sum": 0}, {"type": "weighted-sum", "cells": ["r5c2", "r1c2"], "weights": [1, -1], "sum": 0}"#;
+    let multi = format!(
+        r#"{{"satdoku": 1, "size": 4, "extra": 2, "givens": ["12..", "..12", "....", "...."], "constraints": [{sums}]}}"#
+    );
+    let (cnf_path, cnf) = export(dir.path(), "extra", &["--uniqueness", &multi]);
+    let first = blocked_solution(&cnf);
+    assert!(first.ends_with("+12"), "{first}");
+    let model = varisat_solve(&cnf).expect("several solutions: the query is SAT");
+    let out = satdoku()
+        .args(["decode", "-f", "line", "-p"])
+        .arg(&cnf_path)
+        .write_stdin(competition(Some(&model)))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4), "{}", stderr_of(&out));
+    let stdout = stdout_of(&out);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[..2], ["multiple", first.as_str()], "{stdout}");
+    assert!(lines[2].ends_with("+12") && lines[2] != first, "{stdout}");
+    // a chaos construction with extra cells: unique, and the query says so
+    let chaos = CHAOS.replacen(
+        r#""constraints": ["#,
+        &format!(r#""extra": 2, "constraints": [{sums}, "#),
+        1,
+    );
+    let (cnf_path, cnf) = export(dir.path(), "chaos-extra", &["--uniqueness", &chaos]);
+    let first = blocked_solution(&cnf);
+    assert!(first.contains('+') && first.contains('/'), "{first}");
+    assert!(
+        varisat_solve(&cnf).is_none(),
+        "unique, so its query is UNSAT"
+    );
+    satdoku()
+        .args(["decode", "-f", "line", "-p"])
+        .arg(&cnf_path)
+        .write_stdin(competition(None))
+        .assert()
+        .code(0)
+        .stdout(format!("unique\n{first}\n"));
+}

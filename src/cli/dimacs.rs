@@ -133,15 +133,20 @@ pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
     let loc = rec.location();
     let puzzle = rec.puzzle.with_context(|| loc.clone())?;
     let mode = args.simplify.mode();
-    let mut session = Session::with_engine(&puzzle, mode, &args.engine.engine());
+    // The whole formula, whatever the engine: a session on an engine that hosts propagators
+    // leaves the rules they carry (sums, connectivity) out of its clauses, and an external
+    // solver has no propagator.
+    let formula = Formula::new(&puzzle, mode);
     let mut extra = Vec::new();
     let mut query = Query::Solve;
     if args.uniqueness {
+        // --engine chooses what finds the first solution; the export stays the whole formula
+        let mut session = Session::with_engine(&puzzle, mode, &args.engine.engine());
         let Some(solution) = session.next_solution().with_context(|| loc.clone())? else {
             eprintln!("satdoku: {loc}: no solution, so there is no uniqueness query to write");
             return Ok(exit::NO_SOLUTION);
         };
-        extra.push(session.formula().blocking_clause(&solution));
+        extra.push(formula.blocking_clause(&solution));
         query = Query::Uniqueness(solution);
     } else if let Some(text) = &args.exclude {
         // A grid alone, checked against the puzzle's own rules just below.
@@ -149,10 +154,10 @@ pub fn export(args: &DimacsArgs) -> anyhow::Result<u8> {
         puzzle
             .verify(&grid)
             .context("--exclude: the grid is not a solution of the puzzle")?;
-        extra.push(session.formula().blocking_clause(&grid));
+        extra.push(formula.blocking_clause(&grid));
         query = Query::Exclude(grid);
     }
-    let formula = session.formula();
+    let formula = &formula;
     let header = Header {
         puzzle: &puzzle,
         simplify: mode,

@@ -224,7 +224,7 @@ fn at_most_one_ladder(enc: &mut Encoder, terms: &[Term]) {
 #[cfg(test)]
 pub(crate) mod tests {
     use crate::engine::{Engine, EngineKind};
-    use crate::geometry::{Digit, Shape};
+    use crate::geometry::{Cell, Digit, Shape};
     use crate::grid::Grid;
     use crate::puzzle::Puzzle;
     use crate::solve::count_on;
@@ -500,6 +500,55 @@ pub(crate) mod tests {
         assert_eq!(sat(4, &givens, false), brute(4, &givens, false));
         // with boxes kept beside the chaos regions
         assert_eq!(sat(4, &empty, true), brute(4, &empty, true));
+    }
+
+    #[test]
+    fn extra_cells_beside_a_chaos_construction() {
+        // A 4×4 chaos construction with two extra cells: r5c1 repeats r1c1 (a weighted sum
+        // r5c1 − r1c1 = 0), r5c2 is free. Each (digits, regions) pair of the grid alone
+        // comes back four times, once per value of r5c2, and r5c1 holds r1c1's digit. The
+        // region variables follow the extra cells' variables: were they to overlap, the
+        // extra cells would be tied to regions and the counts would differ.
+        let givens = [1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 2, 0, 0];
+        let text: String = givens
+            .iter()
+            .map(|&g| if g == 0 { '.' } else { (b'0' + g) as char })
+            .collect();
+        let doc = crate::format::json::from_str(&format!(
+            r#"{{"satdoku": 1, "size": 4, "chaos": true, "extra": 2, "givens": "{text}",
+                "constraints": [{{"type": "weighted-sum", "cells": ["r5c1", "r1c1"],
+                "weights": [1, -1], "sum": 0}}]}}"#
+        ))
+        .unwrap();
+        let shape = doc.puzzle.shape();
+        let first_region = super::super::region_var(shape, Cell::from_index(0, 0), 0);
+        assert_eq!(
+            first_region.index(),
+            18 * 4,
+            "after 16 grid and 2 extra cells"
+        );
+        let expect = brute(4, &givens, false);
+        for engine in [EngineKind::Varisat, EngineKind::Cadical] {
+            let mut grids = std::collections::HashMap::new();
+            count_on(&doc.puzzle, 100_000, &Engine::new(engine), |g| {
+                let digits: Vec<u8> = g.cells()[..16]
+                    .iter()
+                    .map(|d| d.unwrap().get() as u8)
+                    .collect();
+                let extra: Vec<u8> = g
+                    .extra_cells()
+                    .iter()
+                    .map(|d| d.unwrap().get() as u8)
+                    .collect();
+                assert_eq!(extra[0], digits[0], "r5c1 repeats r1c1");
+                let regions = g.regions().expect("a chaos solution has regions").to_vec();
+                *grids.entry((digits, regions)).or_insert(0) += 1;
+            })
+            .unwrap();
+            assert_eq!(grids.len(), expect.len(), "{engine:?}");
+            assert!(grids.keys().all(|k| expect.contains(k)), "{engine:?}");
+            assert!(grids.values().all(|&n| n == 4), "{engine:?}");
+        }
     }
 
     #[test]

@@ -7,8 +7,9 @@
 //! (With a value set of V values the stride is V instead of N: `((r-1)·N + (c-1))·V + d`.)
 //!
 //! A chaos construction ([`Shape::is_chaos`]) has region variables right after the cell
-//! variables: g(r,c,k) — "cell (r,c) is in region k", k = 1..N — is DIMACS variable
-//! `N²·V + ((r-1)·N + (c-1))·N + k` ([`region_var`]); auxiliaries follow them.
+//! variables (the extra cells' included): g(r,c,k) — "cell (r,c) is in region k", k = 1..N
+//! — is DIMACS variable `(N² + E)·V + ((r-1)·N + (c-1))·N + k` with E extra cells
+//! ([`region_var`]); auxiliaries follow them.
 //!
 //! Clauses are written through [`Encoder::clause`], which folds variables whose value is
 //! already known (a cell decided by the givens and their consequences): a clause with a true
@@ -170,11 +171,12 @@ pub fn decode_var_with(n: usize, values: usize, var: Var) -> Option<(Cell, Digit
 }
 
 /// The region variable g(cell, k) — "`cell` is in region k" (k = 0..K-1, K =
-/// [`Shape::chaos_regions`]) — of a chaos construction of `shape`: `R·C·V + position·K + k`
-/// (0-based, position row-major), after the cell variables.
+/// [`Shape::chaos_regions`]) — of a chaos construction of `shape`: `(R·C + E)·V +
+/// position·K + k` (0-based, position row-major over the R×C grid), after the cell
+/// variables, the E extra cells' included.
 pub fn region_var(shape: &Shape, cell: Cell, k: usize) -> Var {
     let (cols, regions) = (shape.cols(), shape.chaos_regions());
-    let base = shape.rows() * cols * shape.value_count();
+    let base = shape.cell_count() * shape.value_count();
     Var::from_index(base + cell.position(cols) * regions + k)
 }
 
@@ -183,7 +185,9 @@ pub fn region_var(shape: &Shape, cell: Cell, k: usize) -> Var {
 pub fn decode_region_var(shape: &Shape, var: Var) -> Option<(Cell, usize)> {
     let (cols, regions) = (shape.cols(), shape.chaos_regions());
     let cells = shape.rows() * cols;
-    let i = var.index().checked_sub(cells * shape.value_count())?;
+    let i = var
+        .index()
+        .checked_sub(shape.cell_count() * shape.value_count())?;
     (regions > 0 && i < cells * regions)
         .then(|| (Cell::from_position(i / regions, cols), i % regions))
 }
@@ -229,8 +233,8 @@ impl<'a> Encoder<'a> {
             v,
             candidates,
             // a chaos construction's region variables come right after the cell variables
-            // (a chaos grid has no extra cells)
-            next_var: cells * v + cells * shape.chaos_regions(),
+            // (extra cells included), one per grid cell and region
+            next_var: cells * v + shape.rows() * shape.cols() * shape.chaos_regions(),
             guards: Vec::new(),
             sink,
             buf: Vec::new(),

@@ -150,7 +150,7 @@ impl Header<'_> {
                 "var g(r,c,k) = {} + (r-1)*{} + (c-1)*{k} + k for r in 1..{rows}, c in 1..{cols}, \
                  k in 1..{k}: cell r,c is in found region k (chaos construction; region 1 holds \
                  r1c1, each next region is the one whose first cell in reading order comes next)",
-                rows * cols * v,
+                (rows * cols + extra) * v,
                 cols * k
             ));
             first_aux += rows * cols * k;

@@ -74,26 +74,82 @@ pub fn parse_grid_dims(
     Ok(Grid::from_cells_rect(rows, cols, cells).expect("rows·cols cells"))
 }
 
-/// [`parse_solution`] for the grid of `shape` (square or not).
+/// [`parse_solution`] for the grid of `shape` (square or not), with its extra cells
+/// ([`crate::geometry::Shape::with_extra`]) after the grid's, as plain output writes them
+/// (`grid+extras`; `+` separates cells like a space), and for a chaos construction `/` and
+/// the found regions.
 pub fn parse_solution_for(
     text: &str,
     shape: &crate::geometry::Shape,
     symbols: &Symbols,
 ) -> Result<Grid, Error> {
-    if shape.is_square() {
-        return parse_solution(text, shape.size(), symbols);
-    }
-    let (rows, cols) = (shape.rows(), shape.cols());
-    let Some((digits, regions)) = text.rsplit_once('/') else {
-        return parse_grid_dims(text, rows, cols, symbols);
+    let (digits, regions) = match text.rsplit_once('/') {
+        Some((d, r)) => (d, Some(r)),
+        None => (text, None),
     };
-    let mut grid = parse_grid_dims(digits, rows, cols, symbols)?;
-    grid.set_regions(Some(parse_region_line(
-        regions,
-        (rows, cols),
-        shape.chaos_regions(),
-    )?));
+    let (rows, cols) = (shape.rows(), shape.cols());
+    let (digits, extra) = match digits.split_once('+') {
+        Some((d, e)) if shape.extra() > 0 => (d, Some(e)),
+        _ => (digits, None),
+    };
+    let mut grid = if shape.is_square() {
+        parse_grid(digits, shape.size(), symbols)?
+    } else {
+        parse_grid_dims(digits, rows, cols, symbols)?
+    };
+    if shape.extra() > 0 {
+        let extra = parse_extra_cells(extra.unwrap_or(""), shape, symbols)?;
+        let mut cells = grid.cells().to_vec();
+        cells.extend(extra);
+        grid = Grid::from_cells_extra(rows, cols, cells)
+            .expect("the grid's cells, then its extra cells");
+    }
+    if let Some(regions) = regions {
+        grid.set_regions(Some(parse_region_line(
+            regions,
+            (rows, cols),
+            shape.chaos_regions(),
+        )?));
+    }
     Ok(grid)
+}
+
+/// The extra cells of `shape` written after `+` (one character each, or separated by
+/// spaces when the values need more), each a value of the grid.
+fn parse_extra_cells(
+    text: &str,
+    shape: &crate::geometry::Shape,
+    symbols: &Symbols,
+) -> Result<Vec<Option<Digit>>, Error> {
+    let n = shape.side();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let tokens: Vec<String> = match words[..] {
+        [one] if symbols.single_char(n) => one.chars().map(String::from).collect(),
+        _ => words.iter().map(|w| w.to_string()).collect(),
+    };
+    if tokens.len() != shape.extra() {
+        return Err(Error::Input(format!(
+            "{} extra cells after '+', expected {}",
+            tokens.len(),
+            shape.extra()
+        )));
+    }
+    let count = symbols.value_count(n);
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let cell = shape.extra_cell(i);
+            let at = |m: String| Error::Input(format!("extra cell {cell}: {m}"));
+            match read_token(t, n, symbols).map_err(at)? {
+                Some(v) if v > count => Err(at(format!(
+                    "{:?} is digit {v}, out of range",
+                    crate::error::excerpt(t)
+                ))),
+                v => Ok(v.map(Digit::new)),
+            }
+        })
+        .collect()
 }
 
 /// Reads a solution as plain output writes it: a grid as [`parse_grid`] reads it, then for
