@@ -12,7 +12,8 @@ pub struct Grid {
     rows: usize,
     cols: usize,
     cells: Vec<Option<Digit>>,
-    /// The regions found, one id per cell (row-major), for a chaos construction's solution.
+    /// The regions found, one id per cell of the grid (row-major; none for the extra cells),
+    /// for a chaos construction's solution.
     regions: Option<Vec<u16>>,
 }
 
@@ -92,9 +93,11 @@ impl Grid {
         self.regions.as_deref()
     }
     /// Sets (or clears) the regions of a chaos construction's solution; `regions` holds one
-    /// id per cell, row-major.
+    /// id per cell of the grid, row-major (none for its extra cells, which are in no region).
     pub fn set_regions(&mut self, regions: Option<Vec<u16>>) {
-        debug_assert!(regions.as_ref().is_none_or(|r| r.len() == self.cells.len()));
+        debug_assert!(regions
+            .as_ref()
+            .is_none_or(|r| r.len() == self.rows * self.cols));
         self.regions = regions;
     }
     /// Side length N of a square grid; on a rectangle, the longer side.
