@@ -40,6 +40,7 @@ pub mod geometry;
 pub mod grid;
 pub mod groups;
 pub mod linear;
+pub mod marks;
 pub mod proof;
 pub mod puzzle;
 pub mod render;

@@ -16,6 +16,7 @@
 use crate::cnf::chaos::neighbours;
 use crate::engine::propagator::hand_over;
 use crate::engine::{Lit, Propagator, Var};
+use crate::marks::{boundary, Marks};
 use std::collections::VecDeque;
 use std::rc::Rc;
 
@@ -48,8 +49,7 @@ pub struct ChaosPropagator {
     conflict: Option<Vec<Lit>>,
     /// Scratch: component per position, and a mark per position for boundaries.
     comp: Vec<u32>,
-    mark: Vec<u32>,
-    stamp: u32,
+    marks: Marks,
     /// Scratch: per position, the distance of [`Self::reach`]; its 0-1 breadth-first queue.
     dist: Vec<u32>,
     bfs: VecDeque<u16>,
@@ -88,8 +88,7 @@ impl ChaosPropagator {
             reasons: vec![None; cells * regions * 2],
             conflict: None,
             comp: vec![NONE; cells],
-            mark: vec![0; cells],
-            stamp: 0,
+            marks: Marks::new(cells),
             dist: vec![u32::MAX; cells],
             bfs: VecDeque::new(),
         }
@@ -97,7 +96,7 @@ impl ChaosPropagator {
 
     /// The literal g(p,k).
     fn g(&self, p: usize, k: usize) -> Lit {
-        Var::from_index(self.base + p * self.regions + k).positive()
+        region_lit(self.base, self.regions, p, k)
     }
 
     /// The slot (p·K+k) of a region literal, if it is one.
@@ -152,31 +151,13 @@ impl ChaosPropagator {
         out
     }
 
-    /// A fresh stamp for [`Self::mark`].
-    fn next_stamp(&mut self) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
-    }
-
     /// The cut of component `cells` for region `k`: `g(b,k)` for every cell b next to it and
     /// outside it (all excluded from k, as the component is maximal).
     fn boundary(&mut self, cells: &[u16], k: usize, out: &mut Vec<Lit>) {
-        self.next_stamp();
-        for &p in cells {
-            self.mark[p as usize] = self.stamp;
-        }
-        for &p in cells {
-            for i in 0..self.adj[p as usize].len() {
-                let b = self.adj[p as usize][i] as usize;
-                if self.mark[b] != self.stamp {
-                    self.mark[b] = self.stamp;
-                    out.push(self.g(b, k));
-                }
-            }
-        }
+        let (base, regions) = (self.base, self.regions);
+        boundary(&self.adj, cells, &mut self.marks, |b| {
+            out.push(region_lit(base, regions, b, k));
+        });
     }
 
     /// Queues `lit` (of an open variable), forced by `cut`.
@@ -248,10 +229,10 @@ impl ChaosPropagator {
             return;
         }
         let mut cut: Vec<Lit> = core.iter().map(|&p| !self.g(p as usize, k)).collect();
-        self.next_stamp();
+        self.marks.clear();
         for &r in cells {
             if self.dist[r as usize] <= budget {
-                self.mark[r as usize] = self.stamp;
+                self.marks.set(r as usize);
             }
         }
         for &r in cells {
@@ -260,8 +241,8 @@ impl ChaosPropagator {
             }
             for i in 0..self.adj[r as usize].len() {
                 let b = self.adj[r as usize][i] as usize;
-                if self.mark[b] != self.stamp && self.val[b * n + k] < 0 {
-                    self.mark[b] = self.stamp;
+                if !self.marks.is_set(b) && self.val[b * n + k] < 0 {
+                    self.marks.set(b);
                     cut.push(self.g(b, k));
                 }
             }
@@ -287,21 +268,19 @@ impl ChaosPropagator {
     /// cut of C: `¬g(p,k) ∨ ∨_{b∈∂C} g(b,k)` with every b but the door excluded.
     fn doors(&mut self, k: usize, cells: &[u16]) {
         let n = self.regions;
-        self.next_stamp();
-        let seen = self.stamp;
+        self.marks.clear();
         for &start in cells {
-            if self.val[start as usize * n + k] <= 0 || self.mark[start as usize] == seen {
+            if self.val[start as usize * n + k] <= 0 || self.marks.is_set(start as usize) {
                 continue;
             }
             // the piece holding `start`, by breadth-first search over cells of k
             let mut piece = vec![start];
-            self.mark[start as usize] = seen;
+            self.marks.set(start as usize);
             let mut i = 0;
             while let Some(&p) = piece.get(i) {
                 for j in 0..self.adj[p as usize].len() {
                     let q = self.adj[p as usize][j];
-                    if self.mark[q as usize] != seen && self.val[q as usize * n + k] > 0 {
-                        self.mark[q as usize] = seen;
+                    if self.val[q as usize * n + k] > 0 && self.marks.set(q as usize) {
                         piece.push(q);
                     }
                 }
@@ -524,4 +503,9 @@ impl Propagator for ChaosPropagator {
         }
         true
     }
+}
+
+/// g(p,k) of a propagator whose g(0,0) has index `base`, with `regions` regions.
+fn region_lit(base: usize, regions: usize, p: usize, k: usize) -> Lit {
+    Var::from_index(base + p * regions + k).positive()
 }

@@ -3,6 +3,7 @@
 use super::Connection;
 use crate::engine::propagator::hand_over;
 use crate::engine::{Lit, Propagator, Var};
+use crate::marks::{boundary, Marks};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -45,12 +46,10 @@ pub struct ConnectedPropagator {
     /// Scratch: component per cell, marks for boundaries, distances of [`Self::reach`].
     comp: Vec<u32>,
     dist: Vec<u32>,
-    mark: Vec<u32>,
-    stamp: u32,
-    /// Scratch of [`Self::doors`]: per cell, the stamp of the piece that took it (pieces of
-    /// one call have stamps above the one it started from).
-    piece: Vec<u32>,
-    piece_stamp: u32,
+    marks: Marks,
+    /// Scratch of [`Self::doors`]: the cells some piece took, and those of the current one.
+    taken: Marks,
+    current: Marks,
 }
 
 /// No component.
@@ -88,10 +87,9 @@ impl ConnectedPropagator {
             conflict: None,
             comp: vec![NONE; m],
             dist: vec![u32::MAX; m],
-            mark: vec![0; m],
-            stamp: 0,
-            piece: vec![0; m],
-            piece_stamp: 0,
+            marks: Marks::new(m),
+            taken: Marks::new(m),
+            current: Marks::new(m),
         }
     }
 
@@ -127,32 +125,15 @@ impl ConnectedPropagator {
         }
     }
 
-    fn next_stamp(&mut self) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
-    }
-
     /// `in(b)` for every cell b next to the component `cells` and outside it: their member
     /// literals (all false when `cells` is a component of the cells not out).
     fn boundary(&mut self, cells: &[u32], out: &mut Vec<Lit>) {
         #[cfg(test)]
         let start = out.len();
-        self.next_stamp();
-        for &p in cells {
-            self.mark[p as usize] = self.stamp;
-        }
-        for &p in cells {
-            for i in 0..self.touching[p as usize].len() {
-                let b = self.touching[p as usize][i] as usize;
-                if self.mark[b] != self.stamp {
-                    self.mark[b] = self.stamp;
-                    out.extend(self.members[b].iter().copied());
-                }
-            }
-        }
+        let members = &self.members;
+        boundary(&self.touching, cells, &mut self.marks, |b| {
+            out.extend(members[b].iter().copied());
+        });
         #[cfg(test)]
         if MUTATE.with(|f| f.get()) && out.len() > start {
             out.pop();
@@ -261,10 +242,10 @@ impl ConnectedPropagator {
         for &p in &core {
             self.not_in(p as usize, &mut cut);
         }
-        self.next_stamp();
+        self.marks.clear();
         for &r in cells {
             if self.dist[r as usize] <= budget {
-                self.mark[r as usize] = self.stamp;
+                self.marks.set(r as usize);
             }
         }
         #[cfg(test)]
@@ -275,8 +256,8 @@ impl ConnectedPropagator {
             }
             for i in 0..self.touching[r as usize].len() {
                 let b = self.touching[r as usize][i] as usize;
-                if self.mark[b] != self.stamp && self.is_out(b) {
-                    self.mark[b] = self.stamp;
+                if !self.marks.is_set(b) && self.is_out(b) {
+                    self.marks.set(b);
                     cut.extend(self.members[b].iter().copied());
                 }
             }
@@ -313,29 +294,23 @@ impl ConnectedPropagator {
             return;
         }
         let total = cells.iter().filter(|&&c| self.is_in(c as usize)).count();
-        // every piece of this call gets a stamp above `base`: a cell is taken when its stamp
-        // is, and in the current piece when its stamp is the piece's
-        if self.piece_stamp > u32::MAX - self.piece.len() as u32 - 1 {
-            self.piece.iter_mut().for_each(|m| *m = 0);
-            self.piece_stamp = 0;
-        }
-        let base = self.piece_stamp;
+        self.taken.clear();
         for &start in cells {
-            if self.piece[start as usize] > base || !self.is_in(start as usize) {
+            if self.taken.is_set(start as usize) || !self.is_in(start as usize) {
                 continue;
             }
             // the piece holding `start`: the cells in joined to it
-            self.piece_stamp += 1;
-            let stamp = self.piece_stamp;
+            self.current.clear();
             let mut piece = vec![start];
-            self.piece[start as usize] = stamp;
+            self.taken.set(start as usize);
+            self.current.set(start as usize);
             let mut i = 0;
             while let Some(&p) = piece.get(i) {
                 for j in 0..self.touching[p as usize].len() {
-                    let q = self.touching[p as usize][j];
-                    if self.piece[q as usize] <= base && self.is_in(q as usize) {
-                        self.piece[q as usize] = stamp;
-                        piece.push(q);
+                    let q = self.touching[p as usize][j] as usize;
+                    if self.is_in(q) && self.taken.set(q) {
+                        self.current.set(q);
+                        piece.push(q as u32);
                     }
                 }
                 i += 1;
@@ -372,7 +347,7 @@ impl ConnectedPropagator {
                 let q = cells
                     .iter()
                     .copied()
-                    .find(|&c| self.is_in(c as usize) && self.piece[c as usize] != stamp);
+                    .find(|&c| self.is_in(c as usize) && !self.current.is_set(c as usize));
                 if let Some(q) = q {
                     self.not_in(q as usize, &mut cut);
                 }
