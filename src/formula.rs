@@ -285,8 +285,8 @@ impl<'p> Formula<'p> {
                 parts.push(Box::new(p));
             }
         }
-        // a composite tells at most 255 parts apart: beyond that, the layers
-        if parts.is_empty() || parts.len() > 255 {
+        // beyond what a composite tells apart, the layers
+        if parts.is_empty() || parts.len() > crate::engine::Composite::MAX_PARTS {
             return None;
         }
         self.connected_carried = mode != Propagation::Both;

@@ -19,7 +19,11 @@ pub struct Composite {
 }
 
 impl Composite {
-    /// The propagator made of `parts` (at most 255).
+    /// The most parts a composite tells apart (it keeps a part number per literal in a byte,
+    /// `u8::MAX` meaning none).
+    pub const MAX_PARTS: usize = u8::MAX as usize;
+
+    /// The propagator made of `parts` (at most [`Self::MAX_PARTS`]).
     pub fn new(parts: Vec<Box<dyn Propagator>>) -> Composite {
         let mut observed: Vec<Var> = parts.iter().flat_map(|p| p.observed()).collect();
         observed.sort_unstable_by_key(|v| v.index());
