@@ -23,6 +23,7 @@
 //! - **Same region**: e(p,q) for orthogonal neighbours, `e(p,q) <-> ∨_k g(p,k) ∧ g(q,k)`
 //!   (`e ∧ g(p,k) -> g(q,k)`, `e ∧ g(q,k) -> g(p,k)`, `g(p,k) ∧ g(q,k) -> e`), and every cell
 //!   has a neighbour in its region (`∨_q e(p,q)`, implied by connectivity, for propagation).
+//!   The rules about the found regions read the same terms ([`Encoder::shared_region`]).
 //! - **Connectivity** (bounded reachability from the region's first cell): R(p,t) = "p is
 //!   reached from the root of its region in at most t steps inside the region". Level 0 is
 //!   the root only: `R(p,0) ∧ g(p,k) -> !s(p-1,k)` (no earlier cell of the region). A step:
@@ -47,6 +48,18 @@ pub fn neighbours(rows: usize, cols: usize, p: usize) -> impl Iterator<Item = us
     let left = (c > 0).then(|| p - 1);
     let right = (c + 1 < cols).then(|| p + 1);
     [up, left, right, down].into_iter().flatten()
+}
+
+/// Defines `e` as "cells `a` and `b` share a found region": `e ∧ g(a,k) -> g(b,k)`,
+/// `e ∧ g(b,k) -> g(a,k)`, `g(a,k) ∧ g(b,k) -> e` for every region k.
+pub fn define_same(enc: &mut Encoder, a: Cell, b: Cell, e: Term) {
+    for k in 0..enc.shape().chaos_regions() {
+        let (ga, gb) = (Term::Lit(enc.region(a, k)), Term::Lit(enc.region(b, k)));
+        // e ∧ g(a,k) -> g(b,k); e ∧ g(b,k) -> g(a,k); g(a,k) ∧ g(b,k) -> e
+        enc.clause([!e, !ga, gb]);
+        enc.clause([!e, !gb, ga]);
+        enc.clause([!ga, !gb, e]);
+    }
 }
 
 /// Writes the chaos construction's clauses (see the module documentation). The shape must be
@@ -129,18 +142,12 @@ pub fn encode(enc: &mut Encoder, connectivity: bool) {
         }
     }
 
-    // Same region between neighbours.
+    // Same region between neighbours, the terms the rules share (Encoder::shared_region).
     let mut edge = std::collections::HashMap::new();
     for p in 0..cells {
         for q in neighbours(rows, cols, p).filter(|&q| q > p) {
-            let e = Term::Lit(enc.new_lit());
-            for k in 0..regions {
-                let (gp, gq) = (g(enc, p, k), g(enc, q, k));
-                // e ∧ g(p,k) -> g(q,k); e ∧ g(q,k) -> g(p,k); g(p,k) ∧ g(q,k) -> e
-                enc.clause([!e, !gp, gq]);
-                enc.clause([!e, !gq, gp]);
-                enc.clause([!gp, !gq, e]);
-            }
+            let (a, b) = (Cell::from_position(p, cols), Cell::from_position(q, cols));
+            let e = enc.shared_region(a, b, |enc, e| define_same(enc, a, b, e));
             edge.insert((p, q), e);
             edge.insert((q, p), e);
         }

@@ -26,6 +26,7 @@ pub mod sum;
 
 use crate::engine::{Lit, Var};
 use crate::geometry::{Cell, Digit, Mask, Shape};
+use rustc_hash::FxHashMap as HashMap;
 
 pub use crate::engine::ClauseSink;
 
@@ -213,6 +214,9 @@ pub struct Encoder<'a> {
     connected_carried: bool,
     /// The cells' shared "≥ k" ladders ([`Encoder::ladder`]), by row-major position.
     ladders: Vec<Option<order::Ladder>>,
+    /// The shared "two cells share a found region" terms of a chaos construction, by
+    /// row-major positions, lower first ([`Encoder::shared_region`]).
+    same_region: HashMap<(usize, usize), Term>,
 }
 
 impl<'a> Encoder<'a> {
@@ -244,7 +248,35 @@ impl<'a> Encoder<'a> {
             cages_carried: false,
             connected_carried: false,
             ladders: Vec::new(),
+            same_region: HashMap::default(),
         }
+    }
+
+    /// The term "cells `a` and `b` share a found region" of a chaos construction, made once
+    /// by `define` (which gets a fresh literal and writes its defining clauses) and shared by
+    /// every rule that asks outside an `or`: the construction's own neighbour terms, which
+    /// carry "every cell has a neighbour in its region", are then the ones a chaos arrow's
+    /// runs read. Under a guard the definition would be conditional, so a guarded caller
+    /// gets a fresh term of its own.
+    pub fn shared_region(
+        &mut self,
+        a: Cell,
+        b: Cell,
+        define: impl FnOnce(&mut Self, Term),
+    ) -> Term {
+        let (p, q) = (self.shape.position(a), self.shape.position(b));
+        let key = (p.min(q), p.max(q));
+        if !self.guarded() {
+            if let Some(&e) = self.same_region.get(&key) {
+                return e;
+            }
+        }
+        let e = Term::Lit(self.new_lit());
+        define(self, e);
+        if !self.guarded() {
+            self.same_region.insert(key, e);
+        }
+        e
     }
 
     /// The "≥ k" ladder of `cell` ([`order::Ladder`]), made once and shared by every rule
@@ -421,6 +453,34 @@ impl<'a> Encoder<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn region_terms_are_shared_outside_an_or_only() {
+        let shape = Shape::new(4).unwrap().with_chaos().unwrap();
+        let cands = vec![crate::geometry::full_mask(4); 16];
+        let mut list = ClauseList::default();
+        let mut enc = Encoder::new(&shape, &cands, &mut list);
+        crate::cnf::chaos::encode(&mut enc, true);
+        let (a, b, c) = (Cell::new(1, 1), Cell::new(1, 2), Cell::new(3, 3));
+        let define = |enc: &mut Encoder, e| crate::cnf::chaos::define_same(enc, a, b, e);
+        // the construction's own neighbour term, whichever way round it is asked for
+        let e = enc.shared_region(a, b, define);
+        let vars = enc.var_count();
+        assert_eq!(enc.shared_region(b, a, define), e);
+        assert_eq!(enc.var_count(), vars);
+        // cells apart: one term, made on first use
+        let far = |enc: &mut Encoder, e| crate::cnf::chaos::define_same(enc, a, c, e);
+        let f = enc.shared_region(a, c, far);
+        assert_eq!(enc.var_count(), vars + 1);
+        assert_eq!(enc.shared_region(c, a, far), f);
+        // under a guard the definition is conditional: a term of its own, not kept
+        let selector = enc.new_lit();
+        enc.push_guard(selector);
+        let g = enc.shared_region(a, b, define);
+        assert_ne!(g, e);
+        enc.pop_guard();
+        assert_eq!(enc.shared_region(a, b, define), e);
+    }
 
     #[test]
     fn cell_variables_follow_the_documented_formula() {

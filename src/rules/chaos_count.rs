@@ -51,23 +51,13 @@ pub(crate) fn need_chaos(shape: &Shape, what: &str) -> Result<(), String> {
 }
 
 /// The term "a and b are in one found region" (`True` when a is b), defined both ways over
-/// the region variables: `e ∧ g(a,k) -> g(b,k)`, `e ∧ g(b,k) -> g(a,k)`,
-/// `g(a,k) ∧ g(b,k) -> e`.
+/// the region variables (`cnf::chaos::define_same`) and shared with the chaos construction's
+/// own neighbour terms and every other rule ([`Encoder::shared_region`]).
 pub(crate) fn same_region(enc: &mut Encoder, a: Cell, b: Cell) -> Term {
     if a == b {
         return Term::True;
     }
-    let e = Term::Lit(enc.new_lit());
-    for k in 0..enc.shape().chaos_regions() {
-        let (ga, gb) = (Term::Lit(enc.region(a, k)), Term::Lit(enc.region(b, k)));
-        // e ∧ g(a,k) -> g(b,k)
-        enc.clause([!e, !ga, gb]);
-        // e ∧ g(b,k) -> g(a,k)
-        enc.clause([!e, !gb, ga]);
-        // g(a,k) ∧ g(b,k) -> e
-        enc.clause([!ga, !gb, e]);
-    }
-    e
+    enc.shared_region(a, b, |enc, e| crate::cnf::chaos::define_same(enc, a, b, e))
 }
 
 /// The digit of `control` is `base` plus how many of `terms` are true: a layered diagram
