@@ -15,34 +15,15 @@
 //! `SATDOKU_FUZZ_COUNT=20000 cargo test --release --test fuzz -- --ignored fuzz`
 //! (`SATDOKU_FUZZ_SEED` picks another seed).
 
+mod common;
+
 use assert_cmd::Command;
+use common::Rng;
 use satdoku::format::{fpuzzles, json as native};
 use satdoku::solve::{self, Verdict};
 use serde_json::{json, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-
-/// splitmix64: a small seeded generator, so every run tries the same mutants.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 /// Keys the mutator adds: the f-puzzles and native vocabularies, and their fields.
 const KEYS: &[&str] = &[

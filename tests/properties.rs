@@ -11,6 +11,9 @@
 //! Random full grids come from a pattern grid shuffled by validity-preserving moves (digits,
 //! rows within a band, bands, columns within a stack, stacks), driven by a seed.
 
+mod common;
+
+use common::Rng;
 use proptest::prelude::*;
 use satdoku::engine::{Engine, EngineKind};
 use satdoku::format::text::{Line, Pretty, Symbols, TextOptions};
@@ -20,32 +23,6 @@ use satdoku::{
     Verdict,
 };
 use std::collections::HashSet;
-
-/// splitmix64: a small deterministic generator for the seed-driven parts.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
-    fn permutation(&mut self, n: usize) -> Vec<usize> {
-        let mut v: Vec<usize> = (0..n).collect();
-        self.shuffle(&mut v);
-        v
-    }
-}
 
 /// Box geometry: `br` rows × `bc` columns, side `n = br * bc`.
 #[derive(Clone, Copy, Debug)]
