@@ -147,7 +147,7 @@ pub fn encode(enc: &mut Encoder, connectivity: bool) {
     for p in 0..cells {
         for q in neighbours(rows, cols, p).filter(|&q| q > p) {
             let (a, b) = (Cell::from_position(p, cols), Cell::from_position(q, cols));
-            let e = enc.shared_region(a, b, |enc, e| define_same(enc, a, b, e));
+            let e = enc.shared_region(a, b);
             edge.insert((p, q), e);
             edge.insert((q, p), e);
         }

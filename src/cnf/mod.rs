@@ -252,18 +252,16 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// The term "cells `a` and `b` share a found region" of a chaos construction, made once
-    /// by `define` (which gets a fresh literal and writes its defining clauses) and shared by
-    /// every rule that asks outside an `or`: the construction's own neighbour terms, which
-    /// carry "every cell has a neighbour in its region", are then the ones a chaos arrow's
-    /// runs read. Under a guard the definition would be conditional, so a guarded caller
-    /// gets a fresh term of its own.
-    pub fn shared_region(
-        &mut self,
-        a: Cell,
-        b: Cell,
-        define: impl FnOnce(&mut Self, Term),
-    ) -> Term {
+    /// The term "cells `a` and `b` share a found region" of a chaos construction (`True`
+    /// when a is b), defined by [`chaos::define_same`] once and shared by every rule that
+    /// asks outside an `or`: the construction's own neighbour terms, which carry "every cell
+    /// has a neighbour in its region", are then the ones a chaos arrow's runs read. Under a
+    /// guard the definition would be conditional, so a guarded caller gets a fresh term of
+    /// its own.
+    pub fn shared_region(&mut self, a: Cell, b: Cell) -> Term {
+        if a == b {
+            return Term::True;
+        }
         let (p, q) = (self.shape.position(a), self.shape.position(b));
         let key = (p.min(q), p.max(q));
         if !self.guarded() {
@@ -272,7 +270,7 @@ impl<'a> Encoder<'a> {
             }
         }
         let e = Term::Lit(self.new_lit());
-        define(self, e);
+        chaos::define_same(self, a, b, e);
         if !self.guarded() {
             self.same_region.insert(key, e);
         }
@@ -462,24 +460,23 @@ mod tests {
         let mut enc = Encoder::new(&shape, &cands, &mut list);
         crate::cnf::chaos::encode(&mut enc, true);
         let (a, b, c) = (Cell::new(1, 1), Cell::new(1, 2), Cell::new(3, 3));
-        let define = |enc: &mut Encoder, e| crate::cnf::chaos::define_same(enc, a, b, e);
         // the construction's own neighbour term, whichever way round it is asked for
-        let e = enc.shared_region(a, b, define);
+        let e = enc.shared_region(a, b);
         let vars = enc.var_count();
-        assert_eq!(enc.shared_region(b, a, define), e);
+        assert_eq!(enc.shared_region(b, a), e);
         assert_eq!(enc.var_count(), vars);
+        assert_eq!(enc.shared_region(a, a), Term::True);
         // cells apart: one term, made on first use
-        let far = |enc: &mut Encoder, e| crate::cnf::chaos::define_same(enc, a, c, e);
-        let f = enc.shared_region(a, c, far);
+        let f = enc.shared_region(a, c);
         assert_eq!(enc.var_count(), vars + 1);
-        assert_eq!(enc.shared_region(c, a, far), f);
+        assert_eq!(enc.shared_region(c, a), f);
         // under a guard the definition is conditional: a term of its own, not kept
         let selector = enc.new_lit();
         enc.push_guard(selector);
-        let g = enc.shared_region(a, b, define);
+        let g = enc.shared_region(a, b);
         assert_ne!(g, e);
         enc.pop_guard();
-        assert_eq!(enc.shared_region(a, b, define), e);
+        assert_eq!(enc.shared_region(a, b), e);
     }
 
     #[test]

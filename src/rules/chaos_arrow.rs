@@ -12,7 +12,7 @@
 //! cell, none visiting a cell twice; `exclude_start` optional, default false).
 //!
 //! CNF, over the region variables of [`crate::cnf::chaos`]: for the start s and each arm cell
-//! c, e(c) = "c is in s's region" (`chaos_count::same_region`); along each arm
+//! c, e(c) = "c is in s's region" (`Encoder::shared_region`); along each arm
 //! a_0 = s, a_1, …, the run variables r(j) = "a_1 … a_j are all in s's region":
 //! `r(j) -> r(j-1)`, `r(j) -> e(a_j)`, `r(j-1) ∧ e(a_j) -> r(j)` (r(0) true); and, implied
 //! but stated for propagation, the same step seen locally with p(j) = "a_{j-1} and a_j share
@@ -22,7 +22,7 @@
 //! `exclude_start`; `chaos_count::digit_counts`).
 
 use super::cell_lists::{cell_set, inside};
-use super::chaos_count::{digit_counts, found_regions, need_chaos, same_region};
+use super::chaos_count::{digit_counts, found_regions, need_chaos};
 use super::Rule;
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{Cell, Shape};
@@ -93,7 +93,7 @@ impl Rule for ChaosArrow {
                 let e = match same.get(&c) {
                     Some(&e) => e,
                     None => {
-                        let e = same_region(enc, start, c);
+                        let e = enc.shared_region(start, c);
                         same.insert(c, e);
                         e
                     }
@@ -109,7 +109,7 @@ impl Rule for ChaosArrow {
                 let p = match steps.get(&key) {
                     Some(&p) => p,
                     None => {
-                        let p = same_region(enc, b, c);
+                        let p = enc.shared_region(b, c);
                         steps.insert(key, p);
                         p
                     }

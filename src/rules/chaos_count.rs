@@ -12,7 +12,7 @@
 //! CNF, over the region variables g(c,k) of [`crate::cnf::chaos`] (one region per cell):
 //! for each listed cell c after the first f, e(c) = "c is in f's region", both ways:
 //! `e ∧ g(f,k) -> g(c,k)`, `e ∧ g(c,k) -> g(f,k)`, `g(f,k) ∧ g(c,k) -> e` for every k
-//! (`same_region`). A layered diagram counts the true e(c) (one layer per cell), and its
+//! (`Encoder::shared_region`). A layered diagram counts the true e(c) (one layer per cell), and its
 //! final state "the count is s" is tied to the control: `count s <-> x(control, b + s)`, b
 //! = 1 (the first cell itself) or 0 with `exclude_first`; a count whose total is no digit
 //! is forbidden (`digit_counts`).
@@ -48,16 +48,6 @@ pub(crate) fn need_chaos(shape: &Shape, what: &str) -> Result<(), String> {
             "{what} is about the regions of a chaos construction (\"chaos\": true)"
         ))
     }
-}
-
-/// The term "a and b are in one found region" (`True` when a is b), defined both ways over
-/// the region variables (`cnf::chaos::define_same`) and shared with the chaos construction's
-/// own neighbour terms and every other rule ([`Encoder::shared_region`]).
-pub(crate) fn same_region(enc: &mut Encoder, a: Cell, b: Cell) -> Term {
-    if a == b {
-        return Term::True;
-    }
-    enc.shared_region(a, b, |enc, e| crate::cnf::chaos::define_same(enc, a, b, e))
 }
 
 /// The digit of `control` is `base` plus how many of `terms` are true: a layered diagram
@@ -112,7 +102,7 @@ impl Rule for ChaosCount {
         let first = self.cells[0];
         let terms: Vec<Term> = self.cells[1..]
             .iter()
-            .map(|&c| same_region(enc, first, c))
+            .map(|&c| enc.shared_region(first, c))
             .collect();
         digit_counts(enc, self.cell, usize::from(!self.exclude_first), &terms);
     }
