@@ -9,12 +9,15 @@
 //! nothing, so the rule can never hold (refused in a puzzle, a false branch in an `or`). ISS states the table as an encoded key; satdoku lists
 //! the pairs.
 //!
-//! CNF: for each paired (a, b) and each (d, e) not allowed: `x(a,d) -> !x(b,e)`.
+//! CNF: for each paired (a, b) and each (d, e) not allowed: `x(a,d) -> !x(b,e)`; and for
+//! each digit d allowed with at most a third of the digits, its support clause
+//! `x(a,d) -> OR { x(b,e) : (d, e) allowed }` (and the same from b's side), which lets unit
+//! propagation carry a tight table along a line (`cnf::pairs::table`).
 
 use super::cell_lists::{value_cells, values};
 use super::Rule;
-use crate::cnf::Encoder;
-use crate::geometry::{Cell, Digit, Shape};
+use crate::cnf::{pairs, Encoder};
+use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 
@@ -88,12 +91,20 @@ impl Rule for Relation {
             .then(|| "the relation's table allows no pair".to_string())
     }
     fn encode(&self, enc: &mut Encoder) {
-        let n = enc.value_count();
-        for (a, b) in self.paired() {
-            for d in 1..=n {
-                for e in (1..=n).filter(|&e| !self.allows(d, e)) {
-                    // x(a,d) -> !x(b,e): (d, e) is not in the table
-                    enc.clause([!enc.x(a, Digit::new(d)), !enc.x(b, Digit::new(e))]);
+        // x(a,d) -> !x(b,e) for (d, e) not in the table; x(a,d) -> OR x(b,e) over the few e
+        // a tight row of the table allows
+        match self.pairs {
+            Pairs::Consecutive => {
+                for (a, b) in self.paired() {
+                    pairs::table(enc, a, b, |d, e| self.allows(d, e));
+                }
+            }
+            // (a, b) and (b, a) are both paired: one table of the pairs allowed both ways
+            Pairs::All => {
+                for (i, &a) in self.cells.iter().enumerate() {
+                    for &b in &self.cells[i + 1..] {
+                        pairs::table(enc, a, b, |d, e| self.allows(d, e) && self.allows(e, d));
+                    }
                 }
             }
         }
