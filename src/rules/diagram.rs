@@ -9,6 +9,7 @@
 use crate::cnf::sum::{EqualSums, GroupedSum, Mdd};
 use crate::cnf::Encoder;
 use crate::geometry::Mask;
+use rustc_hash::FxHashSet;
 use std::hash::Hash;
 
 /// A structure over the candidates that can prune them and write its clauses.
@@ -58,10 +59,11 @@ pub fn state_sets(
     n: usize,
     max: usize,
     step: impl Fn(usize, &[u32], Mask) -> Vec<u32>,
-) -> Result<std::collections::HashSet<Vec<u32>>, usize> {
-    let mut layer = std::collections::HashSet::from([start]);
+) -> Result<FxHashSet<Vec<u32>>, usize> {
+    // FxHash: a long line's layers hold thousands of sets, hashed once per digit each
+    let mut layer = FxHashSet::from_iter([start]);
     for i in 0..len {
-        let mut next = std::collections::HashSet::new();
+        let mut next = FxHashSet::default();
         for set in &layer {
             for d in 0..n {
                 let s = step(i, set, 1 << d);

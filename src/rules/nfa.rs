@@ -77,15 +77,13 @@ struct Tables {
 impl Tables {
     /// The sorted set after reading digit bit `bit` from `set`.
     fn step(&self, set: &[u32], bit: Mask) -> Vec<u32> {
-        let mut out: Vec<u32> = set
-            .iter()
-            .flat_map(|&s| {
-                self.moves[s as usize]
-                    .iter()
-                    .filter(move |(m, _)| m & bit != 0)
-                    .map(|&(_, t)| t)
-            })
-            .collect();
+        // sized once: this runs for every set and digit of every layer, and a collected
+        // iterator of unknown length grows by reallocating
+        let mut out = Vec::with_capacity(set.len() + 4);
+        for &s in set {
+            let to = self.moves[s as usize].iter().filter(|(m, _)| m & bit != 0);
+            out.extend(to.map(|&(_, t)| t));
+        }
         out.sort_unstable();
         out.dedup();
         out
@@ -157,17 +155,23 @@ impl Nfa {
 
     /// Whether the layered diagram over sets of states stays within [`MAX_SETS`] (else the
     /// run encoding states the line).
-    ///
-    /// Asked by validation, restriction and encoding alike, so the answer is kept per thread,
-    /// keyed by the whole machine and `n` (a changed machine is another key).
     fn sets_fit(&self, n: usize) -> bool {
+        self.sets_accept(n).is_some()
+    }
+
+    /// With the sets of states within [`MAX_SETS`], whether some line of digits ends in an
+    /// accepting state; `None` when they are too many (the run encoding states the line).
+    ///
+    /// Asked by validation, `never_holds`, restriction and encoding alike, so the answer is
+    /// kept per thread, keyed by the whole machine and `n` (a changed machine is another key).
+    fn sets_accept(&self, n: usize) -> Option<bool> {
         use std::hash::BuildHasher;
         #[cfg(test)]
         if tests::RUNS_ONLY.with(|r| r.get()) {
-            return false;
+            return None;
         }
         thread_local! {
-            static FIT: std::cell::RefCell<rustc_hash::FxHashMap<(u64, usize), bool>> =
+            static FIT: std::cell::RefCell<rustc_hash::FxHashMap<(u64, usize), Option<bool>>> =
                 std::cell::RefCell::default();
         }
         // a 64-bit key: a collision (odds about 2^-64) could only pick the other encoding,
@@ -176,7 +180,11 @@ impl Nfa {
         if let Some(fit) = FIT.with(|f| f.borrow().get(&key).copied()) {
             return fit;
         }
-        let fit = self.final_sets(n).is_ok();
+        let accept: HashSet<u32> = self.accept.iter().copied().collect();
+        let fit = self
+            .final_sets(n)
+            .ok()
+            .map(|finals| finals.iter().any(|s| s.iter().any(|x| accept.contains(x))));
         FIT.with(|f| {
             let mut f = f.borrow_mut();
             // a bounded memo: a long batch of different machines starts it afresh
@@ -190,7 +198,7 @@ impl Nfa {
 
     /// The state sets reachable at the end of the line with any digits, or an error past
     /// [`MAX_SETS`] at some position.
-    fn final_sets(&self, n: usize) -> Result<HashSet<Vec<u32>>, String> {
+    fn final_sets(&self, n: usize) -> Result<rustc_hash::FxHashSet<Vec<u32>>, String> {
         let t = self.tables();
         let step = |i: usize, set: &[u32], bit: Mask| {
             let mut s = t.step(set, bit);
@@ -264,9 +272,8 @@ impl Rule for Nfa {
     }
 
     fn never_holds(&self, shape: &Shape) -> Option<String> {
-        let accept: HashSet<u32> = self.accept.iter().copied().collect();
         let n = shape.value_count();
-        let Ok(finals) = self.final_sets(n) else {
+        let Some(some) = self.sets_accept(n) else {
             let runs = self.runs(&|_| full_mask(n), runs::MAX_MOVES).ok()?;
             return runs.is_empty().then(|| {
                 format!(
@@ -275,7 +282,6 @@ impl Rule for Nfa {
                 )
             });
         };
-        let some = finals.iter().any(|s| s.iter().any(|x| accept.contains(x)));
         (!some).then(|| {
             format!(
                 "the automaton accepts no line of {} digits",
