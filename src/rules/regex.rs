@@ -342,25 +342,31 @@ impl Nfa {
 
     /// `set` with every state reachable by empty moves, sorted.
     fn close(&self, set: impl IntoIterator<Item = u32>) -> Vec<u32> {
-        let mut seen: BTreeSet<u32> = BTreeSet::new();
-        let mut stack: Vec<u32> = set.into_iter().collect();
+        // a sorted vector, not a tree: this runs for every set and digit of every layer of
+        // the line's diagram, and the sets are small
+        let mut out: Vec<u32> = set.into_iter().collect();
+        out.sort_unstable();
+        out.dedup();
+        let mut stack = out.clone();
         while let Some(s) = stack.pop() {
-            if seen.insert(s) {
-                stack.extend(&self.empty[s as usize]);
+            for &t in &self.empty[s as usize] {
+                if let Err(at) = out.binary_search(&t) {
+                    out.insert(at, t);
+                    stack.push(t);
+                }
             }
         }
-        seen.into_iter().collect()
+        out
     }
 
     /// The closed set after reading digit bit `bit` from `set`.
     fn step(&self, set: &[u32], bit: Mask) -> Vec<u32> {
-        let targets = set.iter().flat_map(|&s| {
-            self.moves[s as usize]
-                .iter()
-                .filter(move |(m, _)| m & bit != 0)
-                .map(|&(_, t)| t)
-        });
-        self.close(targets.collect::<Vec<_>>())
+        let mut targets = Vec::with_capacity(set.len() + 4);
+        for &s in set {
+            let to = self.moves[s as usize].iter().filter(|(m, _)| m & bit != 0);
+            targets.extend(to.map(|&(_, t)| t));
+        }
+        self.close(targets)
     }
 }
 
