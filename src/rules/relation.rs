@@ -145,7 +145,8 @@ mod tests {
             .collect()
     }
 
-    /// "Differ by 1 or 3", consecutive; and "sum is odd or the first is 1", all pairs.
+    /// "Differ by 1 or 3", consecutive; a rising odd/even step; and "sum is odd or the first
+    /// is 1", all pairs.
     #[test]
     fn counts_match_brute_force() {
         let near = |d: usize, e: usize| matches!(d.abs_diff(e), 1 | 3);
@@ -154,6 +155,14 @@ mod tests {
         counts_agree_46(
             &on(&line, &four, Pairs::Consecutive),
             &on(&line, &six, Pairs::Consecutive),
+        );
+        // a tight table: each step rises and changes parity (an odd/even thermometer), so
+        // most digits have at most a third of the values as partners and get support clauses
+        let rise = |d: usize, e: usize| e > d && (d + e) % 2 == 1;
+        let thermo = [(2, 1), (2, 2), (3, 2), (3, 3)];
+        counts_agree_46(
+            &on(&thermo, &table(4, rise), Pairs::Consecutive),
+            &on(&thermo, &table(6, rise), Pairs::Consecutive),
         );
         let odd = |d: usize, e: usize| (d + e) % 2 == 1 || d == 1;
         let set = [(1, 1), (2, 3), (3, 2)];
