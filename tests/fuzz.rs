@@ -457,7 +457,7 @@ sys.exit(1 if bad else 0)
 
 fn fuzz(count: usize, seed: u64, binary_every: usize) {
     let (natives, fpz) = seeds();
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let scratch = tempfile::tempdir().unwrap();
     let (mut refused, mut unique, mut other, mut binary_runs) = (0, 0, 0, 0);
     let mut answers: Vec<(String, String)> = Vec::new();
@@ -561,7 +561,7 @@ fn fuzz_readers_long() {
 
 #[test]
 fn the_mutator_changes_things() {
-    let mut rng = Rng(1);
+    let mut rng = Rng::new(1);
     let base = json!({"size": 4, "grid": [[{}]], "antiknight": true});
     let changed = (0..50)
         .filter(|_| {

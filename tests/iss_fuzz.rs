@@ -114,7 +114,7 @@ fn mutated_iss_strings_are_read_or_refused_never_a_panic() {
         .collect();
     let count = env("SATDOKU_FUZZ_COUNT", 300);
     let seed = env("SATDOKU_FUZZ_SEED", 1);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let (mut read, mut unique) = (0, 0);
     let mut failures = Vec::new();
     for _ in 0..count {

@@ -176,7 +176,7 @@ fn to_grid(n: usize, g: &[u8]) -> Grid {
 /// Random givens: cells of a random full grid kept with probability `keep`%, then `extra`
 /// random (cell, digit) pairs written over them (which may clash).
 fn random_givens(b: Boxes, seed: u64, keep: u32, extra: &[(usize, usize)]) -> Vec<u8> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let full = full_grid(b, &mut rng);
     let n = b.n;
     let mut g: Vec<u8> = full
@@ -301,7 +301,7 @@ fn round_trip(
         let mut pool: Vec<char> = "0123456789abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ"
             .chars()
             .collect();
-        Rng(seed ^ 0x5eed).shuffle(&mut pool);
+        Rng::new(seed ^ 0x5eed).shuffle(&mut pool);
         let alphabet: String = pool[..n].iter().collect();
         let symbols = Symbols::custom(&alphabet).unwrap();
         (symbols.clone(), TextOptions { symbols, ..opts })
@@ -324,7 +324,7 @@ fn round_trip(
     })?;
     prop_assert_eq!(&back, &p, "block round trip of\n{}", block);
     // A full grid round-trips too.
-    let full = full_grid(b, &mut Rng(seed));
+    let full = full_grid(b, &mut Rng::new(seed));
     let q = Puzzle::classic(b.shape(), to_grid(n, &full)).unwrap();
     let line = Line::new(q.givens(), &symbols).to_string();
     prop_assert_eq!(&parse_one_with(&line, &opts).unwrap(), &q);
@@ -435,7 +435,7 @@ fn brute_force_oracle_agrees_with_known_counts() {
     // dead end has none.
     let b = Boxes::new(2, 2);
     assert_eq!(brute_count(b, &[0; 16], 1000), 288);
-    let full = full_grid(b, &mut Rng(7));
+    let full = full_grid(b, &mut Rng::new(7));
     assert_eq!(brute_count(b, &full, 10), 1);
     // r1c4 sees 1 2 3 in its row and 4 in its column.
     let mut dead = [0u8; 16];

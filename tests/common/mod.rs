@@ -203,21 +203,23 @@ pub fn cell_model(
     format!("s SATISFIABLE\nv {} 0\n", text.join(" "))
 }
 
-/// splitmix64: a small seeded generator, so a seed-driven test tries the same cases every
-/// run and a failure replays from its seed (the fuzz and property tests).
-pub struct Rng(pub u64);
+/// The library's seeded generator (`satdoku::generate::Rng`, splitmix64) with the picks the
+/// fuzz and property tests make, so a seed-driven test tries the same cases every run and a
+/// failure replays from its seed.
+pub struct Rng(satdoku::generate::Rng);
 
 impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(satdoku::generate::Rng::new(seed))
     }
     /// A number in `0..n` (0 when `n` is 0).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        if n == 0 {
+            0
+        } else {
+            self.0.below(n)
+        }
     }
     /// True with the given chance in percent.
     pub fn chance(&mut self, percent: usize) -> bool {
@@ -229,9 +231,7 @@ impl Rng {
     }
     /// `v` in a random order (Fisher–Yates).
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
+        self.0.shuffle(v);
     }
     /// A random permutation of `0..n`.
     pub fn permutation(&mut self, n: usize) -> Vec<usize> {
