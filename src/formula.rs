@@ -251,12 +251,25 @@ impl<'p> Formula<'p> {
         }
         let base = region_var(shape, Cell::from_index(0, 0), 0).index();
         self.chaos_carried = mode != Propagation::Both;
-        Some(Box::new(crate::chaos::ChaosPropagator::new(
-            shape.rows(),
-            shape.cols(),
-            shape.value_count(),
-            base,
-        )))
+        // the chaos arrows' off-arm budgets, of the arrows that always hold (not in an `or`)
+        let arrows = self
+            .puzzle
+            .constraints()
+            .iter()
+            .filter_map(|c| match c {
+                crate::rules::Constraint::ChaosArrow(a) => Some(a.budget(shape, &self.cands)),
+                _ => None,
+            })
+            .collect();
+        Some(Box::new(
+            crate::chaos::ChaosPropagator::new(
+                shape.rows(),
+                shape.cols(),
+                shape.value_count(),
+                base,
+            )
+            .with_arrows(arrows),
+        ))
     }
 
     /// The connectivity propagators of the puzzle's connected-values rules (at its top, not

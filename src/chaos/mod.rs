@@ -23,4 +23,4 @@ mod propagator;
 #[cfg(test)]
 mod tests;
 
-pub use propagator::ChaosPropagator;
+pub use propagator::{ArrowBudget, ChaosPropagator};

@@ -17,8 +17,11 @@ use crate::cnf::chaos::neighbours;
 use crate::engine::propagator::hand_over;
 use crate::engine::{Lit, Propagator, Var};
 use crate::marks::{boundary, Marks};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
+
+mod arrows;
+pub use arrows::ArrowBudget;
 
 /// No component.
 const NONE: u32 = u32::MAX;
@@ -34,8 +37,19 @@ pub struct ChaosPropagator {
     base: usize,
     /// Orthogonal neighbours per row-major position.
     adj: Vec<Vec<u16>>,
-    /// Per slot p·K+k: 1 = g(p,k) true, -1 false, 0 open.
+    /// Per slot: 1 = true, -1 false, 0 open. Slots p·K+k hold g(p,k); after them, the
+    /// control digits of the arrows ([`Self::with_arrows`]).
     val: Vec<i8>,
+    /// R·C·K: the region slots.
+    region_slots: usize,
+    /// The slot of each control digit's variable (by index).
+    control_slot: HashMap<usize, usize>,
+    /// The chaos arrows' off-arm budgets (`arrows`), the arrows to wake per control slot
+    /// (from `region_slots` on), and the arrows to read again.
+    arrows: Vec<ArrowBudget>,
+    control_arrows: Vec<Vec<u32>>,
+    arrow_dirty: Vec<bool>,
+    arrow_queue: Vec<u32>,
     /// Slots assigned, in order; `levels[i]`: the trail's length when level i+1 began.
     trail: Vec<u32>,
     levels: Vec<usize>,
@@ -79,6 +93,12 @@ impl ChaosPropagator {
                 .map(|p| neighbours(rows, cols, p).map(|q| q as u16).collect())
                 .collect(),
             val: vec![0; cells * regions],
+            region_slots: cells * regions,
+            control_slot: HashMap::new(),
+            arrows: Vec::new(),
+            control_arrows: Vec::new(),
+            arrow_dirty: Vec::new(),
+            arrow_queue: Vec::new(),
             trail: Vec::new(),
             levels: Vec::new(),
             dirty: vec![true; regions],
@@ -94,15 +114,71 @@ impl ChaosPropagator {
         }
     }
 
+    /// The same propagator, also reading the off-arm budget of `arrows` (chaos arrows
+    /// outside any `or`; [`ArrowBudget`]): it then observes their control digits too.
+    pub fn with_arrows(mut self, arrows: Vec<ArrowBudget>) -> Self {
+        for (a, arrow) in arrows.iter().enumerate() {
+            for &(x, _) in &arrow.digits {
+                let next = self.val.len();
+                let slot = *self.control_slot.entry(x.index()).or_insert(next);
+                if slot == next {
+                    self.val.push(0);
+                    self.control_arrows.push(Vec::new());
+                }
+                let wake = &mut self.control_arrows[slot - self.region_slots];
+                if wake.last() != Some(&(a as u32)) {
+                    wake.push(a as u32);
+                }
+            }
+        }
+        self.queued = vec![false; self.val.len() * 2];
+        self.reasons = vec![None; self.val.len() * 2];
+        self.arrow_dirty = vec![true; arrows.len()];
+        self.arrow_queue = (0..arrows.len() as u32).rev().collect();
+        self.arrows = arrows;
+        self
+    }
+
+    /// Queues arrow `a` to be read again.
+    fn wake_arrow(&mut self, a: usize) {
+        if !self.arrow_dirty[a] {
+            self.arrow_dirty[a] = true;
+            self.arrow_queue.push(a as u32);
+        }
+    }
+
+    /// Notes slot `slot`'s change: its region's components, and the arrows it can move.
+    fn changed(&mut self, slot: usize) {
+        if slot >= self.region_slots {
+            for i in 0..self.control_arrows[slot - self.region_slots].len() {
+                self.wake_arrow(self.control_arrows[slot - self.region_slots][i] as usize);
+            }
+            return;
+        }
+        let k = slot % self.regions;
+        self.touch(k);
+        if self.val[slot] > 0 {
+            // a cell joined region k: the arrows whose start is in k
+            for a in 0..self.arrows.len() {
+                if self.val[self.arrows[a].start * self.regions + k] > 0 {
+                    self.wake_arrow(a);
+                }
+            }
+        }
+    }
+
     /// The literal g(p,k).
     fn g(&self, p: usize, k: usize) -> Lit {
         region_lit(self.base, self.regions, p, k)
     }
 
-    /// The slot (p·K+k) of a region literal, if it is one.
+    /// The slot of a literal this propagator reads: p·K+k for g(p,k), or a control
+    /// digit's.
     fn slot(&self, lit: Lit) -> Option<usize> {
-        let i = lit.index().checked_sub(self.base)?;
-        (i < self.val.len()).then_some(i)
+        match lit.index().checked_sub(self.base) {
+            Some(i) if i < self.region_slots => Some(i),
+            _ => self.control_slot.get(&lit.index()).copied(),
+        }
     }
 
     fn touch(&mut self, k: usize) {
@@ -395,9 +471,11 @@ impl ChaosPropagator {
 
 impl Propagator for ChaosPropagator {
     fn observed(&self) -> Vec<Var> {
-        (0..self.val.len())
+        let mut vars: Vec<Var> = (0..self.region_slots)
             .map(|i| Var::from_index(self.base + i))
-            .collect()
+            .collect();
+        vars.extend(self.control_slot.keys().map(|&i| Var::from_index(i)));
+        vars
     }
 
     fn assigned(&mut self, lits: &[Lit]) {
@@ -410,7 +488,7 @@ impl Propagator for ChaosPropagator {
             }
             self.val[slot] = if lit.is_positive() { 1 } else { -1 };
             self.trail.push(slot as u32);
-            self.touch(slot % self.regions);
+            self.changed(slot);
         }
     }
 
@@ -427,14 +505,22 @@ impl Propagator for ChaosPropagator {
                     break;
                 };
                 self.val[slot as usize] = 0;
-                self.touch(slot as usize % self.regions);
+                if (slot as usize) < self.region_slots {
+                    self.touch(slot as usize % self.regions);
+                }
             }
+        }
+        // an arrow's queued literals are dropped below: read every arrow again
+        for a in 0..self.arrows.len() {
+            self.wake_arrow(a);
         }
         // what was queued and not handed out is found again from the regions it came from
         while let Some(lit) = self.pending.pop_front() {
             if let Some(slot) = self.slot(lit) {
                 self.queued[slot * 2 + usize::from(lit.is_positive())] = false;
-                self.touch(slot % self.regions);
+                if slot < self.region_slots {
+                    self.touch(slot % self.regions);
+                }
             }
         }
         self.conflict = None;
@@ -465,9 +551,14 @@ impl Propagator for ChaosPropagator {
                     return None;
                 }
             }
-            let k = self.queue.pop()?;
-            self.dirty[k as usize] = false;
-            self.run(k as usize);
+            if let Some(k) = self.queue.pop() {
+                self.dirty[k as usize] = false;
+                self.run(k as usize);
+                continue;
+            }
+            let a = self.arrow_queue.pop()?;
+            self.arrow_dirty[a as usize] = false;
+            self.run_arrow(a as usize);
         }
     }
 

@@ -243,3 +243,147 @@ fn only_a_formula_given_the_propagator_leaves_the_reachability_clauses_out() {
         .chaos_propagator(Propagation::Off)
         .is_none());
 }
+
+/// The run count of an arrow from `start` along `arms` (positions on a `cols`-wide grid)
+/// in the partition `regions`: 1 for the start, one per arm cell before the arm leaves the
+/// start's region, less one when the start is not counted.
+fn run_count(regions: &[u16], arms: &[Vec<usize>], exclude_start: bool) -> usize {
+    let s = regions[arms[0][0]];
+    let beyond: usize = arms
+        .iter()
+        .map(|arm| arm[1..].iter().take_while(|&&c| regions[c] == s).count())
+        .sum();
+    1 + beyond - usize::from(exclude_start)
+}
+
+#[test]
+fn every_arrow_budget_reason_holds_in_every_solution() {
+    use super::ArrowBudget;
+    // a 4×4 in four regions of 4; the control's digits 1..4 are variables 100..103
+    let (n, cells) = (4, 16);
+    let all = partitions(n);
+    let x = |d: usize| Var::from_index(99 + d).positive();
+    // four arms from r2c2 to the edges; one arm along row 1; an L from r3c3
+    // (and the four arms again with the control's digit given: 3)
+    let four: &[&[usize]] = &[&[5, 4], &[5, 6, 7], &[5, 1], &[5, 9, 13]];
+    type Arms<'a> = &'a [&'a [usize]];
+    let arrows: [(Arms, bool, Option<usize>); 5] = [
+        (four, false, None),
+        (four, true, None),
+        (&[&[0, 1, 2, 3]], false, None),
+        (&[&[10, 11, 15], &[10, 14]], false, None),
+        (four, false, Some(3)),
+    ];
+    let mut rng = Rng::new(0x5eed_a770);
+    let (mut propagated, mut conflicts, mut controls) = (0, 0, 0);
+    for (arms, exclude, given) in arrows {
+        let arms: Vec<Vec<usize>> = arms.iter().map(|a| a.to_vec()).collect();
+        // the solutions: each connected partition with the count its arrow reads
+        let worlds: Vec<(&Vec<u16>, usize)> = all
+            .iter()
+            .map(|r| (r, run_count(r, &arms, exclude)))
+            .filter(|&(_, v)| (1..=n).contains(&v) && given.is_none_or(|g| g == v))
+            .collect();
+        let truth = |l: Lit, (regions, v): (&Vec<u16>, usize)| {
+            let i = l.index();
+            let t = if i < cells * n {
+                regions[i / n] as usize == i % n
+            } else {
+                i - 99 == v
+            };
+            t == l.is_positive()
+        };
+        let on: Vec<usize> = arms.iter().flatten().copied().collect();
+        let budget = ArrowBudget {
+            start: arms[0][0],
+            off: (0..cells as u16)
+                .filter(|p| !on.contains(&(*p as usize)))
+                .collect(),
+            digits: match given {
+                Some(_) => Vec::new(),
+                None => (1..=n).map(|d| (x(d), d + usize::from(exclude))).collect(),
+            },
+            given: given.map(|v| v + usize::from(exclude)),
+        };
+        for _ in 0..1500 {
+            let mut prop = ChaosPropagator::new(n, n, n, 0).with_arrows(vec![budget.clone()]);
+            let near = worlds[rng.below(worlds.len())];
+            let mut value: Vec<i8> = vec![0; 104];
+            let mut levels: Vec<Vec<usize>> = vec![Vec::new()];
+            let check = |clause: &[Lit], except: Option<Lit>, value: &[i8]| {
+                for l in clause.iter().filter(|&&l| Some(l) != except) {
+                    let v = value[l.index()];
+                    assert!(v != 0 && (v > 0) != l.is_positive(), "{l:?} of {clause:?}");
+                }
+                for &w in &worlds {
+                    assert!(
+                        clause.iter().any(|&l| truth(l, w)),
+                        "{clause:?} fails in {w:?}"
+                    );
+                }
+            };
+            'run: for step in 0..10 + rng.below(60) {
+                if step % 3 == 0 {
+                    prop.new_level();
+                    levels.push(Vec::new());
+                }
+                if step % 7 == 6 && levels.len() > 2 {
+                    let to = rng.below(levels.len() - 1);
+                    prop.backtrack(to);
+                    for undone in levels.drain(to + 1..) {
+                        undone.into_iter().for_each(|s| value[s] = 0);
+                    }
+                    continue;
+                }
+                let mut batch = Vec::new();
+                for _ in 0..1 + rng.below(4) {
+                    // mostly region variables, now and then a control digit
+                    let i = if rng.below(6) == 0 {
+                        100 + rng.below(n)
+                    } else {
+                        rng.below(cells * n)
+                    };
+                    if value[i] != 0 {
+                        continue;
+                    }
+                    let lit = Var::from_index(i).positive();
+                    let positive = truth(lit, near) != (rng.below(8) == 0);
+                    batch.push(if positive { lit } else { !lit });
+                    value[i] = if positive { 1 } else { -1 };
+                    levels.last_mut().unwrap().push(i);
+                }
+                prop.assigned(&batch);
+                loop {
+                    match prop.propagate() {
+                        Some(lit) => {
+                            let mut reason = Vec::new();
+                            prop.explain(lit, &mut reason);
+                            assert!(reason.contains(&lit));
+                            assert_eq!(value[lit.index()], 0, "{lit:?} already assigned");
+                            check(&reason, Some(lit), &value);
+                            value[lit.index()] = if lit.is_positive() { 1 } else { -1 };
+                            levels.last_mut().unwrap().push(lit.index());
+                            prop.assigned(&[lit]);
+                            propagated += 1;
+                            // only the budget removes a control digit
+                            controls += usize::from(lit.index() >= 100);
+                        }
+                        None => {
+                            let mut clause = Vec::new();
+                            if prop.conflict(&mut clause) {
+                                check(&clause, None, &value);
+                                conflicts += 1;
+                                break 'run;
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        propagated > 3000 && conflicts > 200 && controls > 300,
+        "{propagated} {conflicts} {controls}"
+    );
+}

@@ -24,11 +24,12 @@
 use super::cell_lists::{cell_set, inside};
 use super::chaos_count::{digit_counts, found_regions, need_chaos};
 use super::Rule;
+use crate::chaos::ArrowBudget;
 use crate::cnf::{Encoder, Term};
-use crate::geometry::{Cell, Shape};
+use crate::geometry::{digits, Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A chaos arrow clue.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,6 +60,44 @@ impl ChaosArrow {
             })
             .sum();
         1 + beyond - usize::from(self.exclude_start)
+    }
+
+    /// The arrow's off-arm budget for [`crate::chaos::ChaosPropagator`] on a grid of
+    /// `shape`, over the candidates `cands` (row-major, as the encoder reads them): the run
+    /// of a control value v covers v cells, one more when the start is not counted.
+    pub(crate) fn budget(&self, shape: &Shape, cands: &[Mask]) -> ArrowBudget {
+        let cols = shape.cols();
+        let on: HashSet<Cell> = self.arms.iter().flatten().copied().collect();
+        let off = (0..shape.rows() * cols)
+            .filter(|&p| !on.contains(&Cell::from_position(p, cols)))
+            .map(|p| p as u16)
+            .collect();
+        let values = shape.values();
+        // a value below 0 runs no cells: no run has that length, the clauses refute it
+        let cells = |d: Digit| {
+            usize::try_from(values.value(d))
+                .map_or(usize::MAX, |v| v + usize::from(self.exclude_start))
+        };
+        let m = cands.get(self.cell.position(cols)).copied().unwrap_or(0);
+        let (digits, given) = if m.count_ones() == 1 {
+            (Vec::new(), digits(m).next().map(cells))
+        } else {
+            let lits = digits(m)
+                .map(|d| {
+                    (
+                        crate::cnf::shape_var(shape, self.cell, d).positive(),
+                        cells(d),
+                    )
+                })
+                .collect();
+            (lits, None)
+        };
+        ArrowBudget {
+            start: self.arms[0][0].position(cols),
+            off,
+            digits,
+            given,
+        }
     }
 }
 
