@@ -12,7 +12,9 @@
 //! where a boundary is one extra symbol read between segments.
 //!
 //! The line holds when some run of the automaton, starting in a start state, reads every
-//! digit (and every boundary) and ends in an accepting state.
+//! digit (and every boundary) and ends in an accepting state. On a chaos construction,
+//! `reads_region` lists the positions where it reads the cell's found region number instead
+//! (`regions.rs` beside this file: only a machine blind to how the regions are numbered).
 //!
 //! JSON: `{"type": "nfa", "cells": ["r1c1", "r1c2", "r1c3"], "start": [0], "accept": [1],
 //! "transitions": [[0, [1, 2], 1], [1, [3], 0]]}` (plus `"breaks": [2]` and
@@ -40,6 +42,7 @@ use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashSet};
 
+mod regions;
 mod runs;
 
 /// State numbers must be below this.
@@ -66,6 +69,12 @@ pub struct Nfa {
     /// Moves `(from, to)` taken at a segment boundary.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub break_moves: Vec<(u32, u32)>,
+    /// Positions in `cells` (0-based, increasing) where the automaton reads the number of
+    /// the cell's found region (1..K) instead of its digit: chaos constructions only, and
+    /// only a machine whose answer does not depend on how the regions are numbered
+    /// (`regions.rs` beside this file).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reads_region: Vec<usize>,
 }
 
 /// The automaton as tables: per state, its digit moves and its boundary moves.
@@ -254,6 +263,9 @@ impl Rule for Nfa {
             }
             at = b;
         }
+        if !self.reads_region.is_empty() {
+            return self.validate_regions(shape);
+        }
         if self.sets_fit(n) {
             return Ok(());
         }
@@ -291,7 +303,8 @@ impl Rule for Nfa {
     }
 
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
-        if !self.sets_fit(shape.value_count()) {
+        // a machine reading regions has its own diagram (`regions.rs`)
+        if !self.reads_region.is_empty() || !self.sets_fit(shape.value_count()) {
             return None;
         }
         let t = self.tables();
@@ -318,6 +331,9 @@ impl Rule for Nfa {
     }
 
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
+        if !self.reads_region.is_empty() {
+            return self.restrict_regions(shape, cands);
+        }
         if self.sets_fit(shape.value_count()) {
             return super::restrict_by_diagram(self, shape, cands);
         }
@@ -329,6 +345,9 @@ impl Rule for Nfa {
     }
 
     fn encode(&self, enc: &mut Encoder) {
+        if !self.reads_region.is_empty() {
+            return self.encode_regions(enc);
+        }
         // the diagram whenever the sets of states fit (`diagram` is `None` exactly when not)
         if let Some(diagram) = self.diagram(enc.shape(), &|c| enc.candidates(c)) {
             return diagram.encode(enc);
@@ -342,7 +361,17 @@ impl Rule for Nfa {
     }
 
     fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let digits = values(grid, &self.cells);
+        let mut digits = values(grid, &self.cells);
+        if !self.reads_region.is_empty() {
+            // the found regions' numbers, 1..K (any numbering: validation checked that the
+            // machine's answer does not depend on it)
+            let regions = grid
+                .regions()
+                .ok_or_else(|| "the grid has no found regions".to_string())?;
+            for &i in &self.reads_region {
+                digits[i] = usize::from(regions[self.cells[i].position(grid.cols())]) + 1;
+            }
+        }
         let boundary = |now: HashSet<u32>| -> HashSet<u32> {
             self.break_moves
                 .iter()
@@ -396,6 +425,7 @@ mod tests {
                 .map(|&(a, ds, b)| (a, ds.to_vec(), b))
                 .collect(),
             break_moves: Vec::new(),
+            reads_region: Vec::new(),
         }
     }
 
@@ -570,6 +600,7 @@ mod tests {
             accept: vec![16],
             transitions,
             break_moves: Vec::new(),
+            reads_region: Vec::new(),
         };
         let shape = Shape::new(16).unwrap();
         assert!(long.final_sets(16).unwrap_err().contains("after 15 cells"));

@@ -249,6 +249,7 @@ pub fn rules(
         .map(|(_, segments)| {
             let mut cells: Vec<Cell> = Vec::new();
             let mut breaks = Vec::new();
+            let mut reads_region = Vec::new();
             for (i, seg) in segments.iter().enumerate() {
                 // an empty segment (`-` first, last, or twice in a row) is read as ISS reads
                 // it: its boundaries back to back
@@ -256,18 +257,13 @@ pub fn rules(
                     breaks.push(cells.len());
                 }
                 for c in seg {
-                    if c.starts_with("CC") && shape.is_chaos() {
-                        // ISS's region ids depend on its numbering of the found regions,
-                        // which is not satdoku's: an automaton reading them has no meaning
-                        // satdoku can state
-                        return Err(IssError::Unsupported {
-                            at: at.clone(),
-                            why: format!(
-                                "a state machine reading chaos region cells ({c}): their \
-                                 values are ISS's region ids, numbered as ISS numbers the \
-                                 found regions"
-                            ),
-                        });
+                    // a chaos region cell: the machine reads the cell's region number there
+                    // (stated when its answer does not depend on the numbering; the rule
+                    // checks)
+                    if let Some(r) = super::chaos::region_cell(at, c, shape)? {
+                        reads_region.push(cells.len());
+                        cells.push(r);
+                        continue;
                     }
                     cells.push(cell(at, c, n)?);
                 }
@@ -284,6 +280,7 @@ pub fn rules(
                 accept: d.accept.clone(),
                 transitions: transitions.clone(),
                 break_moves,
+                reads_region,
             }))
         })
         .collect()
@@ -411,7 +408,8 @@ mod tests {
 
     /// Read through the whole ISS reader: a `-` at an end is an empty segment (a boundary,
     /// which this automaton of 9 symbols cannot cross), a cell may be listed twice, and an
-    /// automaton over chaos region cells is refused.
+    /// automaton over chaos region cells reads their region numbers — refused when its
+    /// answer depends on how the regions are numbered.
     #[test]
     fn empty_segments_cells_twice_and_region_cells() {
         const EVEN_LOTS: &str =
@@ -427,12 +425,17 @@ mod tests {
             let e = read(cells).unwrap_err().to_string();
             assert!(e.contains("accepts no line"), "{cells}: {e}");
         }
+        // "even lots" over region numbers: an even count of even numbers is no property of
+        // the partition
         let e = crate::format::iss::parse(&format!(
             ".Shape~4x4.ChaosConstruction.NoBoxes.NFA~{EVEN_LOTS}~CC1~CC2"
         ))
         .unwrap_err()
         .to_string();
-        assert!(e.contains("reading chaos region cells"), "{e}");
+        assert!(e.contains("depends on how the regions are numbered"), "{e}");
+        // ISS's "Chaos Construction: Thermo Knots" (its scripts) reads a region cell, then its
+        // digit, along each line: the regions are read, stated and solved in
+        // tests/iss/examples.jsonl
     }
 
     #[test]
