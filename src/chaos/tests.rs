@@ -387,3 +387,61 @@ fn every_arrow_budget_reason_holds_in_every_solution() {
         "{propagated} {conflicts} {controls}"
     );
 }
+
+#[test]
+fn chaos_arrows_count_alike_on_every_engine_and_mode() {
+    // the arrows' clauses alone (varisat, and CaDiCaL without the propagator) against the
+    // propagator with the off-arm budget, and all against the checker over the bare
+    // construction's solutions
+    use crate::rules::chaos_arrow::ChaosArrow;
+    use crate::rules::testing::{cells, chaos_counts, chaos_puzzle};
+    use crate::rules::{Constraint, Rule};
+    use crate::solve::count_on;
+    let four = |r: usize, c: usize, n: usize, exclude_start: bool| {
+        let start = (r, c);
+        let arm = |dr: isize, dc: isize| {
+            let mut a = vec![start];
+            let (mut i, mut j) = (r as isize + dr, c as isize + dc);
+            while (1..=n as isize).contains(&i) && (1..=n as isize).contains(&j) {
+                a.push((i as usize, j as usize));
+                i += dr;
+                j += dc;
+            }
+            cells(&a)
+        };
+        Constraint::ChaosArrow(ChaosArrow {
+            cell: crate::geometry::Cell::new(r, c),
+            arms: vec![arm(0, -1), arm(0, 1), arm(-1, 0), arm(1, 0)],
+            exclude_start,
+        })
+    };
+    let cases = [
+        ("1..............2", vec![four(2, 2, 4, false)]),
+        (
+            "1..............2",
+            vec![four(2, 3, 4, true), four(3, 2, 4, false)],
+        ),
+        (
+            "..3.............",
+            vec![four(1, 1, 4, false), four(4, 4, 4, false)],
+        ),
+    ];
+    let mut engines = vec![Engine::new(EngineKind::Varisat)];
+    if EngineKind::Cadical.is_built() {
+        for mode in [Propagation::Carry, Propagation::Both, Propagation::Off] {
+            engines.push(Engine::new(EngineKind::Cadical).with_chaos(mode));
+        }
+    }
+    for (givens, rules) in cases {
+        let shape = chaos_puzzle(givens, Vec::new()).shape().clone();
+        let (_, brute, all) = chaos_counts(givens, rules.clone(), |g| {
+            rules.iter().all(|r| r.check(&shape, g).is_ok())
+        });
+        assert!(0 < brute && brute < all, "{givens}: {brute} of {all}");
+        let p = chaos_puzzle(givens, rules);
+        for engine in &engines {
+            let found = count_on(&p, 100_000, engine, |_| {}).unwrap().found;
+            assert_eq!(found, brute, "{givens} on {engine:?}");
+        }
+    }
+}
