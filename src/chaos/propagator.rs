@@ -17,7 +17,8 @@ use crate::cnf::chaos::neighbours;
 use crate::engine::propagator::hand_over;
 use crate::engine::{Lit, Propagator, Var};
 use crate::marks::{boundary, Marks};
-use std::collections::{HashMap, VecDeque};
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 mod arrows;
@@ -43,7 +44,7 @@ pub struct ChaosPropagator {
     /// R·C·K: the region slots.
     region_slots: usize,
     /// The slot of each control digit's variable (by index).
-    control_slot: HashMap<usize, usize>,
+    control_slot: FxHashMap<usize, usize>,
     /// The chaos arrows' off-arm budgets (`arrows`), the arrows to wake per control slot
     /// (from `region_slots` on), and the arrows to read again.
     arrows: Vec<ArrowBudget>,
@@ -94,7 +95,7 @@ impl ChaosPropagator {
                 .collect(),
             val: vec![0; cells * regions],
             region_slots: cells * regions,
-            control_slot: HashMap::new(),
+            control_slot: FxHashMap::default(),
             arrows: Vec::new(),
             control_arrows: Vec::new(),
             arrow_dirty: Vec::new(),
@@ -474,7 +475,10 @@ impl Propagator for ChaosPropagator {
         let mut vars: Vec<Var> = (0..self.region_slots)
             .map(|i| Var::from_index(self.base + i))
             .collect();
-        vars.extend(self.control_slot.keys().map(|&i| Var::from_index(i)));
+        // in a fixed order: the engine's search must not depend on a hash seed
+        let mut controls: Vec<usize> = self.control_slot.keys().copied().collect();
+        controls.sort_unstable();
+        vars.extend(controls.into_iter().map(Var::from_index));
         vars
     }
 
