@@ -2,6 +2,7 @@ use super::ChaosPropagator;
 use crate::cnf::chaos::tests::{
     brute, brute_rect, partitions, partitions_of, solutions, solutions_rect,
 };
+use crate::engine::walk;
 use crate::engine::{Engine, EngineKind, Lit, Propagation, Propagator, Var};
 use crate::generate::Rng;
 use crate::geometry::Shape;
@@ -64,64 +65,29 @@ fn walk(rows: usize, cols: usize, size: usize, min_propagated: usize) {
     for _ in 0..3000 {
         let mut prop = ChaosPropagator::new(rows, cols, size, 0);
         // near a random partition, some slots flipped: consistent and inconsistent states
-        let near = &all[rng.below(all.len())];
+        let near = all[rng.below(all.len())].clone();
         let mut value = vec![0i8; cells * n];
-        let mut levels: Vec<Vec<usize>> = vec![Vec::new()];
         let steps = 10 + rng.below(60);
-        'run: for step in 0..steps {
-            if step % 3 == 0 {
-                prop.new_level();
-                levels.push(Vec::new());
-            }
-            if step % 7 == 6 && levels.len() > 2 {
-                // back to a random earlier level
-                let to = rng.below(levels.len() - 1);
-                prop.backtrack(to);
-                for undone in levels.drain(to + 1..) {
-                    undone.into_iter().for_each(|s| value[s] = 0);
-                }
-                continue;
-            }
-            // a few literals at once, as the engine's own propagation assigns them
-            let mut batch = Vec::new();
-            for _ in 0..1 + rng.below(4) {
-                let slot = rng.below(cells * n);
-                if value[slot] != 0 {
-                    continue;
-                }
+        let walked = walk::walk(
+            &mut prop,
+            steps,
+            4,
+            &mut value,
+            &mut |k| rng.below(k),
+            &mut |below| {
+                let slot = below(cells * n);
                 let truth = near[slot / n] as usize == slot % n;
-                let positive = if rng.below(8) == 0 { !truth } else { truth };
                 let lit = g(n, slot / n, slot % n);
-                batch.push(if positive { lit } else { !lit });
-                value[slot] = if positive { 1 } else { -1 };
-                levels.last_mut().unwrap().push(slot);
-            }
-            prop.assigned(&batch);
-            loop {
-                match prop.propagate() {
-                    Some(lit) => {
-                        let mut reason = Vec::new();
-                        prop.explain(lit, &mut reason);
-                        assert!(reason.contains(&lit));
-                        assert_eq!(value[lit.index()], 0, "{lit:?} already assigned");
-                        check_clause(n, &reason, Some(lit), &value, &all);
-                        value[lit.index()] = if lit.is_positive() { 1 } else { -1 };
-                        levels.last_mut().unwrap().push(lit.index());
-                        prop.assigned(&[lit]);
-                        propagated += 1;
-                    }
-                    None => {
-                        let mut clause = Vec::new();
-                        if prop.conflict(&mut clause) {
-                            check_clause(n, &clause, None, &value, &all);
-                            conflicts += 1;
-                            break 'run;
-                        }
-                        break;
-                    }
+                if truth != (below(8) == 0) {
+                    lit
+                } else {
+                    !lit
                 }
-            }
-        }
+            },
+            &mut |clause, except, value| check_clause(n, clause, except, value, &all),
+        );
+        propagated += walked.propagated.len();
+        conflicts += usize::from(walked.conflict);
     }
     assert!(
         propagated > min_propagated && conflicts > 50,
@@ -309,77 +275,48 @@ fn every_arrow_budget_reason_holds_in_every_solution() {
             let mut prop = ChaosPropagator::new(n, n, n, 0).with_arrows(vec![budget.clone()]);
             let near = worlds[rng.below(worlds.len())];
             let mut value: Vec<i8> = vec![0; 104];
-            let mut levels: Vec<Vec<usize>> = vec![Vec::new()];
-            let check = |clause: &[Lit], except: Option<Lit>, value: &[i8]| {
-                for l in clause.iter().filter(|&&l| Some(l) != except) {
-                    let v = value[l.index()];
-                    assert!(v != 0 && (v > 0) != l.is_positive(), "{l:?} of {clause:?}");
-                }
-                for &w in &worlds {
-                    assert!(
-                        clause.iter().any(|&l| truth(l, w)),
-                        "{clause:?} fails in {w:?}"
-                    );
-                }
-            };
-            'run: for step in 0..10 + rng.below(60) {
-                if step % 3 == 0 {
-                    prop.new_level();
-                    levels.push(Vec::new());
-                }
-                if step % 7 == 6 && levels.len() > 2 {
-                    let to = rng.below(levels.len() - 1);
-                    prop.backtrack(to);
-                    for undone in levels.drain(to + 1..) {
-                        undone.into_iter().for_each(|s| value[s] = 0);
-                    }
-                    continue;
-                }
-                let mut batch = Vec::new();
-                for _ in 0..1 + rng.below(4) {
+            let steps = 10 + rng.below(60);
+            let walked = walk::walk(
+                &mut prop,
+                steps,
+                4,
+                &mut value,
+                &mut |k| rng.below(k),
+                &mut |below| {
                     // mostly region variables, now and then a control digit
-                    let i = if rng.below(6) == 0 {
-                        100 + rng.below(n)
+                    let i = if below(6) == 0 {
+                        100 + below(n)
                     } else {
-                        rng.below(cells * n)
+                        below(cells * n)
                     };
-                    if value[i] != 0 {
-                        continue;
-                    }
                     let lit = Var::from_index(i).positive();
-                    let positive = truth(lit, near) != (rng.below(8) == 0);
-                    batch.push(if positive { lit } else { !lit });
-                    value[i] = if positive { 1 } else { -1 };
-                    levels.last_mut().unwrap().push(i);
-                }
-                prop.assigned(&batch);
-                loop {
-                    match prop.propagate() {
-                        Some(lit) => {
-                            let mut reason = Vec::new();
-                            prop.explain(lit, &mut reason);
-                            assert!(reason.contains(&lit));
-                            assert_eq!(value[lit.index()], 0, "{lit:?} already assigned");
-                            check(&reason, Some(lit), &value);
-                            value[lit.index()] = if lit.is_positive() { 1 } else { -1 };
-                            levels.last_mut().unwrap().push(lit.index());
-                            prop.assigned(&[lit]);
-                            propagated += 1;
-                            // only the budget removes a control digit
-                            controls += usize::from(lit.index() >= 100);
-                        }
-                        None => {
-                            let mut clause = Vec::new();
-                            if prop.conflict(&mut clause) {
-                                check(&clause, None, &value);
-                                conflicts += 1;
-                                break 'run;
-                            }
-                            break;
-                        }
+                    if truth(lit, near) != (below(8) == 0) {
+                        lit
+                    } else {
+                        !lit
                     }
-                }
-            }
+                },
+                &mut |clause, except, value| {
+                    for l in clause.iter().filter(|&&l| Some(l) != except) {
+                        let v = value[l.index()];
+                        assert!(v != 0 && (v > 0) != l.is_positive(), "{l:?} of {clause:?}");
+                    }
+                    for &w in &worlds {
+                        assert!(
+                            clause.iter().any(|&l| truth(l, w)),
+                            "{clause:?} fails in {w:?}"
+                        );
+                    }
+                },
+            );
+            propagated += walked.propagated.len();
+            conflicts += usize::from(walked.conflict);
+            // only the budget removes a control digit
+            controls += walked
+                .propagated
+                .iter()
+                .filter(|l| l.index() >= 100)
+                .count();
         }
     }
     assert!(

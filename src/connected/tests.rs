@@ -1,5 +1,6 @@
 use super::propagator::MUTATE;
 use super::{ConnectedPropagator, Connection};
+use crate::engine::walk;
 use crate::engine::{Engine, EngineKind, Lit, Propagation, Propagator, Var};
 use crate::generate::Rng;
 
@@ -127,58 +128,25 @@ fn walk(conn: &Connection, runs: usize) -> (usize, usize) {
     let (mut checked, mut bad) = (0, 0);
     for _ in 0..runs {
         let mut prop = ConnectedPropagator::new(conn.clone());
-        let near = &all[rng.below(all.len())];
+        let near = all[rng.below(all.len())].clone();
         let mut value = vec![0i8; m * DIGITS];
-        let mut levels: Vec<Vec<usize>> = vec![Vec::new()];
-        'run: for step in 0..10 + rng.below(40) {
-            if step % 3 == 0 {
-                prop.new_level();
-                levels.push(Vec::new());
-            }
-            if step % 7 == 6 && levels.len() > 2 {
-                let to = rng.below(levels.len() - 1);
-                prop.backtrack(to);
-                for undone in levels.drain(to + 1..) {
-                    undone.into_iter().for_each(|v| value[v] = 0);
-                }
-                continue;
-            }
-            let mut batch = Vec::new();
-            for _ in 0..1 + rng.below(3) {
-                let v = rng.below(m * DIGITS);
-                if value[v] != 0 {
-                    continue;
-                }
+        let steps = 10 + rng.below(40);
+        walk::walk(
+            &mut prop,
+            steps,
+            3,
+            &mut value,
+            &mut |k| rng.below(k),
+            &mut |below| {
+                let v = below(m * DIGITS);
                 let truth = near[v / DIGITS] as usize == v % DIGITS;
-                let positive = if rng.below(6) == 0 { !truth } else { truth };
-                let lit = Var::from_index(v).lit(positive);
-                batch.push(lit);
-                value[v] = if positive { 1 } else { -1 };
-                levels.last_mut().unwrap().push(v);
-            }
-            prop.assigned(&batch);
-            loop {
-                if let Some(lit) = prop.propagate() {
-                    let mut reason = Vec::new();
-                    prop.explain(lit, &mut reason);
-                    assert!(reason.contains(&lit));
-                    assert_eq!(value[lit.index()], 0, "{lit:?} already assigned");
-                    checked += 1;
-                    bad += usize::from(!sound(&reason, Some(lit), &value, &all));
-                    value[lit.index()] = if lit.is_positive() { 1 } else { -1 };
-                    levels.last_mut().unwrap().push(lit.index());
-                    prop.assigned(&[lit]);
-                    continue;
-                }
-                let mut clause = Vec::new();
-                if prop.conflict(&mut clause) {
-                    checked += 1;
-                    bad += usize::from(!sound(&clause, None, &value, &all));
-                    break 'run;
-                }
-                break;
-            }
-        }
+                Var::from_index(v).lit(truth != (below(6) == 0))
+            },
+            &mut |clause, except, value| {
+                checked += 1;
+                bad += usize::from(!sound(clause, except, value, &all));
+            },
+        );
     }
     (checked, bad)
 }

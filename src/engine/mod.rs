@@ -363,3 +363,5 @@ impl ClauseSink for Sat {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+pub(crate) mod walk;
