@@ -65,7 +65,7 @@ fn walk(rows: usize, cols: usize, size: usize, min_propagated: usize) {
     for _ in 0..3000 {
         let mut prop = ChaosPropagator::new(rows, cols, size, 0);
         // near a random partition, some slots flipped: consistent and inconsistent states
-        let near = all[rng.below(all.len())].clone();
+        let near = &all[rng.below(all.len())];
         let mut value = vec![0i8; cells * n];
         let steps = 10 + rng.below(60);
         let walked = walk::walk(

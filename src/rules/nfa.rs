@@ -145,6 +145,35 @@ impl Nfa {
         self.breaks.iter().filter(|&&b| b == i).count()
     }
 
+    /// The sorted set after reading digit bit `bit` at position `i` from `set`, and the
+    /// boundaries after it.
+    fn advance(&self, t: &Tables, i: usize, set: &[u32], bit: Mask) -> Vec<u32> {
+        let mut s = t.step(set, bit);
+        for _ in 0..self.boundaries_after(i + 1) {
+            s = t.cross(&s);
+        }
+        s
+    }
+
+    /// The layered diagram over the sets of states, reading at position i one of the
+    /// choices of `masks[i]` (digits, or region numbers: `regions.rs`).
+    fn layers(&self, masks: Vec<Mask>) -> Mdd<Vec<u32>> {
+        let t = self.tables();
+        let accept: HashSet<u32> = self.accept.iter().copied().collect();
+        let start = self.start_set(&t);
+        Mdd::build_layers(
+            masks,
+            start,
+            // the set after one more choice (and the boundaries after it, if any); none left:
+            // every run has failed
+            |i, set, d| {
+                let s = self.advance(&t, i, set, d.bit());
+                (!s.is_empty()).then_some(s)
+            },
+            |set| set.iter().any(|s| accept.contains(s)),
+        )
+    }
+
     /// The sorted set the automaton is in before the first cell: the start states, moved
     /// over the boundaries before it (a line beginning with an empty segment).
     fn start_set(&self, t: &Tables) -> Vec<u32> {
@@ -209,13 +238,7 @@ impl Nfa {
     /// [`MAX_SETS`] at some position.
     fn final_sets(&self, n: usize) -> Result<rustc_hash::FxHashSet<Vec<u32>>, String> {
         let t = self.tables();
-        let step = |i: usize, set: &[u32], bit: Mask| {
-            let mut s = t.step(set, bit);
-            for _ in 0..self.boundaries_after(i + 1) {
-                s = t.cross(&s);
-            }
-            s
-        };
+        let step = |i: usize, set: &[u32], bit: Mask| self.advance(&t, i, set, bit);
         super::diagram::state_sets(self.start_set(&t), self.cells.len(), n, MAX_SETS, step).map_err(
             |i| {
                 format!(
@@ -307,27 +330,10 @@ impl Rule for Nfa {
         if !self.reads_region.is_empty() || !self.sets_fit(shape.value_count()) {
             return None;
         }
-        let t = self.tables();
-        let accept: HashSet<u32> = self.accept.iter().copied().collect();
-        let start = self.start_set(&t);
-        let crossings: Vec<usize> = (0..=self.cells.len())
-            .map(|i| self.boundaries_after(i))
-            .collect();
-        Some(Box::new(Mdd::build(
-            &self.cells,
-            cands,
-            start,
-            // the set after one more digit (and the boundaries after it, if any); none left:
-            // every run has failed
-            move |i, set, d| {
-                let mut s = t.step(set, d.bit());
-                for _ in 0..crossings[i + 1] {
-                    s = t.cross(&s);
-                }
-                (!s.is_empty()).then_some(s)
-            },
-            move |set| set.iter().any(|s| accept.contains(s)),
-        )))
+        let masks = self.cells.iter().map(|&c| cands(c)).collect();
+        let mut mdd = self.layers(masks);
+        mdd.set_cells(&self.cells);
+        Some(Box::new(mdd))
     }
 
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {

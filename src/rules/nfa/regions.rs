@@ -28,16 +28,6 @@ impl Nfa {
         self.reads_region.binary_search(&i).is_ok()
     }
 
-    /// The sorted set after reading value `v` at position `i` from `set` (and the boundaries
-    /// after it).
-    fn advance(&self, t: &Tables, i: usize, set: &[u32], v: usize) -> Vec<u32> {
-        let mut s = t.step(set, 1 << (v - 1));
-        for _ in 0..self.boundaries_after(i + 1) {
-            s = t.cross(&s);
-        }
-        s
-    }
-
     /// Validation of a line that reads regions (module docs).
     pub(super) fn validate_regions(&self, shape: &Shape) -> Result<(), String> {
         if !shape.is_chaos() {
@@ -127,7 +117,10 @@ impl Nfa {
                 for (p, q) in &layer {
                     for v in 1..=if region { k } else { n } {
                         let w = if region { swap(v) } else { v };
-                        let pair = (self.advance(t, i, p, v), self.advance(t, i, q, w));
+                        let pair = (
+                            self.advance(t, i, p, 1 << (v - 1)),
+                            self.advance(t, i, q, 1 << (w - 1)),
+                        );
                         if !pair.0.is_empty() || !pair.1.is_empty() {
                             next.insert(pair);
                         }
@@ -158,28 +151,17 @@ impl Nfa {
     /// The layered diagram of the line, all K region numbers at the region positions and
     /// `cands` elsewhere.
     fn region_mdd(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Mdd<Vec<u32>> {
-        let t = self.tables();
         let k = shape.chaos_regions();
-        let masks = (0..self.cells.len())
-            .map(|i| {
-                if self.reads_region_at(i) {
-                    full_mask(k)
-                } else {
-                    cands(self.cells[i])
-                }
-            })
-            .collect();
-        let accept: HashSet<u32> = self.accept.iter().copied().collect();
-        let start = self.start_set(&t);
-        Mdd::build_layers(
-            masks,
-            start,
-            // none left: every run has failed
-            |i, set, d| {
-                let s = self.advance(&t, i, set, d.index() + 1);
-                (!s.is_empty()).then_some(s)
-            },
-            |set| set.iter().any(|s| accept.contains(s)),
+        self.layers(
+            (0..self.cells.len())
+                .map(|i| {
+                    if self.reads_region_at(i) {
+                        full_mask(k)
+                    } else {
+                        cands(self.cells[i])
+                    }
+                })
+                .collect(),
         )
     }
 
