@@ -73,6 +73,13 @@ pub struct Formula<'p> {
     /// Connectivity propagators carry the connected-values rules: their reachability
     /// layers are left out.
     connected_carried: bool,
+    /// Whether the sum propagator also carries the sums inside `or` branches
+    /// ([`Encoder::carry_guarded_sums`]): `Some(skip)`, set only together with a propagator
+    /// built from what an encoding with the same settings recorded.
+    guarded_carried: Option<bool>,
+    /// What that encoding recorded (checked against every later encoding in debug builds).
+    #[cfg(debug_assertions)]
+    guarded_seen: Vec<crate::linear::Guarded>,
 }
 
 impl<'p> Formula<'p> {
@@ -128,6 +135,9 @@ impl<'p> Formula<'p> {
             sums_carried: None,
             chaos_carried: false,
             connected_carried: false,
+            guarded_carried: None,
+            #[cfg(debug_assertions)]
+            guarded_seen: Vec::new(),
         }
     }
 
@@ -174,10 +184,25 @@ impl<'p> Formula<'p> {
 
     /// Writes the whole formula into `sink`; returns (variables, clauses).
     pub fn encode(&self, sink: &mut dyn ClauseSink) -> (usize, usize) {
+        let (vars, clauses, _) = self.encode_recording(sink, false);
+        (vars, clauses)
+    }
+
+    /// [`Formula::encode`], also returning the sums inside `or` branches that the encoder
+    /// recorded for the propagator ([`Encoder::record_guarded`]; empty unless they are
+    /// carried). `dry`: the encoding that finds them, before the propagator exists.
+    fn encode_recording(
+        &self,
+        sink: &mut dyn ClauseSink,
+        dry: bool,
+    ) -> (usize, usize, Vec<crate::linear::Guarded>) {
         let mut enc = Encoder::new(self.puzzle.shape(), &self.cands, sink);
         if let Some(cages) = self.sums_carried {
             // issue 21: the sum propagator carries the rules' sums and the implied sums
             enc.carry_sums(cages);
+        }
+        if let Some(skip) = self.guarded_carried {
+            enc.carry_guarded_sums(skip);
         }
         if self.connected_carried {
             enc.carry_connected();
@@ -185,7 +210,7 @@ impl<'p> Formula<'p> {
         if self.contradiction.is_some() {
             // Known unsatisfiable: the empty clause says so.
             enc.clause([]);
-            return (enc.var_count(), enc.clause_count());
+            return (enc.var_count(), enc.clause_count(), Vec::new());
         }
         if self.mode == Simplify::None {
             for (cell, d) in self.puzzle.givens().filled() {
@@ -209,7 +234,15 @@ impl<'p> Formula<'p> {
         }
         // What the rules imply together (implied killer sums): no single rule sees it.
         crate::rules::encode_joint(&mut enc, &self.groups.houses, self.puzzle.constraints());
-        (enc.var_count(), enc.clause_count())
+        let guarded = enc.take_guarded();
+        // the propagator's guards are the selectors of this encoding (same settings)
+        #[cfg(not(debug_assertions))]
+        let _ = dry;
+        #[cfg(debug_assertions)]
+        if !dry {
+            assert!(self.guarded_carried.is_none() || self.guarded_seen == guarded);
+        }
+        (enc.var_count(), enc.clause_count(), guarded)
     }
 
     /// The sum propagator of this formula (issue 21, [`crate::sums::propagator()`]) for an
@@ -226,13 +259,34 @@ impl<'p> Formula<'p> {
         if mode == Propagation::Off || self.contradiction.is_some() {
             return None;
         }
-        let p = crate::sums::propagator(self.puzzle, &self.groups, &self.cands)?;
         self.sums_carried = match mode {
             Propagation::Carry => Some(false),
             Propagation::CarryAll => Some(true),
             Propagation::Both | Propagation::Off => None,
         };
-        Some(p)
+        // Sums inside `or` branches bind under their branches' selectors, variables the
+        // encoding makes: an encoding with the final settings (deterministic, so the real
+        // one numbers them alike) records them, and the propagator is built with them.
+        let mut guarded = Vec::new();
+        if crate::rules::or::has_or(self.puzzle.constraints()) {
+            self.guarded_carried = Some(mode != Propagation::Both);
+            guarded = self.encode_recording(&mut ClauseCounter::default(), true).2;
+            if guarded.is_empty() {
+                self.guarded_carried = None;
+            }
+        }
+        let p = crate::sums::propagator(self.puzzle, &self.groups, &self.cands, &guarded);
+        if p.is_none() {
+            // nothing carried: every sum keeps its clauses
+            self.sums_carried = None;
+            self.guarded_carried = None;
+            guarded.clear();
+        }
+        #[cfg(debug_assertions)]
+        {
+            self.guarded_seen = guarded;
+        }
+        p
     }
 
     /// The connectivity propagator of a chaos construction ([`crate::chaos::ChaosPropagator`])

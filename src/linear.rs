@@ -3,6 +3,7 @@
 //! ([`crate::sums`]) reasons about. Its own module below both, so that rules and the
 //! propagator depend on it and not on each other.
 
+use crate::engine::Lit;
 use crate::geometry::Cell;
 
 /// The largest `Σ |w|·N` a [`Linear`] may have: every partial sum the propagator forms then
@@ -61,4 +62,17 @@ impl Linear {
             && self.lo.saturating_abs() <= MAGNITUDE_LIMIT
             && self.hi.saturating_abs() <= MAGNITUDE_LIMIT
     }
+}
+
+/// A linear relation that binds only while its guard literal is true: a sum in a branch of
+/// an `or`, `guard → lo <= Σ w·digit <= hi`, where `guard` is the branch's selector. The
+/// sum propagator carries it as a half-reified relation: it prunes digits only once the
+/// guard is true, and while the guard is open it refutes the guard when the sum is out of
+/// reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guarded {
+    /// The selector literal: the relation holds when it is true.
+    pub guard: Lit,
+    /// The relation.
+    pub sum: Linear,
 }

@@ -170,12 +170,30 @@ impl Puzzle {
         }
         let base = shape_groups(&self.shape);
         let (mut houses, mut house_names) = (base.houses, base.house_names);
-        let (mut distinct, mut distinct_names) = (base.distinct, base.distinct_names);
+        let (mut distinct, mut distinct_names) = (Vec::new(), Vec::new());
+        // More values than a row holds, but every grid cell kept to the first `side` of
+        // them (ISS's `Shape~9x9~15`, whose extra cells hold 1..15 while the grid holds
+        // 1..9): a group of `side` grid cells then holds each of those values once.
+        let narrowed = !self.shape.houses_cover_values()
+            && houses_hold_side_values(&self.shape, &self.initial_candidates());
+        let side = self.shape.side();
+        let rows = self.shape.rows();
+        let full_in_grid =
+            |h: &[Cell]| narrowed && h.len() == side && h.iter().all(|c| c.r() < rows);
+        for (g, name) in base.distinct.into_iter().zip(base.distinct_names) {
+            if full_in_grid(&g) {
+                houses.push(g);
+                house_names.push(name);
+            } else {
+                distinct.push(g);
+                distinct_names.push(name);
+            }
+        }
         for (i, c) in self.constraints.iter().enumerate() {
             for h in c.houses(&self.shape) {
                 // a rule's house of fewer cells than values (a diagonal of a grid holding
                 // more values than its side) holds different values only
-                if self.shape.covers(h.len()) {
+                if self.shape.covers(h.len()) || full_in_grid(&h) {
                     houses.push(h);
                     house_names.push(format!("{} (constraint {i})", c.kind()));
                 } else {
@@ -480,5 +498,206 @@ mod extra_cells {
         assert_eq!(s.region_of(Cell::new(10, 1)), None);
         assert_eq!(s.cell_count(), 91);
         assert_eq!(s.cells().count(), 81);
+    }
+}
+
+/// Whether every full house of the grid (a row, column or region of `side` cells) holds each
+/// of the first `side` values once: the shape says so ([`Shape::houses_cover_values`]), or the
+/// shape holds more values than a row (a square grid, not raw, not chaos) but `cands`
+/// (row-major, the grid's cells first) keep every grid cell to the first `side` of them — as
+/// ISS's `Shape~9x9~15` does when its extra cells hold 1..15 and Givens keep the grid to 1..9.
+/// Then the houses are houses again: each value at least once, set theory with totals of
+/// 1..side (in the index space), hidden singles.
+pub fn houses_hold_side_values(shape: &Shape, cands: &[Mask]) -> bool {
+    if shape.houses_cover_values() {
+        return true;
+    }
+    let n = shape.side();
+    let first = full_mask(n);
+    !shape.is_raw()
+        && !shape.is_chaos()
+        && shape.is_square()
+        && shape.value_count() > n
+        && shape.region_size() <= n
+        && cands.len() >= n * n
+        && cands[..n * n].iter().all(|&m| m & !first == 0)
+}
+
+#[cfg(test)]
+mod narrowed_tests {
+    //! Grids holding more values than a row, whose rules keep every grid cell to the first
+    //! `side` values (ISS's `Shape~9x9~15` with 1..9 in the grid): their houses are houses
+    //! again, and what reads houses (hidden singles, set theory, the sum propagator's
+    //! implied sums) counts as brute force.
+    use super::*;
+    use crate::geometry::Values;
+    use crate::rules::testing::{brute_force_count, grid};
+
+    /// A 4×4 holding 1..6 with `extra` extra cells, every grid cell kept to 1..4 (cell
+    /// r1c1 to `first`), with `rules` (JSON).
+    fn puzzle(first: &[u8], extra: usize, rules: &[String]) -> Puzzle {
+        let shape = Shape::new(4)
+            .unwrap()
+            .with_values(Values::parse("1-6").unwrap())
+            .unwrap()
+            .with_extra(extra)
+            .unwrap();
+        let mut all: Vec<Constraint> = Vec::new();
+        for p in 0..16 {
+            let digits: Vec<u8> = if p == 0 {
+                first.to_vec()
+            } else {
+                vec![1, 2, 3, 4]
+            };
+            let json = format!(
+                r#"{{"type":"pencil-marks","cell":"r{}c{}","digits":{digits:?}}}"#,
+                p / 4 + 1,
+                p % 4 + 1
+            );
+            all.push(serde_json::from_str(&json).unwrap());
+        }
+        all.extend(rules.iter().map(|r| serde_json::from_str(r).unwrap()));
+        Puzzle::new(shape, grid(&".".repeat(16)).with_extra(extra), all).unwrap()
+    }
+
+    #[test]
+    fn houses_hold_the_first_values_only_when_every_grid_cell_is_kept_to_them() {
+        let kept = puzzle(&[1, 2, 3, 4], 0, &[]);
+        assert!(houses_hold_side_values(
+            kept.shape(),
+            &kept.initial_candidates()
+        ));
+        let g = kept.groups();
+        // 4 rows, 4 columns, 4 boxes: houses, not mere all-different groups
+        assert_eq!((g.houses.len(), g.distinct.len()), (12, 0));
+        let loose = puzzle(&[1, 5], 0, &[]);
+        assert!(!houses_hold_side_values(
+            loose.shape(),
+            &loose.initial_candidates()
+        ));
+        let g = loose.groups();
+        assert_eq!((g.houses.len(), g.distinct.len()), (0, 12));
+        // the first 16 solutions of both: the kept grid has the 288 classic ones
+        assert_eq!(crate::solve::count(&kept, 300).unwrap().found, 288);
+    }
+
+    /// The solutions of `p` (a kept 4×4 with `extra` extra cells holding 1..6) by brute force:
+    /// each of the 288 classic 4×4 grids with each value of the extra cells, judged by the
+    /// puzzle's plain checker alone.
+    fn by_checker(p: &Puzzle, extra: usize) -> usize {
+        let classic = Puzzle::new(Shape::new(4).unwrap(), grid(&".".repeat(16)), vec![]).unwrap();
+        let mut grids = Vec::new();
+        crate::solve::count_with(&classic, 300, |g| grids.push(g.clone())).unwrap();
+        assert_eq!(grids.len(), 288);
+        let mut found = 0;
+        for g in &grids {
+            for code in 0..6usize.pow(extra as u32) {
+                let mut full = g.clone().with_extra(extra);
+                for k in 0..extra {
+                    let v = code / 6usize.pow(k as u32) % 6;
+                    full.set(
+                        Cell::new(5, k + 1),
+                        Some(crate::geometry::Digit::from_index(v)),
+                    );
+                }
+                found += usize::from(p.verify(&full).is_ok());
+            }
+        }
+        found
+    }
+
+    /// Killer cages (some over an extra cell) and an extra region: counts on varisat, on
+    /// CaDiCaL with the propagator in every mode, and by brute force agree.
+    #[test]
+    fn killers_on_kept_grids_count_as_brute_force() {
+        use crate::engine::{Engine, EngineKind, Propagation};
+        let mut engines = vec![Engine::new(EngineKind::Varisat)];
+        if EngineKind::Cadical.is_built() {
+            engines.extend(
+                Propagation::ALL.map(|m| Engine::new(EngineKind::Cadical).with_propagation(m)),
+            );
+        }
+        // a cage over an extra cell is a weighted sum (a killer needs grid cells)
+        let cage = |cells: &[&str], sum: usize| {
+            let list: Vec<String> = cells.iter().map(|c| format!("\"{c}\"")).collect();
+            let kind = if cells.iter().any(|c| c.starts_with("r5")) {
+                "weighted-sum"
+            } else {
+                "killer"
+            };
+            format!(
+                r#"{{"type":"{kind}","cells":[{}],"sum":{sum}}}"#,
+                list.join(",")
+            )
+        };
+        let region = r#"{"type":"extra-region","cells":["r5c1","r5c2"]}"#.to_string();
+        let cases: Vec<(usize, Vec<String>)> = vec![
+            (
+                0,
+                vec![
+                    cage(&["r1c1", "r1c2"], 3),
+                    cage(&["r2c3", "r3c3", "r4c3"], 6),
+                ],
+            ),
+            (
+                0,
+                vec![
+                    cage(&["r1c1", "r2c1", "r3c1"], 9),
+                    cage(&["r1c4", "r2c4"], 7),
+                ],
+            ),
+            (
+                2,
+                vec![
+                    region.clone(),
+                    cage(&["r5c1", "r1c1"], 7),
+                    cage(&["r5c2", "r4c4", "r3c4"], 13),
+                ],
+            ),
+            (
+                2,
+                vec![
+                    region,
+                    cage(&["r5c1", "r5c2"], 11),
+                    cage(&["r2c2", "r2c3"], 4),
+                ],
+            ),
+        ];
+        for (extra, rules) in &cases {
+            let p = puzzle(&[1, 2, 3, 4], *extra, rules);
+            let brute = by_checker(&p, *extra);
+            assert!(brute > 0, "{rules:?}");
+            for e in &engines {
+                let c = crate::solve::count_on(&p, 2000, e, |_| {}).unwrap();
+                assert_eq!(c.found, brute, "{rules:?} {:?} {:?}", e.kind, e.propagation);
+            }
+        }
+    }
+
+    /// An extra region of `side` extra cells holds every value, as a row does, but lies
+    /// outside the grid: the set theory over the grid's houses leaves it out (it once
+    /// indexed past the grid and panicked).
+    #[test]
+    fn an_extra_region_as_large_as_a_row_stays_out_of_set_theory() {
+        use crate::engine::{Engine, EngineKind};
+        let shape = Shape::new(4).unwrap().with_extra(4).unwrap();
+        let rules: Vec<Constraint> = [
+            r#"{"type":"extra-region","cells":["r5c1","r5c2","r5c3","r5c4"]}"#,
+            r#"{"type":"killer","cells":["r1c1","r1c2"],"sum":3}"#,
+            r#"{"type":"killer","cells":["r2c1","r2c2"],"sum":7}"#,
+            r#"{"type":"weighted-sum","cells":["r5c1","r3c3"],"sum":5}"#,
+        ]
+        .iter()
+        .map(|r| serde_json::from_str(r).unwrap())
+        .collect();
+        let p = Puzzle::new(shape, grid(&".".repeat(16)).with_extra(4), rules).unwrap();
+        let brute = brute_force_count(&p, 5000);
+        assert!(brute > 0);
+        for kind in [EngineKind::Varisat, EngineKind::Cadical] {
+            if kind.is_built() {
+                let c = crate::solve::count_on(&p, 5000, &Engine::new(kind), |_| {}).unwrap();
+                assert_eq!(c.found, brute, "{kind:?}");
+            }
+        }
     }
 }

@@ -272,11 +272,8 @@ pub(crate) fn searcher(
     engine: &Engine,
 ) -> Result<Sat, Error> {
     let engine = &engine.for_grid(puzzle.size(), puzzle.shape().is_chaos());
-    let sums = engine.kind.hosts_propagators()
-        && (engine.kind != EngineKind::Auto || sums::propagator_pays_on(puzzle, formula.groups()));
-    let sums = sums
-        .then(|| formula.sum_propagator(engine.propagation))
-        .flatten();
+    // The connectivity propagators first: they set what the formula leaves out, and the sum
+    // propagator reads the variables of the final encoding (the selectors of `or` branches).
     let chaos = engine
         .kind
         .hosts_propagators()
@@ -286,6 +283,11 @@ pub(crate) fn searcher(
         .kind
         .hosts_propagators()
         .then(|| formula.connected_propagator(engine.chaos))
+        .flatten();
+    let sums = engine.kind.hosts_propagators()
+        && (engine.kind != EngineKind::Auto || sums::propagator_pays_on(puzzle, formula.groups()));
+    let sums = sums
+        .then(|| formula.sum_propagator(engine.propagation))
         .flatten();
     let mut parts: Vec<Box<dyn crate::engine::Propagator>> =
         [sums, chaos, connected].into_iter().flatten().collect();

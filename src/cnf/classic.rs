@@ -25,15 +25,19 @@ pub fn encode_cells(enc: &mut Encoder) {
 /// the cell pairs (row-major positions) whose at-most-one clauses are still to be written:
 /// pairs shared with an earlier house (a box with its rows) are written once.
 pub fn encode_house(enc: &mut Encoder, cells: &[Cell], pairs: &[(u16, u16)]) {
+    // a house of k cells holds the first k values (all of them, unless the rules keep the
+    // grid's cells to the first k of more: `puzzle::houses_hold_side_values`)
     let n = enc.value_count();
-    debug_assert_eq!(n, cells.len(), "a house holds every value once");
+    debug_assert!(cells.len() <= n, "a house holds at most every value once");
     let mut terms: Vec<Term> = Vec::with_capacity(cells.len());
     for d in 0..n {
         let digit = Digit::from_index(d);
-        terms.clear();
-        terms.extend(cells.iter().map(|&c| enc.x(c, digit)));
-        // x(a,d) ∨ x(b,d) ∨ … (the digit appears)
-        at_least_one(enc, &terms);
+        if d < cells.len() {
+            terms.clear();
+            terms.extend(cells.iter().map(|&c| enc.x(c, digit)));
+            // x(a,d) ∨ x(b,d) ∨ … (the digit appears)
+            at_least_one(enc, &terms);
+        }
         not_both(enc, pairs, digit);
     }
 }

@@ -212,6 +212,11 @@ pub struct Encoder<'a> {
     sums_carried: bool,
     cages_carried: bool,
     connected_carried: bool,
+    /// Sums inside `or` branches: `Some(skip)` when a propagator carries them
+    /// ([`Encoder::carry_guarded_sums`]), `skip` saying whether their clauses are left out.
+    guarded_carried: Option<bool>,
+    /// The guarded sums recorded so far ([`Encoder::record_guarded`]).
+    guarded: Vec<crate::linear::Guarded>,
     /// The cells' shared "≥ k" ladders ([`Encoder::ladder`]), by row-major position.
     ladders: Vec<Option<order::Ladder>>,
     /// The shared "two cells share a found region" terms of a chaos construction, by
@@ -247,6 +252,8 @@ impl<'a> Encoder<'a> {
             sums_carried: false,
             cages_carried: false,
             connected_carried: false,
+            guarded_carried: None,
+            guarded: Vec::new(),
             ladders: Vec::new(),
             same_region: HashMap::default(),
         }
@@ -307,6 +314,43 @@ impl<'a> Encoder<'a> {
     pub fn carry_sums(&mut self, cages: bool) {
         self.sums_carried = true;
         self.cages_carried = cages;
+    }
+
+    /// Says that a sum propagator also carries the sums of rules inside one `or` branch, each
+    /// under its branch's selector ([`crate::linear::Guarded`]): from now on
+    /// [`Encoder::record_guarded`] records them, and the rules' clauses are left out when
+    /// `skip` (killer cages keep theirs unless [`Encoder::cages_carried`], as at the top).
+    /// Only for an engine that attaches the propagator, built from what a first encoding
+    /// recorded (the encoding is deterministic, so the selectors are the same variables).
+    pub fn carry_guarded_sums(&mut self, skip: bool) {
+        self.guarded_carried = Some(skip);
+    }
+
+    /// For a rule directly in a branch of an `or` (under exactly one guard; an `or` inside
+    /// a branch keeps its clauses) whose meaning is `sums`, with guarded sums carried:
+    /// records them under the branch's selector and returns `Some(skip)`, whether the rule's
+    /// clauses may be left out. `None` (nothing recorded) otherwise, or when a sum has no
+    /// term or is too large for the propagator ([`crate::linear::Linear::fits`]): then the
+    /// rule writes its clauses.
+    pub fn record_guarded(&mut self, sums: &[crate::linear::Linear]) -> Option<bool> {
+        let skip = self.guarded_carried?;
+        let [guard] = self.guards[..] else {
+            return None;
+        };
+        if sums.is_empty() || sums.iter().any(|l| l.terms.is_empty() || !l.fits(self.v)) {
+            return None;
+        }
+        self.guarded
+            .extend(sums.iter().map(|s| crate::linear::Guarded {
+                guard,
+                sum: s.clone(),
+            }));
+        Some(skip)
+    }
+
+    /// The guarded sums recorded ([`Encoder::record_guarded`]), taken out.
+    pub fn take_guarded(&mut self) -> Vec<crate::linear::Guarded> {
+        std::mem::take(&mut self.guarded)
     }
 
     /// Says that connectivity propagators ([`crate::connected::ConnectedPropagator`]) carry

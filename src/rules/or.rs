@@ -109,8 +109,58 @@ fn encode_branch(c: &Constraint, enc: &mut Encoder) {
         distinct(enc, &group);
     }
     // The rule's own clauses, called directly: never skipped in favour of machinery that
-    // would enforce them unconditionally (a propagator reads only top-level rules).
+    // would enforce them unconditionally; a sum the propagator carries under this branch's
+    // selector is the one exception (`encode_part`).
+    encode_part(c, enc);
+}
+
+/// Writes rule `c` of a branch (the branch itself, or a part of an `and` branch) under the
+/// current guards — unless a sum propagator carries its sums under the branch's selector
+/// ([`Encoder::record_guarded`]; a killer cage keeps its clauses beside them, as at the top
+/// of a puzzle, unless cages are carried too).
+fn encode_part(c: &Constraint, enc: &mut Encoder) {
+    let sums = c.sums(enc.shape());
+    if let Some(skip) = enc.record_guarded(&sums) {
+        let kept = matches!(c, Constraint::Killer(_)) && !enc.cages_carried();
+        if skip && !kept {
+            return;
+        }
+    }
     c.rule().encode(enc);
+}
+
+/// Whether any rule is an `or`, at the top or inside an `and`: where
+/// [`crate::formula::Formula::sum_propagator`] asks an encoding for the sums under
+/// branch selectors.
+pub fn has_or(constraints: &[Constraint]) -> bool {
+    constraints.iter().any(|c| match c {
+        Constraint::Or(_) => true,
+        Constraint::And(and) => has_or(&and.of),
+        _ => false,
+    })
+}
+
+/// The sums a propagator could carry under an `or` branch's selector: those of the rules
+/// directly in a branch of a top-level `or` (or in an `and` that is such a branch), as
+/// [`Encoder::record_guarded`] would record them (whether a rule's sums fit is its
+/// question). What [`crate::sums::propagator_pays`] weighs beside the top-level sums.
+pub fn branch_sums(constraints: &[Constraint], shape: &Shape) -> Vec<crate::linear::Linear> {
+    let mut out = Vec::new();
+    for c in constraints {
+        if let Constraint::Or(or) = c {
+            for b in live(&or.of, shape) {
+                match b {
+                    Constraint::And(and) => {
+                        for part in &and.of {
+                            out.extend(part.sums(shape));
+                        }
+                    }
+                    _ => out.extend(b.sums(shape)),
+                }
+            }
+        }
+    }
+    out
 }
 
 /// `x(a,d) -> !x(b,d)` for every pair of `cells` and every digit (under the guards).
@@ -159,6 +209,36 @@ impl Rule for Or {
         let selectors: Vec<_> = branches.iter().map(|_| enc.new_lit()).collect();
         // s(1) ∨ … ∨ s(k) over the branches that can hold: some branch is chosen
         enc.clause(selectors.iter().map(|&s| Term::Lit(s)));
+        // x(c,d) -> ∨ { s(i) : branch i leaves d in c }: a digit that some branches rule out
+        // selects one of the others (ISS's `Or` keeps the union of what its branches leave;
+        // this is that union as clauses, so that a branch refuted prunes the digits only it
+        // allowed, e.g. a chooser cell's value once the one branch that sets it fails)
+        let shape = enc.shape();
+        let before: Vec<Mask> = enc.candidates.to_vec();
+        let left: Vec<Vec<Mask>> = branches
+            .iter()
+            .map(|c| {
+                let mut mine = before.clone();
+                c.restrict(shape, &mut mine);
+                mine
+            })
+            .collect();
+        for (pos, &b) in before.iter().enumerate() {
+            if left.iter().all(|m| m[pos] == b) {
+                continue;
+            }
+            for d in digits(b) {
+                let allow: Vec<Term> = left
+                    .iter()
+                    .zip(&selectors)
+                    .filter(|(m, _)| m[pos] & d.bit() != 0)
+                    .map(|(_, &s)| Term::Lit(s))
+                    .collect();
+                if allow.len() < selectors.len() {
+                    enc.clause(std::iter::once(!enc.x_at(pos, d)).chain(allow));
+                }
+            }
+        }
         for (c, &s) in branches.into_iter().zip(&selectors) {
             enc.push_guard(s);
             encode_branch(c, enc);
@@ -204,7 +284,7 @@ impl Rule for And {
     fn encode(&self, enc: &mut Encoder) {
         for c in &self.of {
             // called directly, as in an `or` branch (see `encode_branch`)
-            c.rule().encode(enc);
+            encode_part(c, enc);
         }
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {

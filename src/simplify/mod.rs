@@ -82,7 +82,6 @@ pub fn simplify(
 /// Propagation with a reusable work stack, shared by the first run and by every probe.
 pub(crate) struct Engine<'g> {
     n: usize,
-    full: Mask,
     groups: &'g Groups,
     /// Decided cells whose digit is still to be removed from their peers. A cell is pushed
     /// once: when its mask drops to one digit (the drop happens once; a further removal
@@ -92,13 +91,11 @@ pub(crate) struct Engine<'g> {
 
 impl<'g> Engine<'g> {
     /// An engine for a grid of `n` columns (an `n`×`n` grid, or a rectangle) with the
-    /// all-different structure `groups`. Every house holds every value once, so the values
-    /// are as many as a house's cells.
+    /// all-different structure `groups`. A house of k cells holds each of the first k
+    /// values once.
     pub(crate) fn new(n: usize, groups: &'g Groups) -> Engine<'g> {
-        let values = groups.houses.first().map_or(n, Vec::len);
         Engine {
             n,
-            full: full_mask(values),
             groups,
             stack: Vec::with_capacity(n * n),
         }
@@ -177,14 +174,17 @@ impl<'g> Engine<'g> {
                     placed |= m;
                 }
             }
-            if once != self.full {
-                let missing = digits(self.full & !once).next().map_or(0, |d| d.get());
+            // a house of k cells holds the first k values (every value, unless the rules keep
+            // the grid to the first k of more: `puzzle::houses_hold_side_values`)
+            let full = full_mask(house.len());
+            if once != full {
+                let missing = digits(full & !once).next().map_or(0, |d| d.get());
                 return Err(Contradiction::NoPlace {
                     house: h,
                     digit: missing,
                 });
             }
-            for d in digits(once & !twice & !placed) {
+            for d in digits(once & !twice & !placed & full) {
                 let Some(i) = house
                     .iter()
                     .map(|&p| p as usize)

@@ -74,7 +74,8 @@ fn intersections(
                 .map(|&p| p as usize)
                 .collect::<Vec<_>>()
         })
-        .filter(|h| h.len() == n)
+        // the grid's houses: an extra region of extra cells has no place in these areas
+        .filter(|h| h.len() == n && h.iter().all(|&p| p < n * n))
         .collect();
     let mut out: Vec<Linear> = Vec::new();
     for (b, base) in houses.iter().enumerate() {

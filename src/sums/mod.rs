@@ -15,6 +15,8 @@
 mod cliques;
 mod combine;
 mod domain;
+#[cfg(test)]
+mod guarded_tests;
 mod intersect;
 pub mod propagator;
 mod reason;
@@ -26,7 +28,7 @@ mod tests;
 use crate::cnf::sum::implied::{self, Cage};
 use crate::geometry::{Cell, Mask};
 use crate::groups::Groups;
-pub use crate::linear::{Linear, MAGNITUDE_LIMIT};
+pub use crate::linear::{Guarded, Linear, MAGNITUDE_LIMIT};
 use crate::puzzle::Puzzle;
 use crate::rules::{Constraint, Rule};
 pub use propagator::SumPropagator;
@@ -111,11 +113,20 @@ pub(crate) fn propagator_pays_on(puzzle: &Puzzle, groups: &Groups) -> bool {
             all.push(lin);
         }
     }
+    // Sums inside `or` branches, which the propagator carries under their selectors: a long
+    // one, or sums over most of the grid, pay as well (ISS's "Rectangle Sums", 15 `or`s of
+    // rectangle sums of up to 81 cells: millions of clauses as layered sums).
+    for lin in crate::rules::or::branch_sums(puzzle.constraints(), shape) {
+        if lin.terms.len() >= AUTO_LONG_SUM {
+            return true;
+        }
+        covered.extend(lin.terms.iter().map(|t| t.0));
+    }
     if 3 * covered.len() > 2 * shape.cell_count() {
         return true;
     }
     !all.is_empty()
-        && shape.houses_cover_values()
+        && crate::puzzle::houses_hold_side_values(shape, &puzzle.initial_candidates())
         && !intersect::intersection_sums(shape.size(), groups, &all).is_empty()
 }
 
@@ -133,9 +144,10 @@ pub fn puzzle_sums(puzzle: &Puzzle, groups: &Groups, cands: &[Mask]) -> Vec<Line
     if out.is_empty() {
         return out;
     }
-    if !shape.houses_cover_values() {
-        // A rectangle, or more values than a row holds: houses have no known total, so no
-        // implied sums; and combining reads an N×N grid of 1..N. The rules' own sums only.
+    if !crate::puzzle::houses_hold_side_values(shape, cands) {
+        // A rectangle, or more values than a row holds (and the grid's cells not kept to the
+        // first N): houses have no known total, so no implied sums; and combining reads an
+        // N×N grid of 1..N. The rules' own sums only.
         out.retain(|l| l.fits(shape.value_count()));
         return out;
     }
@@ -210,15 +222,18 @@ fn whole_houses(n: usize, groups: &Groups, lin: &Linear) -> bool {
     left.is_empty() && w * lin.lo == houses as i64 * house_sum
 }
 
-/// The propagator an engine attaches for `puzzle`: its [`puzzle_sums`] over the candidates
-/// `cands` (after simplification: the propagator's starting domains), with the all-different
-/// structure `groups`; `None` when the puzzle has no sum.
+/// The propagator an engine attaches for `puzzle`: its [`puzzle_sums`] and the sums inside
+/// `or` branches under their selectors (`guarded`, as the encoding recorded them:
+/// [`crate::cnf::Encoder::record_guarded`]) over the candidates `cands` (after
+/// simplification: the propagator's starting domains), with the all-different structure
+/// `groups`; `None` when there is no sum at all.
 pub fn propagator(
     puzzle: &Puzzle,
     groups: &Groups,
     cands: &[Mask],
+    guarded: &[Guarded],
 ) -> Option<Box<dyn crate::engine::Propagator>> {
     let sums = puzzle_sums(puzzle, groups, cands);
-    SumPropagator::with_layout(Layout::of(puzzle.shape()), groups, cands, &sums)
+    SumPropagator::with_guards(Layout::of(puzzle.shape()), groups, cands, &sums, guarded)
         .map(|p| Box::new(p) as Box<dyn crate::engine::Propagator>)
 }

@@ -5,6 +5,11 @@
 //! time; a reason clause is built only when the engine asks for it, from the candidates as
 //! they stood when the literal was propagated.
 //!
+//! A relation may have a guard (a sum inside an `or` branch, `g → relation`,
+//! [`Guarded`]): while `g` is false it says nothing; while `g` is open it prunes nothing but
+//! propagates `¬g` when it cannot hold (the reason: its conflict, with `¬g`); once `g` is
+//! true it propagates as any other, `¬g` added to each reason and conflict.
+//!
 //! [`engine::Propagator`]: crate::engine::Propagator
 
 use super::cliques::Cliques;
@@ -12,7 +17,7 @@ use super::domain::Domains;
 use super::reason;
 use super::relation::{Cite, Compiled, Found, Group};
 use super::sets;
-use super::{Layout, Linear};
+use super::{Guarded, Layout, Linear};
 use crate::engine::propagator::hand_over;
 use crate::engine::{Lit, Propagator, Var};
 use crate::geometry::Mask;
@@ -58,6 +63,20 @@ pub struct SumPropagator {
     found: Vec<Found>,
     /// Buffers of `sums::reason`, kept from one run to the next.
     scratch: reason::Scratch,
+    /// The guards' literals, by guard slot (relations inside `or` branches).
+    guards: Vec<Lit>,
+    /// Guard slot per variable index of a guard.
+    guard_slot: rustc_hash::FxHashMap<usize, u32>,
+    /// Per guard slot: 1 while its literal is true, -1 while false, 0 while open.
+    guard_value: Vec<i8>,
+    /// Guard slots assigned, in order, with the trail length at each decision level.
+    guard_trail: Vec<u32>,
+    guard_levels: Vec<usize>,
+    /// The relations each guard binds.
+    guard_watch: Vec<Vec<u32>>,
+    /// Per guard slot: `¬g` is pending, and the reason it was propagated with.
+    guard_pending: Vec<bool>,
+    guard_reasons: Vec<Option<Reason>>,
 }
 
 impl SumPropagator {
@@ -80,6 +99,26 @@ impl SumPropagator {
         cands: &[Mask],
         sums: &[Linear],
     ) -> Option<SumPropagator> {
+        SumPropagator::with_guards(layout, groups, cands, sums, &[])
+    }
+
+    /// [`Self::with_layout`] with `guarded` relations too, each binding only while its
+    /// guard literal is true (module docs). `None` when there is no relation with a cell, or
+    /// when a guarded relation cannot be carried (a cell off the grid, a sum too large or
+    /// with no term): the caller then writes every sum as clauses.
+    pub fn with_guards(
+        layout: Layout,
+        groups: &Groups,
+        cands: &[Mask],
+        sums: &[Linear],
+        guarded: &[Guarded],
+    ) -> Option<SumPropagator> {
+        if guarded
+            .iter()
+            .any(|g| g.sum.terms.is_empty() || !g.sum.fits(layout.values))
+        {
+            return None;
+        }
         let Layout {
             cols,
             cells: grid_cells,
@@ -97,10 +136,21 @@ impl SumPropagator {
             }
             Some(*slot)
         };
-        for lin in sums
+        let mut guards: Vec<Lit> = Vec::new();
+        let mut guard_slot = rustc_hash::FxHashMap::default();
+        let mut guard_of = Vec::new();
+        let plain = sums
             .iter()
             .filter(|l| !l.terms.is_empty() && l.fits(values))
-        {
+            .map(|l| (l, None));
+        let under = guarded.iter().map(|g| (&g.sum, Some(g.guard)));
+        for (lin, guard) in plain.chain(under) {
+            guard_of.push(guard.map(|g: Lit| {
+                *guard_slot.entry(g.index()).or_insert_with(|| {
+                    guards.push(g);
+                    guards.len() as u32 - 1
+                })
+            }));
             let mut terms: Vec<(u32, i64)> = Vec::new();
             for &(cell, w) in &lin.terms {
                 if cell.c() >= cols {
@@ -145,14 +195,26 @@ impl SumPropagator {
         let sums: Vec<Compiled> = compiled
             .into_iter()
             .zip(outsides)
-            .map(|((terms, lo, hi), outside)| {
+            .zip(guard_of)
+            .map(|(((terms, lo, hi), outside), guard)| {
                 let mut s = compile(values, &terms, lo, hi, &split);
                 if s.sets.is_some() {
                     s.outside = outside;
                 }
+                s.guard = guard;
                 s
             })
             .collect();
+        if guards.iter().any(|g| guards.iter().any(|h| *h == !*g)) {
+            // a selector and its negation as guards: never made by the encoder
+            return None;
+        }
+        let mut guard_watch = vec![Vec::new(); guards.len()];
+        for (k, s) in sums.iter().enumerate() {
+            if let Some(w) = s.guard.and_then(|g| guard_watch.get_mut(g as usize)) {
+                w.push(k as u32);
+            }
+        }
         let init: Vec<Mask> = positions
             .iter()
             .map(|&p| cands.get(p).copied().unwrap_or(0))
@@ -184,7 +246,37 @@ impl SumPropagator {
             conflict: None,
             found: Vec::new(),
             scratch: reason::Scratch::default(),
+            guard_value: vec![0; guards.len()],
+            guard_pending: vec![false; guards.len()],
+            guard_reasons: vec![None; guards.len()],
+            guards,
+            guard_slot,
+            guard_trail: Vec::new(),
+            guard_levels: Vec::new(),
+            guard_watch,
         })
+    }
+
+    /// The guard slot of a literal over a guard's variable.
+    fn guard_of(&self, lit: Lit) -> Option<u32> {
+        self.guard_slot.get(&lit.index()).copied()
+    }
+
+    /// The state of a relation's guard `g`: 1 while true (or for no guard: the relation
+    /// always holds), -1 while false (it says nothing), 0 while open.
+    fn guard_state(&self, g: Option<u32>) -> i8 {
+        g.and_then(|g| self.guard_value.get(g as usize).copied())
+            .unwrap_or(1)
+    }
+
+    /// Queues relation `k` when it is not queued.
+    fn wake(&mut self, k: u32) {
+        if let Some(flag) = self.dirty.get_mut(k as usize) {
+            if !*flag {
+                *flag = true;
+                self.queue.push(k);
+            }
+        }
     }
 
     /// Number of relations.
@@ -216,13 +308,14 @@ impl SumPropagator {
     }
 
     fn touch(&mut self, c: u32) {
-        if let Some(ws) = self.watch.get(c as usize) {
-            for &k in ws {
-                if let Some(flag) = self.dirty.get_mut(k as usize) {
-                    if !*flag {
-                        *flag = true;
-                        self.queue.push(k);
-                    }
+        let Some(ws) = self.watch.get(c as usize) else {
+            return;
+        };
+        for &k in ws {
+            if let Some(flag) = self.dirty.get_mut(k as usize) {
+                if !*flag {
+                    *flag = true;
+                    self.queue.push(k);
                 }
             }
         }
@@ -247,6 +340,14 @@ impl SumPropagator {
         reason::cited(s, cite, &dom, &mut |c, digits| {
             self.dom.cite(c, digits, t, out);
         });
+        if let Some(&g) = s.guard.and_then(|g| self.guards.get(g as usize)) {
+            #[cfg(test)]
+            if super::relation::MUTATE_GUARD.with(|f| f.get()) {
+                return;
+            }
+            // g -> relation: the relation's consequences hold only while g does
+            out.push(!g);
+        }
     }
 
     /// What the relations would still find on the current candidates that is not already
@@ -256,12 +357,18 @@ impl SumPropagator {
     pub(crate) fn stale(&self) -> Vec<(usize, Found)> {
         let mut out = Vec::new();
         for (k, s) in self.sums.iter().enumerate() {
+            let state = self.guard_state(s.guard);
+            if state < 0 {
+                continue;
+            }
             let mut found = Vec::new();
             let dom = |c: u32| self.dom.cur(c);
             reason::reason(s, &dom, &|a, b| self.differ(a, b), &mut found);
             for f in found {
                 let done = match f {
                     Found::Conflict(_) => false,
+                    // an open guard is refuted, not pruned under
+                    _ if state == 0 => true,
                     Found::Remove(c, d, _) => self.dom.cur(c) & (1 << d) == 0,
                     Found::Place(c, d, _) => {
                         self.dom.fixed(c) & (1 << d) != 0 || self.dom.init(c) == 1 << d
@@ -280,6 +387,12 @@ impl SumPropagator {
         let Some(s) = self.sums.get(k) else {
             return;
         };
+        let guard = s.guard;
+        let state = self.guard_state(guard);
+        if state < 0 {
+            // g is false: the relation need not hold
+            return;
+        }
         let mut found = std::mem::take(&mut self.found);
         found.clear();
         let mut scratch = std::mem::take(&mut self.scratch);
@@ -287,6 +400,31 @@ impl SumPropagator {
         reason::reason_in(s, &dom, &|a, b| self.differ(a, b), &mut scratch, &mut found);
         self.scratch = scratch;
         let t = self.dom.now();
+        if let (Some(g), 0) = (guard, state) {
+            // g is open: a relation that cannot hold refutes it (relation false -> !g); what
+            // it would remove binds only once g is true
+            let cite = found.iter().find_map(|f| match f {
+                Found::Conflict(cite) => Some(*cite),
+                _ => None,
+            });
+            if let (Some(cite), Some(pending)) = (cite, self.guard_pending.get_mut(g as usize)) {
+                if !*pending {
+                    *pending = true;
+                    if let Some(r) = self.guard_reasons.get_mut(g as usize) {
+                        *r = Some(Reason {
+                            sum: k as u32,
+                            time: t,
+                            cite,
+                        });
+                    }
+                    if let Some(&lit) = self.guards.get(g as usize) {
+                        self.pending.push_back(!lit);
+                    }
+                }
+            }
+            self.found = found;
+            return;
+        }
         for &f in &found {
             let (c, d, positive, cite) = match f {
                 Found::Conflict(cite) => {
@@ -391,6 +529,7 @@ fn compile(
         sets,
         outside: Vec::new(),
         full: crate::geometry::full_mask(n),
+        guard: None,
     }
 }
 
@@ -427,11 +566,35 @@ impl Propagator for SumPropagator {
                 );
             }
         }
+        out.extend(self.guards.iter().map(|g| g.var()));
         out
     }
 
     fn assigned(&mut self, lits: &[Lit]) {
         for &lit in lits {
+            if let Some(g) = self.guard_of(lit) {
+                let Some(&guard) = self.guards.get(g as usize) else {
+                    continue;
+                };
+                let true_now = lit == guard;
+                if let Some(v) = self.guard_value.get_mut(g as usize) {
+                    if *v != 0 {
+                        continue;
+                    }
+                    *v = if true_now { 1 } else { -1 };
+                    self.guard_trail.push(g);
+                }
+                if true_now {
+                    // the relations it binds start to prune
+                    let ks = self
+                        .guard_watch
+                        .get(g as usize)
+                        .cloned()
+                        .unwrap_or_default();
+                    ks.into_iter().for_each(|k| self.wake(k));
+                }
+                continue;
+            }
             let Some((c, d)) = self.decode(lit) else {
                 continue;
             };
@@ -449,6 +612,7 @@ impl Propagator for SumPropagator {
 
     fn new_level(&mut self) {
         self.dom.new_level();
+        self.guard_levels.push(self.guard_trail.len());
     }
 
     fn backtrack(&mut self, level: usize) {
@@ -457,6 +621,22 @@ impl Propagator for SumPropagator {
         for c in touched {
             self.touch(c);
         }
+        while self.guard_levels.len() > level {
+            let mark = self.guard_levels.pop().unwrap_or(0);
+            for g in self.guard_trail.drain(mark.min(self.guard_trail.len())..) {
+                if let Some(v) = self.guard_value.get_mut(g as usize) {
+                    *v = 0;
+                }
+            }
+        }
+        // a relation whose guard is open again may refute it once more
+        for g in 0..self.guards.len() {
+            if self.guard_value.get(g).copied() == Some(0) {
+                let ks = self.guard_watch.get(g).cloned().unwrap_or_default();
+                ks.into_iter().for_each(|k| self.wake(k));
+            }
+        }
+        self.guard_pending.iter_mut().for_each(|p| *p = false);
         self.pending.clear();
         self.pending_out.iter_mut().for_each(|m| *m = 0);
         self.pending_in.iter_mut().for_each(|m| *m = 0);
@@ -469,6 +649,16 @@ impl Propagator for SumPropagator {
                 return None;
             }
             while let Some(lit) = self.pending.pop_front() {
+                if let Some(g) = self.guard_of(lit) {
+                    // !g, unless it is already true
+                    if let Some(p) = self.guard_pending.get_mut(g as usize) {
+                        *p = false;
+                    }
+                    if self.guard_value.get(g as usize).copied() == Some(0) {
+                        return Some(lit);
+                    }
+                    continue;
+                }
                 let Some((c, d)) = self.decode(lit) else {
                     continue;
                 };
@@ -496,10 +686,13 @@ impl Propagator for SumPropagator {
     fn explain(&mut self, lit: Lit, reason: &mut Vec<Lit>) {
         reason.clear();
         reason.push(lit);
-        let found = self.decode(lit).and_then(|(c, d)| {
-            let slot = self.reason_slot(c, d, lit.is_positive());
-            self.reasons.get(slot).copied().flatten()
-        });
+        let found = match self.guard_of(lit) {
+            Some(g) => self.guard_reasons.get(g as usize).copied().flatten(),
+            None => self.decode(lit).and_then(|(c, d)| {
+                let slot = self.reason_slot(c, d, lit.is_positive());
+                self.reasons.get(slot).copied().flatten()
+            }),
+        };
         let Some(r) = found else {
             // Never propagated here: only a tautology is sound (not reachable by design).
             reason.push(!lit);
@@ -518,8 +711,14 @@ impl Propagator for SumPropagator {
 
     fn check_model(&mut self, value: &dyn Fn(Lit) -> bool) -> bool {
         'sums: for s in &self.sums {
+            let guard = s.guard.and_then(|g| self.guards.get(g as usize)).copied();
+            if guard.is_some_and(|g| !value(g)) {
+                // g false: the relation need not hold
+                continue;
+            }
             let mut total = 0i64;
-            let mut held = Vec::new();
+            // the true literals the clause denies: g, then each cell's digit
+            let mut held: Vec<Lit> = guard.into_iter().collect();
             for g in &s.groups {
                 for &c in &g.cells {
                     let init = self.dom.init(c);
@@ -536,7 +735,7 @@ impl Propagator for SumPropagator {
                 }
             }
             if !(s.lo..=s.hi).contains(&total) {
-                // these cells do not all hold these digits: ∨ ¬x(c, v_c)
+                // g -> these cells do not all hold these digits: ¬g ∨ ∨ ¬x(c, v_c)
                 self.conflict = Some(held.into_iter().map(|l| !l).collect());
                 return false;
             }

@@ -12,6 +12,9 @@ thread_local! {
     /// Mutation switch: a house-complement reason that forgets one cell of the house.
     pub(crate) static MUTATE_HOUSE: std::cell::Cell<bool> =
         const { std::cell::Cell::new(false) };
+    /// Mutation switch: a guarded relation's reasons and conflicts without its guard.
+    pub(crate) static MUTATE_GUARD: std::cell::Cell<bool> =
+        const { std::cell::Cell::new(false) };
 }
 
 /// Cells (local numbers) with one weight that pairwise must differ.
@@ -39,6 +42,9 @@ pub(crate) struct Compiled {
     pub outside: Vec<Vec<u32>>,
     /// Every digit of the grid (what a house holds).
     pub full: Mask,
+    /// The relation's guard (a slot of the propagator's guards) when it binds only while a
+    /// selector is true: a sum inside an `or` branch ([`crate::linear::Guarded`]).
+    pub guard: Option<u32>,
 }
 
 impl Compiled {

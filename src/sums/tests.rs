@@ -701,6 +701,7 @@ fn rule_one_ranges_match_digit_by_digit() {
             sets: None,
             outside: Vec::new(),
             full: full_mask(n),
+            guard: None,
         };
         let dom = |c: u32| doms[c as usize];
         let mut found = Vec::new();
@@ -928,7 +929,7 @@ fn on_shaped_grids_the_propagator_counts_as_the_clauses() {
         if p.constraints().is_empty() {
             continue; // every cage refused: nothing to carry
         }
-        assert!(super::propagator(p, &groups, &cands).is_some());
+        assert!(super::propagator(p, &groups, &cands, &[]).is_some());
         let count = |e: &Engine| crate::solve::count_on(p, 20, e, |_| {}).map(|c| c.found);
         let base = count(&varisat).unwrap();
         kinds[base.min(2)] += 1;

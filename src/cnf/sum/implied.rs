@@ -89,18 +89,30 @@ pub fn implied_sums(
     cands: &[Mask],
     max_cells: usize,
 ) -> Vec<ImpliedSum> {
-    // the areas are runs of N-cell rows and columns holding 1..N: square grids with N values
-    // only (a rectangle's shorter houses, or more values than a row holds, have no known
-    // sum), and never a raw grid, whose rows and columns may repeat digits
-    if !shape.houses_cover_values() {
+    // the areas are runs of N-cell rows and columns holding 1..N: square grids with N values,
+    // or more whose grid cells the rules keep to the first N (a rectangle's shorter houses,
+    // or more values than a row holds, have no known sum), and never a raw grid, whose rows
+    // and columns may repeat digits
+    if !crate::puzzle::houses_hold_side_values(shape, cands) {
         return Vec::new();
     }
     let n = shape.size();
+    // the grid's houses of N cells (an extra region of extra cells lies outside the areas)
+    let houses: Vec<Vec<Cell>> = houses
+        .iter()
+        .filter(|h| h.len() == n && h.iter().all(|c| c.r() < n && c.c() < n))
+        .cloned()
+        .collect();
+    let houses = &houses[..];
     // the cages used: with a sum, pairwise disjoint (greedily, in order)
     let mut caged = vec![false; n * n];
     let mut used: Vec<(Vec<usize>, i64)> = Vec::new();
     for &(cells, sum) in cages {
         let Some(sum) = sum else { continue };
+        if cells.iter().any(|c| c.r() >= n || c.c() >= n) {
+            // a cage with extra cells lies partly outside every area
+            continue;
+        }
         let pos: Vec<usize> = cells.iter().map(|c| c.position(n)).collect();
         if pos.iter().any(|&p| caged[p]) {
             continue;
