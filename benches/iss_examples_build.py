@@ -53,6 +53,20 @@ ISS_WRONG = {
 }
 
 
+def value_max(text):
+    """The largest value of the ISS string's grid: `Shape~9x9~15` holds 1..15, `Shape~6x6`
+    1..6 (the side), no `Shape` 1..9."""
+    t = re.sub(r"\s+", "", text)
+    m = re.search(r"\.Shape~(\d+)x(\d+)(?:~(-?\d+)(?:-(-?\d+))?)?", t)
+    if not m:
+        return 9
+    if m.group(4) is not None:
+        return int(m.group(4))
+    if m.group(3) is not None:
+        return int(m.group(3))
+    return max(int(m.group(1)), int(m.group(2)))
+
+
 def value_min(text):
     """The smallest value of the ISS string's grid: `Shape~9x9~0-8` starts at 0."""
     m = re.search(r"\.Shape~\d+x\d+~(-?\d+)-\d+", re.sub(r"\s+", "", text))
@@ -123,10 +137,11 @@ def ship(strings_path, iss_path, satdoku_path):
         if o["status"] == "unique":
             # ISS writes each cell's value index, 1 for the smallest value (letters from
             # A = 10); satdoku's records state the values themselves (0..8 on a `9x9~0-8`
-            # grid): one character each when all are digits 0-9, else numbers.
+            # grid): one character each when the grid's values are all digits 0-9, else
+            # numbers (a `9x9~15` grid whose cells hold 1..9 is read with 15 values).
             low = value_min(r["iss"])
             vals = [int(ch, 36) - 1 + low for ch in o["solution"]]
-            if all(0 <= v <= 9 for v in vals):
+            if all(0 <= v <= 9 for v in vals) and value_max(r["iss"]) <= 9:
                 out["solution"] = "".join(str(v) for v in vals)
             else:
                 out["solution"] = " ".join(str(v) for v in vals)

@@ -126,7 +126,8 @@ pub(crate) fn propagator_pays_on(puzzle: &Puzzle, groups: &Groups) -> bool {
         return true;
     }
     !all.is_empty()
-        && crate::puzzle::houses_hold_side_values(shape, &puzzle.initial_candidates())
+        && (shape.houses_cover_values()
+            || crate::puzzle::houses_hold_side_values(shape, &puzzle.initial_candidates()))
         && !intersect::intersection_sums(shape.size(), groups, &all).is_empty()
 }
 
