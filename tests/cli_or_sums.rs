@@ -26,18 +26,26 @@ fn engines() -> Vec<Vec<&'static str>> {
     out
 }
 
+/// `satdoku count` of `puzzle` with `args`: it succeeds with nothing on stderr; its stdout.
+fn count(args: &[&str], puzzle: &str) -> String {
+    let out = satdoku()
+        .args(["count", "-j1", "-q"])
+        .args(args)
+        .arg(puzzle)
+        .assert()
+        .success()
+        .stderr("")
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
 #[test]
 fn sums_in_an_or_count_alike_on_every_engine() {
     let puzzle = OR_SUMS.replace('\n', "");
     for args in engines() {
-        satdoku()
-            .args(["count", "-j1", "-q"])
-            .args(&args)
-            .arg(&puzzle)
-            .assert()
-            .success()
-            .stdout("6\n")
-            .stderr("");
+        assert_eq!(count(&args, &puzzle), "6\n", "{args:?}");
         // two solutions found and shown where they differ; exit code 4 (multiple)
         satdoku()
             .args(["check", "-f", "line", "-j1", "-q"])
@@ -57,20 +65,7 @@ fn a_branch_no_sum_allows_leaves_the_other() {
     let puzzle = OR_SUMS
         .replace('\n', "")
         .replacen(r#""sum":9}"#, r#""sum":5}"#, 1);
-    let mut counts = Vec::new();
-    for args in engines() {
-        let out = satdoku()
-            .args(["count", "-j1", "-q"])
-            .args(&args)
-            .arg(&puzzle)
-            .assert()
-            .success()
-            .stderr("")
-            .get_output()
-            .stdout
-            .clone();
-        counts.push(String::from_utf8(out).unwrap());
-    }
+    let counts: Vec<String> = engines().iter().map(|a| count(a, &puzzle)).collect();
     assert!(counts.iter().all(|c| c == &counts[0]), "{counts:?}");
     // the same as the `and` branch's rules stated at the top (varisat, clauses only)
     let alone = r#"{"satdoku":1,"size":4,"givens":"1.........4.....","constraints":[
@@ -78,9 +73,5 @@ fn a_branch_no_sum_allows_leaves_the_other() {
 {"type":"killer","cells":["r4c1","r4c2"],"sum":7},
 {"type":"killer","cells":["r3c1","r3c2"],"sum":3}]}"#
         .replace('\n', "");
-    satdoku()
-        .args(["count", "-j1", "-q", "--engine", "varisat", &alone])
-        .assert()
-        .success()
-        .stdout(counts[0].clone());
+    assert_eq!(count(&["--engine", "varisat"], &alone), counts[0]);
 }

@@ -81,13 +81,12 @@ fn holds(c: &Constraint, shape: &Shape, grid: &Grid) -> Result<(), String> {
 }
 
 /// Writes everything rule `c` says as clauses under the encoder's current guards: the
-/// candidates its `restrict` removes, its houses and groups, and its own clauses.
-fn encode_branch(c: &Constraint, enc: &mut Encoder) {
+/// candidates its `restrict` removes (`after`: the encoder's candidates as `c` restricts
+/// them), its houses and groups, and its own clauses.
+fn encode_branch(c: &Constraint, after: &[Mask], enc: &mut Encoder) {
     let shape = enc.shape();
     let before: Vec<Mask> = enc.candidates.to_vec();
-    let mut after = before.clone();
-    c.restrict(shape, &mut after);
-    for (pos, (&b, &a)) in before.iter().zip(&after).enumerate() {
+    for (pos, (&b, &a)) in before.iter().zip(after).enumerate() {
         for d in digits(b & !a) {
             // s -> !x(c,d): the branch's restriction, only when the branch is chosen
             enc.clause([!enc.x_at(pos, d)]);
@@ -141,12 +140,17 @@ pub fn has_or(constraints: &[Constraint]) -> bool {
 }
 
 /// The sums a propagator could carry under an `or` branch's selector: those of the rules
-/// directly in a branch of a top-level `or` (or in an `and` that is such a branch), as
+/// directly in a branch of an `or` at the top (or in an `and` at the top; or in an `and` that
+/// is such a branch), as
 /// [`Encoder::record_guarded`] would record them (whether a rule's sums fit is its
 /// question). What [`crate::sums::propagator_pays`] weighs beside the top-level sums.
 pub fn branch_sums(constraints: &[Constraint], shape: &Shape) -> Vec<crate::linear::Linear> {
     let mut out = Vec::new();
     for c in constraints {
+        if let Constraint::And(and) = c {
+            // an `and` at the top is its rules
+            out.extend(branch_sums(&and.of, shape));
+        }
         if let Constraint::Or(or) = c {
             for b in live(&or.of, shape) {
                 match b {
@@ -239,9 +243,9 @@ impl Rule for Or {
                 }
             }
         }
-        for (c, &s) in branches.into_iter().zip(&selectors) {
+        for ((c, &s), after) in branches.into_iter().zip(&selectors).zip(&left) {
             enc.push_guard(s);
-            encode_branch(c, enc);
+            encode_branch(c, after, enc);
             enc.pop_guard();
         }
     }

@@ -370,6 +370,31 @@ pub fn chaos_counts(
     )
 }
 
+/// Every 4×4 sudoku (2×2 boxes) as digit indices 1..=4, by plain backtracking.
+pub fn all_4x4() -> Vec<[usize; 16]> {
+    fn go(g: &mut [usize; 16], i: usize, out: &mut Vec<[usize; 16]>) {
+        if i == 16 {
+            out.push(*g);
+            return;
+        }
+        let (r, c) = (i / 4, i % 4);
+        for d in 1..=4 {
+            let clash = (0..i).any(|j| {
+                let (rj, cj) = (j / 4, j % 4);
+                g[j] == d && (rj == r || cj == c || (rj / 2 == r / 2 && cj / 2 == c / 2))
+            });
+            if !clash {
+                g[i] = d;
+                go(g, i + 1, out);
+            }
+        }
+        g[i] = 0;
+    }
+    let mut out = Vec::new();
+    go(&mut [0; 16], 0, &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,28 +21,26 @@ const CELL_VARS: usize = 64;
 /// Guard variables in the walks.
 const GUARDS: usize = 3;
 
-/// Every solved 4×4 grid (288 of them), row-major 0-based digits.
+/// Every solved 4×4 grid (288 of them), row-major digit indices 0..4.
 fn grids4() -> Vec<[u8; 16]> {
-    fn go(g: &mut [u8; 16], p: usize, out: &mut Vec<[u8; 16]>) {
-        if p == 16 {
-            out.push(*g);
-            return;
-        }
-        let (r, c) = (p / 4, p % 4);
-        for d in 0..4u8 {
-            let clash = (0..p).any(|q| {
-                let (qr, qc) = (q / 4, q % 4);
-                g[q] == d && (qr == r || qc == c || (qr / 2 == r / 2 && qc / 2 == c / 2))
-            });
-            if !clash {
-                g[p] = d;
-                go(g, p + 1, out);
-            }
+    crate::rules::testing::all_4x4()
+        .into_iter()
+        .map(|g| g.map(|d| d as u8 - 1))
+        .collect()
+}
+
+/// `len` different positions of a 4×4 near a random cell (within `spread` of it, in
+/// row-major order, wrapping), none of them `avoid`: terms that often share a row or box.
+fn near_cells(rng: &mut Rng, len: usize, spread: usize, avoid: Option<usize>) -> Vec<usize> {
+    let start = rng.below(16);
+    let mut cells: Vec<usize> = Vec::new();
+    while cells.len() < len {
+        let p = (start + rng.below(spread)) % 16;
+        if !cells.contains(&p) && Some(p) != avoid {
+            cells.push(p);
         }
     }
-    let mut out = Vec::new();
-    go(&mut [0; 16], 0, &mut out);
-    out
+    cells
 }
 
 /// The houses of a 4×4 (2×2 boxes).
@@ -58,15 +56,7 @@ fn random_sums(grid: &[u8; 16], rng: &mut Rng) -> (Vec<Linear>, Vec<Guarded>) {
     let (mut plain, mut guarded) = (Vec::new(), Vec::new());
     for _ in 0..2 + rng.below(4) {
         let len = 2 + rng.below(3);
-        // near a random cell, so that terms often share a row or box
-        let start = rng.below(16);
-        let mut cells: Vec<usize> = Vec::new();
-        while cells.len() < len {
-            let p = (start + rng.below(6)) % 16;
-            if !cells.contains(&p) {
-                cells.push(p);
-            }
-        }
+        let cells = near_cells(rng, len, 6, None);
         let weights = [1i64, 1, 1, 2, -1, 3];
         let terms: Vec<(Cell, i64)> = cells
             .iter()
@@ -252,14 +242,7 @@ fn or_puzzles(count: usize, seed: u64) -> Vec<crate::puzzle::Puzzle> {
             let mut branches = Vec::new();
             for b in 0..2 + rng.below(2) {
                 let len = 2 + rng.below(3);
-                let start = rng.below(16);
-                let mut cells: Vec<usize> = Vec::new();
-                while cells.len() < len {
-                    let p = (start + rng.below(5)) % 16;
-                    if !cells.contains(&p) && p != chooser {
-                        cells.push(p);
-                    }
-                }
+                let cells = near_cells(&mut rng, len, 5, Some(chooser));
                 let mut total: i64 = cells.iter().map(|&p| grid[p] as i64 + 1).sum();
                 if rng.below(3) == 0 {
                     total += 1;

@@ -145,12 +145,21 @@ impl SumPropagator {
             .map(|l| (l, None));
         let under = guarded.iter().map(|g| (&g.sum, Some(g.guard)));
         for (lin, guard) in plain.chain(under) {
-            guard_of.push(guard.map(|g: Lit| {
-                *guard_slot.entry(g.index()).or_insert_with(|| {
-                    guards.push(g);
-                    guards.len() as u32 - 1
-                })
-            }));
+            let slot = match guard {
+                None => None,
+                Some(g) => {
+                    let slot = *guard_slot.entry(g.index()).or_insert_with(|| {
+                        guards.push(g);
+                        guards.len() as u32 - 1
+                    });
+                    if guards.get(slot as usize) != Some(&g) {
+                        // a selector and its negation as guards: never made by the encoder
+                        return None;
+                    }
+                    Some(slot)
+                }
+            };
+            guard_of.push(slot);
             let mut terms: Vec<(u32, i64)> = Vec::new();
             for &(cell, w) in &lin.terms {
                 if cell.c() >= cols {
@@ -205,10 +214,6 @@ impl SumPropagator {
                 s
             })
             .collect();
-        if guards.iter().any(|g| guards.iter().any(|h| *h == !*g)) {
-            // a selector and its negation as guards: never made by the encoder
-            return None;
-        }
         let mut guard_watch = vec![Vec::new(); guards.len()];
         for (k, s) in sums.iter().enumerate() {
             if let Some(w) = s.guard.and_then(|g| guard_watch.get_mut(g as usize)) {
@@ -307,16 +312,22 @@ impl SumPropagator {
         (c as usize * self.values + d) * 2 + usize::from(positive)
     }
 
+    /// Queues the relations reading local cell `c`.
     fn touch(&mut self, c: u32) {
-        let Some(ws) = self.watch.get(c as usize) else {
-            return;
-        };
-        for &k in ws {
-            if let Some(flag) = self.dirty.get_mut(k as usize) {
-                if !*flag {
-                    *flag = true;
-                    self.queue.push(k);
-                }
+        let count = self.watch.get(c as usize).map_or(0, Vec::len);
+        for i in 0..count {
+            if let Some(&k) = self.watch.get(c as usize).and_then(|ws| ws.get(i)) {
+                self.wake(k);
+            }
+        }
+    }
+
+    /// Queues the relations guard slot `g` binds.
+    fn wake_guarded(&mut self, g: u32) {
+        let count = self.guard_watch.get(g as usize).map_or(0, Vec::len);
+        for i in 0..count {
+            if let Some(&k) = self.guard_watch.get(g as usize).and_then(|ks| ks.get(i)) {
+                self.wake(k);
             }
         }
     }
@@ -586,12 +597,7 @@ impl Propagator for SumPropagator {
                 }
                 if true_now {
                     // the relations it binds start to prune
-                    let ks = self
-                        .guard_watch
-                        .get(g as usize)
-                        .cloned()
-                        .unwrap_or_default();
-                    ks.into_iter().for_each(|k| self.wake(k));
+                    self.wake_guarded(g);
                 }
                 continue;
             }
@@ -623,20 +629,20 @@ impl Propagator for SumPropagator {
         }
         while self.guard_levels.len() > level {
             let mark = self.guard_levels.pop().unwrap_or(0);
-            for g in self.guard_trail.drain(mark.min(self.guard_trail.len())..) {
+            while self.guard_trail.len() > mark {
+                let Some(g) = self.guard_trail.pop() else {
+                    break;
+                };
                 if let Some(v) = self.guard_value.get_mut(g as usize) {
                     *v = 0;
                 }
+                // a relation whose guard is open again may refute it once more
+                self.wake_guarded(g);
             }
         }
-        // a relation whose guard is open again may refute it once more
-        for g in 0..self.guards.len() {
-            if self.guard_value.get(g).copied() == Some(0) {
-                let ks = self.guard_watch.get(g).cloned().unwrap_or_default();
-                ks.into_iter().for_each(|k| self.wake(k));
-            }
+        if !self.guards.is_empty() {
+            self.guard_pending.iter_mut().for_each(|p| *p = false);
         }
-        self.guard_pending.iter_mut().for_each(|p| *p = false);
         self.pending.clear();
         self.pending_out.iter_mut().for_each(|m| *m = 0);
         self.pending_in.iter_mut().for_each(|m| *m = 0);

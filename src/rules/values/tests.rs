@@ -143,31 +143,6 @@ fn rules_whose_meaning_needs_the_values_are_refused() {
     );
 }
 
-/// Every 4×4 sudoku (2×2 boxes) as digit indices 1..=4, by plain backtracking.
-fn all_4x4() -> Vec<[usize; 16]> {
-    fn go(g: &mut [usize; 16], i: usize, out: &mut Vec<[usize; 16]>) {
-        if i == 16 {
-            out.push(*g);
-            return;
-        }
-        let (r, c) = (i / 4, i % 4);
-        for d in 1..=4 {
-            let clash = (0..i).any(|j| {
-                let (rj, cj) = (j / 4, j % 4);
-                g[j] == d && (rj == r || cj == c || (rj / 2 == r / 2 && cj / 2 == c / 2))
-            });
-            if !clash {
-                g[i] = d;
-                go(g, i + 1, out);
-            }
-        }
-        g[i] = 0;
-    }
-    let mut out = Vec::new();
-    go(&mut [0; 16], 0, &mut out);
-    out
-}
-
 /// The rule written about values on a 4×4 with `values`: the solver's count equals the
 /// number of 4×4 sudokus whose values satisfy `holds` (a check on values, written here
 /// apart from the rules' code), and the puzzle's checker accepts exactly those grids.
