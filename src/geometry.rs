@@ -481,6 +481,27 @@ impl Shape {
             && self.values.count == self.side()
             && self.region_size() <= self.side()
     }
+    /// Whether every full house of the grid (a row, column or region of `side` cells) holds
+    /// each of the first `side` values once: the shape says so
+    /// ([`Shape::houses_cover_values`]), or it holds more values than a row (a square grid,
+    /// not raw, not chaos) but `cands` (row-major, the grid's cells first) keep every grid
+    /// cell to the first `side` of them — as ISS's `Shape~9x9~15` does when its extra cells
+    /// hold 1..15 and Givens keep the grid to 1..9. Then the houses are houses again: each
+    /// value at least once, hidden singles, set theory with totals of 1..side (index space).
+    pub fn houses_hold_side_values(&self, cands: &[Mask]) -> bool {
+        if self.houses_cover_values() {
+            return true;
+        }
+        let n = self.side();
+        let first = full_mask(n);
+        !self.raw
+            && !self.chaos
+            && self.is_square()
+            && self.values.count > n
+            && self.region_size() <= n
+            && cands.len() >= n * n
+            && cands[..n * n].iter().all(|&m| m & !first == 0)
+    }
     /// Whether a house of `cells` cells holds every value (as many cells as values); a
     /// smaller one is all-different only.
     pub fn covers(&self, cells: usize) -> bool {

@@ -175,7 +175,9 @@ impl Puzzle {
         // them (ISS's `Shape~9x9~15`, whose extra cells hold 1..15 while the grid holds
         // 1..9): a group of `side` grid cells then holds each of those values once.
         let narrowed = !self.shape.houses_cover_values()
-            && houses_hold_side_values(&self.shape, &self.initial_candidates());
+            && self
+                .shape
+                .houses_hold_side_values(&self.initial_candidates());
         let side = self.shape.side();
         let rows = self.shape.rows();
         let full_in_grid =
@@ -501,28 +503,6 @@ mod extra_cells {
     }
 }
 
-/// Whether every full house of the grid (a row, column or region of `side` cells) holds each
-/// of the first `side` values once: the shape says so ([`Shape::houses_cover_values`]), or the
-/// shape holds more values than a row (a square grid, not raw, not chaos) but `cands`
-/// (row-major, the grid's cells first) keep every grid cell to the first `side` of them — as
-/// ISS's `Shape~9x9~15` does when its extra cells hold 1..15 and Givens keep the grid to 1..9.
-/// Then the houses are houses again: each value at least once, set theory with totals of
-/// 1..side (in the index space), hidden singles.
-pub fn houses_hold_side_values(shape: &Shape, cands: &[Mask]) -> bool {
-    if shape.houses_cover_values() {
-        return true;
-    }
-    let n = shape.side();
-    let first = full_mask(n);
-    !shape.is_raw()
-        && !shape.is_chaos()
-        && shape.is_square()
-        && shape.value_count() > n
-        && shape.region_size() <= n
-        && cands.len() >= n * n
-        && cands[..n * n].iter().all(|&m| m & !first == 0)
-}
-
 #[cfg(test)]
 mod narrowed_tests {
     //! Grids holding more values than a row, whose rules keep every grid cell to the first
@@ -563,18 +543,16 @@ mod narrowed_tests {
     #[test]
     fn houses_hold_the_first_values_only_when_every_grid_cell_is_kept_to_them() {
         let kept = puzzle(&[1, 2, 3, 4], 0, &[]);
-        assert!(houses_hold_side_values(
-            kept.shape(),
-            &kept.initial_candidates()
-        ));
+        assert!(kept
+            .shape()
+            .houses_hold_side_values(&kept.initial_candidates()));
         let g = kept.groups();
         // 4 rows, 4 columns, 4 boxes: houses, not mere all-different groups
         assert_eq!((g.houses.len(), g.distinct.len()), (12, 0));
         let loose = puzzle(&[1, 5], 0, &[]);
-        assert!(!houses_hold_side_values(
-            loose.shape(),
-            &loose.initial_candidates()
-        ));
+        assert!(!loose
+            .shape()
+            .houses_hold_side_values(&loose.initial_candidates()));
         let g = loose.groups();
         assert_eq!((g.houses.len(), g.distinct.len()), (0, 12));
         // the first 16 solutions of both: the kept grid has the 288 classic ones

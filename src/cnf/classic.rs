@@ -26,7 +26,7 @@ pub fn encode_cells(enc: &mut Encoder) {
 /// pairs shared with an earlier house (a box with its rows) are written once.
 pub fn encode_house(enc: &mut Encoder, cells: &[Cell], pairs: &[(u16, u16)]) {
     // a house of k cells holds the first k values (all of them, unless the rules keep the
-    // grid's cells to the first k of more: `puzzle::houses_hold_side_values`)
+    // grid's cells to the first k of more: `Shape::houses_hold_side_values`)
     let n = enc.value_count();
     debug_assert!(cells.len() <= n, "a house holds at most every value once");
     let mut terms: Vec<Term> = Vec::with_capacity(cells.len());

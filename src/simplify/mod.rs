@@ -175,7 +175,7 @@ impl<'g> Engine<'g> {
                 }
             }
             // a house of k cells holds the first k values (every value, unless the rules keep
-            // the grid to the first k of more: `puzzle::houses_hold_side_values`)
+            // the grid to the first k of more: `Shape::houses_hold_side_values`)
             let full = full_mask(house.len());
             if once != full {
                 let missing = digits(full & !once).next().map_or(0, |d| d.get());

@@ -127,7 +127,7 @@ pub(crate) fn propagator_pays_on(puzzle: &Puzzle, groups: &Groups) -> bool {
     }
     !all.is_empty()
         && (shape.houses_cover_values()
-            || crate::puzzle::houses_hold_side_values(shape, &puzzle.initial_candidates()))
+            || shape.houses_hold_side_values(&puzzle.initial_candidates()))
         && !intersect::intersection_sums(shape.size(), groups, &all).is_empty()
 }
 
@@ -145,7 +145,7 @@ pub fn puzzle_sums(puzzle: &Puzzle, groups: &Groups, cands: &[Mask]) -> Vec<Line
     if out.is_empty() {
         return out;
     }
-    if !crate::puzzle::houses_hold_side_values(shape, cands) {
+    if !shape.houses_hold_side_values(cands) {
         // A rectangle, or more values than a row holds (and the grid's cells not kept to the
         // first N): houses have no known total, so no implied sums; and combining reads an
         // N×N grid of 1..N. The rules' own sums only.

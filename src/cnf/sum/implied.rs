@@ -93,7 +93,7 @@ pub fn implied_sums(
     // or more whose grid cells the rules keep to the first N (a rectangle's shorter houses,
     // or more values than a row holds, have no known sum), and never a raw grid, whose rows
     // and columns may repeat digits
-    if !crate::puzzle::houses_hold_side_values(shape, cands) {
+    if !shape.houses_hold_side_values(cands) {
         return Vec::new();
     }
     let n = shape.size();
