@@ -55,13 +55,25 @@ pub(crate) fn need_chaos(shape: &Shape, what: &str) -> Result<(), String> {
 /// control, `count s <-> x(control, base + s)`; a total that is no digit (0, or past N) is
 /// forbidden, and so is every digit no count reaches.
 pub(crate) fn digit_counts(enc: &mut Encoder, control: Cell, base: usize, terms: &[Term]) {
+    digit_counts_at_most(enc, control, base, terms, terms.len());
+}
+
+/// [`digit_counts`] where at most `most` of `terms` can be true in any solution (a bound the
+/// caller proved): the diagram drops the states past it, so it also says "at most `most`".
+pub(crate) fn digit_counts_at_most(
+    enc: &mut Encoder,
+    control: Cell,
+    base: usize,
+    terms: &[Term],
+    most: usize,
+) {
     let n = enc.value_count();
     let count = Mdd::build_layers(
         vec![0b11; terms.len()],
         0usize,
         |_, &k, ch| {
             let next = k + ch.index();
-            (base + next <= n).then_some(next)
+            (base + next <= n && next <= most).then_some(next)
         },
         |_| true,
     );

@@ -10,10 +10,22 @@
 //! layered diagram counts the true u(k) (one layer per region) and ties the count to the
 //! control's digit, `count t <-> x(control, t)` (`chaos_count::digit_counts`;
 //! a count of 0 cannot happen, as the cells lie in some region).
+//!
+//! The count has a bound the clauses leave to the search ([`most_regions`], ISS's optimizer
+//! applies its greedy form): a found region of two or more cells is connected, so every cell
+//! shares its region with an orthogonal neighbour, and a listed cell whose every neighbour
+//! is listed ("enclosed") shares it with a listed cell. Edges joining each enclosed cell to
+//! such a neighbour cover the enclosed cells, and the regions over the listed cells are at
+//! most as many as the components those edges leave: |S| − (|E| − ν), with E the enclosed
+//! cells and ν a largest matching among them (an edge between two enclosed cells covers
+//! both). The counter is capped there, so it also reads "at most that many regions": on
+//! ISS's "The Fountain" (3×3 neighbourhoods, each around an enclosed centre) 12.0 s → 3.3 s
+//! (BENCHMARKS.md, "Distinct regions: the enclosed cells' bound").
 
 use super::cell_lists::{cell_set, inside};
-use super::chaos_count::{digit_counts, found_regions, need_chaos};
+use super::chaos_count::{digit_counts_at_most, found_regions, need_chaos};
 use super::Rule;
+use crate::cnf::chaos::neighbours;
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
@@ -27,6 +39,64 @@ pub struct DistinctRegions {
     pub cell: Cell,
     /// The cells whose regions are counted.
     pub cells: Vec<Cell>,
+}
+
+/// The most found regions `cells` (none twice) can lie in on a chaos construction of
+/// `shape` (module docs): |S| − (|E| − ν), E the listed cells whose orthogonal neighbours are
+/// all listed, ν a largest matching among them; |S| when regions are single cells.
+pub fn most_regions(shape: &Shape, cells: &[Cell]) -> usize {
+    let (rows, cols) = (shape.rows(), shape.cols());
+    if shape.value_count() < 2 || cells.iter().any(|c| c.r() >= rows || c.c() >= cols) {
+        return cells.len();
+    }
+    let pos = |c: &Cell| c.r() * cols + c.c();
+    let mut listed = vec![false; rows * cols];
+    cells.iter().for_each(|c| listed[pos(c)] = true);
+    let enclosed: Vec<usize> = cells
+        .iter()
+        .map(pos)
+        .filter(|&p| neighbours(rows, cols, p).all(|q| listed[q]))
+        .collect();
+    let mut is_enclosed = vec![false; rows * cols];
+    enclosed.iter().for_each(|&p| is_enclosed[p] = true);
+    // the grid is bipartite by colour (r + c even or odd): match the even enclosed cells to
+    // their odd enclosed neighbours by augmenting paths (Kuhn)
+    let mut mate: Vec<Option<usize>> = vec![None; rows * cols];
+    let mut matched = 0;
+    for &p in enclosed.iter().filter(|&&p| (p / cols + p % cols) % 2 == 0) {
+        let mut seen = vec![false; rows * cols];
+        if augment(p, rows, cols, &is_enclosed, &mut mate, &mut seen) {
+            matched += 1;
+        }
+    }
+    cells.len() - (enclosed.len() - matched)
+}
+
+/// One augmenting path from the even cell `p` over enclosed cells, flipping it into `mate`
+/// (indexed by the odd cell).
+fn augment(
+    p: usize,
+    rows: usize,
+    cols: usize,
+    is_enclosed: &[bool],
+    mate: &mut [Option<usize>],
+    seen: &mut [bool],
+) -> bool {
+    for q in neighbours(rows, cols, p) {
+        if !is_enclosed[q] || seen[q] {
+            continue;
+        }
+        seen[q] = true;
+        let free = match mate[q] {
+            None => true,
+            Some(o) => augment(o, rows, cols, is_enclosed, mate, seen),
+        };
+        if free {
+            mate[q] = Some(p);
+            return true;
+        }
+    }
+    false
 }
 
 impl Rule for DistinctRegions {
@@ -53,7 +123,8 @@ impl Rule for DistinctRegions {
             enc.clause(std::iter::once(!u).chain(gs));
             used.push(u);
         }
-        digit_counts(enc, self.cell, 0, &used);
+        let most = most_regions(enc.shape(), &self.cells);
+        digit_counts_at_most(enc, self.cell, 0, &used, most);
     }
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
         let regions = found_regions(grid)?;
@@ -112,6 +183,49 @@ mod tests {
         agree(
             "1..............2",
             &rule((3, 3), &[(1, 1), (2, 2), (3, 3), (4, 4)]),
+        );
+    }
+
+    #[test]
+    fn enclosed_cells_bound_the_count() {
+        let shape = Shape::with_regions(4, vec![None; 16])
+            .unwrap()
+            .with_chaos()
+            .unwrap();
+        let most = |list: &[(usize, usize)]| most_regions(&shape, &cells(list));
+        // the corner r1c1 is enclosed by r1c2 and r2c1: it shares a region with one of them
+        assert_eq!(most(&[(1, 1), (1, 2), (2, 1)]), 2);
+        // the 3×3 around r2c2, in the grid's corner: r1c1, r1c2, r2c1 and r2c2 are enclosed
+        // (the edge closes them), a square matched in two pairs: 9 − (4 − 2)
+        let around: Vec<(usize, usize)> =
+            (1..=3).flat_map(|r| (1..=3).map(move |c| (r, c))).collect();
+        assert_eq!(most(&around), 7);
+        // the top two rows: all eight enclosed but r2's cells; r1c1..r1c4 are enclosed, a
+        // path of four, matched in two pairs: 8 − (4 − 2)
+        let rows: Vec<(usize, usize)> =
+            (1..=2).flat_map(|r| (1..=4).map(move |c| (r, c))).collect();
+        assert_eq!(most(&rows), 6);
+        // the whole grid: every cell enclosed, a perfect matching of 8: 16 − 8
+        let all: Vec<(usize, usize)> = (1..=4).flat_map(|r| (1..=4).map(move |c| (r, c))).collect();
+        assert_eq!(most(&all), 8);
+        // no enclosed cell
+        assert_eq!(most(&[(1, 1), (2, 2), (3, 3)]), 3);
+    }
+
+    #[test]
+    fn counts_at_the_enclosed_bound_match_brute_force() {
+        // counts of 2 occur (r1c1 and r1c2 in one region, r2c1 in another): a bound one too
+        // tight loses those solutions
+        agree("1..............2", &rule((4, 4), &[(1, 1), (1, 2), (2, 1)]));
+        // the top two rows: 6 is the bound; on a 4×4 every row of regions meets at most 4,
+        // and the count digit is 1..4
+        let rows: Vec<(usize, usize)> =
+            (1..=2).flat_map(|r| (1..=4).map(move |c| (r, c))).collect();
+        agree("..3.............", &rule((4, 1), &rows));
+        // an L of five along the top and left edge: r1c1 enclosed
+        agree(
+            "...............2",
+            &rule((3, 3), &[(1, 1), (1, 2), (1, 3), (2, 1), (3, 1)]),
         );
     }
 
