@@ -8,7 +8,7 @@
 //! CNF, over the region variables g(c,k) of [`crate::cnf::chaos`]: u(k) = "some listed cell
 //! is in region k", both ways: `g(c,k) -> u(k)` for every listed c, `u(k) -> ∨_c g(c,k)`; a
 //! layered diagram counts the true u(k) (one layer per region) and ties the count to the
-//! control's digit, `count t <-> x(control, t)` (`chaos_count::digit_counts`;
+//! control's digit, `count t <-> x(control, t)` (`chaos_count::digit_counts_at_most`;
 //! a count of 0 cannot happen, as the cells lie in some region).
 //!
 //! The count has a bound the clauses leave to the search ([`most_regions`], ISS's optimizer
@@ -19,7 +19,7 @@
 //! most as many as the components those edges leave: |S| − (|E| − ν), with E the enclosed
 //! cells and ν a largest matching among them (an edge between two enclosed cells covers
 //! both). The counter is capped there, so it also reads "at most that many regions": on
-//! ISS's "The Fountain" (3×3 neighbourhoods, each around an enclosed centre) 12.0 s → 3.3 s
+//! ISS's "The Fountain" (3×3 neighbourhoods, each around an enclosed centre) 12.0 s → 2.9 s
 //! (BENCHMARKS.md, "Distinct regions: the enclosed cells' bound").
 
 use super::cell_lists::{cell_set, inside};
