@@ -285,7 +285,8 @@ pub(crate) fn searcher(
         .then(|| formula.connected_propagator(engine.chaos))
         .flatten();
     let sums = engine.kind.hosts_propagators()
-        && (engine.kind != EngineKind::Auto || sums::propagator_pays_on(puzzle, formula.groups()));
+        && (engine.kind != EngineKind::Auto
+            || sums::propagator_pays_on(puzzle, formula.groups(), formula.candidates()));
     let sums = sums
         .then(|| formula.sum_propagator(engine.propagation))
         .flatten();

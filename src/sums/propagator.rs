@@ -262,8 +262,12 @@ impl SumPropagator {
         })
     }
 
-    /// The guard slot of a literal over a guard's variable.
+    /// The guard slot of a literal over a guard's variable (none without guards: no lookup
+    /// on the path every cell literal takes).
     fn guard_of(&self, lit: Lit) -> Option<u32> {
+        if self.guards.is_empty() {
+            return None;
+        }
         self.guard_slot.get(&lit.index()).copied()
     }
 
@@ -272,16 +276,6 @@ impl SumPropagator {
     fn guard_state(&self, g: Option<u32>) -> i8 {
         g.and_then(|g| self.guard_value.get(g as usize).copied())
             .unwrap_or(1)
-    }
-
-    /// Queues relation `k` when it is not queued.
-    fn wake(&mut self, k: u32) {
-        if let Some(flag) = self.dirty.get_mut(k as usize) {
-            if !*flag {
-                *flag = true;
-                self.queue.push(k);
-            }
-        }
     }
 
     /// Number of relations.
@@ -314,21 +308,15 @@ impl SumPropagator {
 
     /// Queues the relations reading local cell `c`.
     fn touch(&mut self, c: u32) {
-        let count = self.watch.get(c as usize).map_or(0, Vec::len);
-        for i in 0..count {
-            if let Some(&k) = self.watch.get(c as usize).and_then(|ws| ws.get(i)) {
-                self.wake(k);
-            }
+        if let Some(ks) = self.watch.get(c as usize) {
+            wake(&mut self.dirty, &mut self.queue, ks);
         }
     }
 
     /// Queues the relations guard slot `g` binds.
     fn wake_guarded(&mut self, g: u32) {
-        let count = self.guard_watch.get(g as usize).map_or(0, Vec::len);
-        for i in 0..count {
-            if let Some(&k) = self.guard_watch.get(g as usize).and_then(|ks| ks.get(i)) {
-                self.wake(k);
-            }
+        if let Some(ks) = self.guard_watch.get(g as usize) {
+            wake(&mut self.dirty, &mut self.queue, ks);
         }
     }
 
@@ -495,6 +483,18 @@ impl SumPropagator {
             self.pending.push_back(if positive { x } else { !x });
         }
         self.found = found;
+    }
+}
+
+/// Queues each relation of `ks` that is not queued (`dirty` marks the queued ones).
+fn wake(dirty: &mut [bool], queue: &mut Vec<u32>, ks: &[u32]) {
+    for &k in ks {
+        if let Some(flag) = dirty.get_mut(k as usize) {
+            if !*flag {
+                *flag = true;
+                queue.push(k);
+            }
+        }
     }
 }
 
