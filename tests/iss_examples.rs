@@ -3,6 +3,8 @@
 //! MIT, see `tests/iss/README.md`): each, read through the ISS reader, gets ISS's verdict,
 //! and when unique, ISS's solution. ISS's answers were computed by running ISS headless
 //! (`benches/iss_examples.mjs`) and are stored beside the puzzles, so this test needs no ISS.
+//! The examples that take satdoku more than a few seconds (`tests/iss/slow.jsonl`) are
+//! checked the same way in a test of their own, one thread each, beside the others.
 
 use satdoku::format::iss;
 use satdoku::solve::check;
@@ -10,7 +12,11 @@ use satdoku::Verdict;
 use serde_json::Value;
 
 fn records() -> Vec<Value> {
-    std::fs::read_to_string("tests/iss/examples.jsonl")
+    records_of("tests/iss/examples.jsonl")
+}
+
+fn records_of(path: &str) -> Vec<Value> {
+    std::fs::read_to_string(path)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -21,7 +27,9 @@ fn records() -> Vec<Value> {
 fn every_shipped_example_has_its_license_and_source() {
     let recs = records();
     assert!(recs.len() >= 130, "{}", recs.len());
-    for r in &recs {
+    let slow = records_of("tests/iss/slow.jsonl");
+    assert_eq!(slow.len(), 3);
+    for r in recs.iter().chain(&slow) {
         assert!(r["license"].as_str().unwrap().starts_with("MIT"), "{r}");
         assert!(
             r["source"]
@@ -36,8 +44,31 @@ fn every_shipped_example_has_its_license_and_source() {
 
 #[test]
 fn satdoku_agrees_with_iss_on_its_examples() {
+    agrees_with_iss(&records());
+}
+
+/// "Chaos Construction: x-sums", "Factorial Cages" and "How Shall We Split This?": 19 s of
+/// a release build together (ISS 45 s), kept out of the file above so that they run beside it.
+#[test]
+fn satdoku_agrees_with_iss_on_its_slow_examples() {
+    let slow = records_of("tests/iss/slow.jsonl");
+    let titles: Vec<&str> = slow.iter().map(|r| r["title"].as_str().unwrap()).collect();
+    assert_eq!(
+        titles,
+        [
+            "Chaos Construction: x-sums",
+            "How Shall We Split This?",
+            "Factorial Cages"
+        ]
+    );
+    agrees_with_iss(&slow);
+}
+
+/// Each record read through the ISS reader gets ISS's verdict and, when unique, ISS's
+/// solution: its digits and its extra cells' values.
+fn agrees_with_iss(records: &[Value]) {
     let mut compared = 0;
-    for r in records() {
+    for r in records {
         let title = r["title"].as_str().unwrap();
         let doc = iss::import_text(r["iss"].as_str().unwrap())
             .unwrap_or_else(|e| panic!("{title}: {e}"))
@@ -99,7 +130,7 @@ fn satdoku_agrees_with_iss_on_its_examples() {
         }
         compared += 1;
     }
-    assert_eq!(compared, records().len());
+    assert_eq!(compared, records.len());
 }
 
 /// The full grid `text` (one character per value, as the records write solutions) of
