@@ -4,7 +4,7 @@
 //! and when unique, ISS's solution. ISS's answers were computed by running ISS headless
 //! (`benches/iss_examples.mjs`) and are stored beside the puzzles, so this test needs no ISS.
 //! The examples that take satdoku more than a few seconds (`tests/iss/slow.jsonl`) are
-//! checked the same way in a test of their own, one thread each, beside the others.
+//! checked the same way in a test of their own, which the harness runs beside the others.
 
 use satdoku::format::iss;
 use satdoku::solve::check;

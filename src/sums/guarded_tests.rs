@@ -229,6 +229,7 @@ fn a_wrong_bound_under_a_guard_is_caught() {
 /// Random 4×4 puzzles in native JSON whose `or`s hold sums: a branch is a killer cage, a
 /// weighted sum, or an `and` of a sum and a chooser cell's pencil mark (as ISS's scripts
 /// pick a rectangle per clue); totals from a solved grid, some off by one.
+#[cfg(feature = "cadical")]
 fn or_puzzles(count: usize, seed: u64) -> Vec<crate::puzzle::Puzzle> {
     let all = grids4();
     let mut rng = Rng::new(seed);
