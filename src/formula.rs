@@ -17,8 +17,9 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Simplify {
     /// Naked and hidden singles and locked candidates to a fixpoint, then failed-literal
-    /// probing of the cells with two or three candidates; decided cells become constants
-    /// (default).
+    /// probing of the cells with two or three candidates, and for a puzzle with sums their
+    /// reasoning at the root in turn with the houses' (docs/ENCODING.md); decided cells
+    /// become constants (default).
     #[default]
     Full,
     /// Naked and hidden singles only (what unit propagation finds on the extended encoding).
@@ -29,6 +30,10 @@ pub enum Simplify {
     /// formula, for DIMACS users who want it.
     None,
 }
+
+/// How many times [`Simplify::Full`] narrows the candidates by the puzzle's sums
+/// (`sums::root_narrower`), each followed by the houses' simplification once more.
+const SUM_ROUNDS: usize = 4;
 
 /// Sizes and effort of one puzzle's formula and search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -82,6 +87,46 @@ pub struct Formula<'p> {
     guarded_seen: Vec<crate::linear::Guarded>,
 }
 
+/// [`Simplify::Full`]: the houses (singles, locked candidates, probing); then, while the
+/// puzzle's sums narrow the candidates at the root (`sums::root_narrower`, at most
+/// [`SUM_ROUNDS`] times), the houses' singles and locked candidates after each narrowing, and
+/// probing once more at the end. Returns the candidates probing removed and the
+/// contradiction found, if any.
+fn simplify_full(
+    puzzle: &Puzzle,
+    groups: &Groups,
+    cands: &mut [Mask],
+) -> (usize, Option<Contradiction>) {
+    let n = puzzle.shape().cols();
+    // refuted by probing: it removed every candidate of a cell
+    let probe_count = |c: &Contradiction| usize::from(matches!(c, Contradiction::Probe(_)));
+    let mut probed = match simplify(n, groups, cands) {
+        Ok((_, p)) => p.removed,
+        Err(c) => return (probe_count(&c), Some(c)),
+    };
+    let Some(narrower) = crate::sums::root_narrower(puzzle, groups, cands) else {
+        return (probed, None);
+    };
+    let mut narrowed = false;
+    for _ in 0..SUM_ROUNDS {
+        match narrower.root_fixpoint(cands) {
+            None => return (probed, Some(Contradiction::Sums)),
+            Some(0) => break,
+            Some(_) => narrowed = true,
+        }
+        if let Err(c) = propagate(n, groups, cands, true) {
+            return (probed, Some(c));
+        }
+    }
+    if narrowed {
+        match simplify(n, groups, cands) {
+            Ok((_, p)) => probed += p.removed,
+            Err(c) => return (probed + probe_count(&c), Some(c)),
+        }
+    }
+    (probed, None)
+}
+
 impl<'p> Formula<'p> {
     /// Simplifies `puzzle` as `mode` says.
     pub fn new(puzzle: &'p Puzzle, mode: Simplify) -> Formula<'p> {
@@ -108,14 +153,7 @@ impl<'p> Formula<'p> {
         let mut contradiction = None;
         let mut probed = 0;
         if mode == Simplify::Full {
-            match simplify(n, &groups, &mut cands) {
-                Ok((_, p)) => probed = p.removed,
-                Err(c) => {
-                    // Refuted by probing: it removed every candidate of a cell.
-                    probed = usize::from(matches!(c, Contradiction::Probe(_)));
-                    contradiction = Some(c);
-                }
-            }
+            (probed, contradiction) = simplify_full(puzzle, &groups, &mut cands);
         } else if mode == Simplify::Singles {
             if let Err(c) = propagate(n, &groups, &mut cands, false) {
                 contradiction = Some(c);
@@ -169,6 +207,7 @@ impl<'p> Formula<'p> {
                 "digit {digit} has no place in {}",
                 self.groups.house_names[*house]
             ),
+            Contradiction::Sums => "the sum rules cannot all hold".to_string(),
             Contradiction::Probe(cell) => {
                 format!("each digit left in {cell} leads to a contradiction")
             }

@@ -220,3 +220,32 @@ fn a_doppelganger_is_unique_as_in_iss() {
             "ISS item 2 (Whisper): satdoku cannot state this ISS constraint: \"DGZ\" is one of ISS's Doppelganger extra cells",
         ));
 }
+
+/// ISS's "Long sums 3" (data/example_puzzles.js, MIT): a pill arrow of two digits with a
+/// 32-cell line and no givens. ISS decides it by propagation alone; satdoku's sums, run at
+/// the root before the formula is written, decide it too: no search at all.
+#[test]
+fn a_puzzle_the_sums_decide_needs_no_search() {
+    let long_sums_3 = ".PillArrow~2~R1C9~R1C8~R1C7~R1C6~R1C5~R2C4~R2C3~R2C2~R2C1~R3C1~R4C1~R4C2~R5C2~R5C1~R6C1~R6C2~R7C2~R7C1~R8C1~R8C2~R8C3~R7C3~R7C4~R6C4~R6C3~R5C3~R5C4~R5C5~R6C5~R7C5~R7C6~R6C6~R6C7~R6C8.";
+    let solution =
+        "765432198432198765198765432219876543543219876876543219654321987321987654987654321";
+    for engine in ["varisat", "auto"] {
+        satdoku()
+            .args([
+                "check",
+                "-f",
+                "json",
+                "--stats",
+                "--engine",
+                engine,
+                long_sums_3,
+            ])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!(
+                "\"solution\":\"{solution}\""
+            )))
+            .stdout(predicate::str::contains("\"search\":\"simplification\""))
+            .stdout(predicate::str::contains("\"decided\":81"));
+    }
+}

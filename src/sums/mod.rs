@@ -193,6 +193,24 @@ pub fn puzzle_sums(puzzle: &Puzzle, groups: &Groups, cands: &[Mask]) -> Vec<Line
     out
 }
 
+/// What narrows a puzzle's candidates by its sums before search ([`SumPropagator::root_fixpoint`]
+/// over [`puzzle_sums`], the implied sums included, from the candidates `cands` after the
+/// houses' simplification): the digits they rule out at the root, as the propagator would at
+/// decision level 0, become constants of the formula, and the houses' simplification can go
+/// on from them (ISS decides "Long sums 3" this way, with no search). `None` when the puzzle
+/// has no sum.
+pub(crate) fn root_narrower(
+    puzzle: &Puzzle,
+    groups: &Groups,
+    cands: &[Mask],
+) -> Option<SumPropagator> {
+    let sums = puzzle_sums(puzzle, groups, cands);
+    if sums.is_empty() {
+        return None;
+    }
+    SumPropagator::with_layout(Layout::of(puzzle.shape()), groups, cands, &sums)
+}
+
 /// Whether `lin` says no more than the houses' all-different clauses: its cells, weights all
 /// 1 (or all −1), are a disjoint union of whole houses and its total is theirs (each house of
 /// digits 1..N sums to N(N+1)/2). Set theory yields such sums — a row with no cage, a band of
