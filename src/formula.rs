@@ -110,9 +110,12 @@ fn simplify_full(
     let mut narrowed = false;
     for _ in 0..SUM_ROUNDS {
         match narrower.root_fixpoint(cands) {
-            None => return (probed, Some(Contradiction::Sums)),
-            Some(0) => break,
-            Some(_) => narrowed = true,
+            Err(at) => {
+                let cells = at.into_iter().map(|p| Cell::from_position(p, n)).collect();
+                return (probed, Some(Contradiction::Sums(cells)));
+            }
+            Ok(0) => break,
+            Ok(_) => narrowed = true,
         }
         if let Err(c) = propagate(n, groups, cands, true) {
             return (probed, Some(c));
@@ -207,7 +210,17 @@ impl<'p> Formula<'p> {
                 "digit {digit} has no place in {}",
                 self.groups.house_names[*house]
             ),
-            Contradiction::Sums => "the sum rules cannot all hold".to_string(),
+            Contradiction::Sums(cells) => {
+                // a long implied sum is named by its first cells
+                let mut at: Vec<String> = cells.iter().take(4).map(|c| c.to_string()).collect();
+                if cells.len() > 4 {
+                    at.push(format!("… ({} cells)", cells.len()));
+                }
+                format!(
+                    "the sums cannot all hold: the sum over {} fails",
+                    at.join(", ")
+                )
+            }
             Contradiction::Probe(cell) => {
                 format!("each digit left in {cell} leads to a contradiction")
             }

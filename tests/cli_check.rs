@@ -173,6 +173,35 @@ fn probing_settles_puzzles_without_the_solver_and_says_so() {
 }
 
 #[test]
+fn a_sum_that_cannot_hold_is_refuted_before_search_and_named() {
+    // A little killer down the main diagonal: its nine cells lie three to a box, so they sum
+    // to at least 3 × (1 + 2 + 3) = 18; 17 passes the rule's own range check (9..81) and
+    // the sums' reasoning at the root refutes it, naming the sum.
+    let cells: Vec<String> = (1..=9).map(|i| format!("\"r{i}c{i}\"")).collect();
+    let json = format!(
+        r#"{{"satdoku": 1, "size": 9, "givens": "{}", "constraints": [{{"type": "little-killer", "cells": [{}], "sum": 17}}]}}"#,
+        ".".repeat(81),
+        cells.join(",")
+    );
+    for engine in ["varisat", "auto"] {
+        let out = satdoku()
+            .args([
+                "check", "-q", "-f", "json", "--stats", "--engine", engine, &json,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(3));
+        let recs = json_lines(&out);
+        assert_eq!(recs[0]["status"], "none");
+        assert_eq!(
+            recs[0]["reason"],
+            "the sums cannot all hold: the sum over r1c1, r2c2, r3c3, r4c4, … (9 cells) fails"
+        );
+        assert_eq!(recs[0]["stats"]["sat_calls"], 0);
+    }
+}
+
+#[test]
 fn stats_name_the_engine_that_auto_picked() {
     // a killer over every cell: auto hands it to CaDiCaL and the sum propagator (when built);
     // an empty classic grid: varisat

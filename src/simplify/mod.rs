@@ -28,8 +28,9 @@ pub enum Contradiction {
     /// Every candidate left in a cell leads to a contradiction (found by probing).
     Probe(Cell),
     /// The puzzle's sums cannot all hold on the candidates left (found by the sum
-    /// propagator's reasoning before search, `sums::root_narrower`).
-    Sums,
+    /// propagator's reasoning before search, `sums::root_narrower`): the cells of the sum
+    /// where that showed.
+    Sums(Vec<Cell>),
 }
 
 /// What propagation found.

@@ -384,11 +384,11 @@ impl SumPropagator {
     /// The relations without a guard run to a common fixpoint on the candidates `cands`
     /// (row-major, each within the starting candidates the propagator was built with), before
     /// any search (no trail, no reasons): what the propagator would find at decision level 0.
-    /// Narrows `cands` and returns how many candidates it removed, or `None` when the
-    /// relations cannot all hold on them. Every step is one the search takes too
-    /// (`sums::reason`, whose removals and reasons the brute-force tests check), so no
-    /// solution is lost.
-    pub fn root_fixpoint(&self, cands: &mut [Mask]) -> Option<usize> {
+    /// Narrows `cands` and returns how many candidates it removed, or, when the relations
+    /// cannot all hold on them, the row-major positions of the relation where that showed.
+    /// Every step is one the search takes too (`sums::reason`, whose removals and reasons
+    /// the brute-force tests check), so no solution is lost.
+    pub fn root_fixpoint(&self, cands: &mut [Mask]) -> Result<usize, Vec<usize>> {
         let mut cur: Vec<Mask> = self
             .positions
             .iter()
@@ -397,17 +397,14 @@ impl SumPropagator {
             .collect();
         let mut dirty = vec![false; self.sums.len()];
         let mut queue: Vec<u32> = Vec::new();
-        for (k, s) in self.sums.iter().enumerate().rev() {
-            if s.guard.is_none() {
-                dirty[k] = true;
-                queue.push(k as u32);
-            }
-        }
+        let all: Vec<u32> = (0..self.sums.len() as u32).rev().collect();
+        wake(&mut dirty, &mut queue, &all);
         let mut found = Vec::new();
         let mut scratch = reason::Scratch::default();
         while let Some(k) = queue.pop() {
             dirty[k as usize] = false;
-            let Some(s) = self.sums.get(k as usize) else {
+            // a relation inside an `or` binds only under its guard, open before search
+            let Some(s) = self.sums.get(k as usize).filter(|s| s.guard.is_none()) else {
                 continue;
             };
             found.clear();
@@ -415,31 +412,28 @@ impl SumPropagator {
                 let dom = |c: u32| cur.get(c as usize).copied().unwrap_or(0);
                 reason::reason_in(s, &dom, &|a, b| self.differ(a, b), &mut scratch, &mut found);
             }
+            let failed = || {
+                s.cells()
+                    .filter_map(|c| self.positions.get(c as usize).copied())
+                    .collect::<Vec<usize>>()
+            };
             for f in &found {
                 let (c, keep) = match *f {
-                    Found::Conflict(_) => return None,
+                    Found::Conflict(_) => return Err(failed()),
                     Found::Remove(c, d, _) => (c, !(1 << d)),
                     Found::Place(c, d, _) => (c, 1 << d),
                 };
-                let next = cur.get(c as usize).copied().unwrap_or(0) & keep;
-                if next == 0 {
-                    return None;
-                }
                 let Some(slot) = cur.get_mut(c as usize) else {
                     continue;
                 };
+                let next = *slot & keep;
+                if next == 0 {
+                    return Err(failed());
+                }
                 if *slot != next {
                     *slot = next;
-                    // the relations reading c, guarded ones left asleep
                     if let Some(ks) = self.watch.get(c as usize) {
-                        for &j in ks {
-                            let plain =
-                                self.sums.get(j as usize).is_some_and(|s| s.guard.is_none());
-                            if plain && !dirty[j as usize] {
-                                dirty[j as usize] = true;
-                                queue.push(j);
-                            }
-                        }
+                        wake(&mut dirty, &mut queue, ks);
                     }
                 }
             }
@@ -451,7 +445,7 @@ impl SumPropagator {
                 *slot &= m;
             }
         }
-        Some(removed)
+        Ok(removed)
     }
 
     /// Runs relation `k` on the current candidates; queues what it implies.

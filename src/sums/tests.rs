@@ -959,9 +959,9 @@ fn narrowing(seeds: std::ops::Range<u64>) -> (usize, usize, usize, usize) {
             continue;
         };
         let result = narrower.root_fixpoint(&mut cands);
-        removed += result.unwrap_or(0);
-        refuted += usize::from(result.is_none());
-        if result.is_none() && !MUTATE.with(|f| f.get()) {
+        removed += result.as_ref().map_or(0, |&r| r);
+        refuted += usize::from(result.is_err());
+        if result.is_err() && !MUTATE.with(|f| f.get()) {
             // the formula says so before search, with a reason
             let formula = crate::formula::Formula::new(&p, crate::formula::Simplify::Full);
             assert!(formula.contradiction().is_some());
@@ -973,8 +973,8 @@ fn narrowing(seeds: std::ops::Range<u64>) -> (usize, usize, usize, usize) {
             }
             checked += 1;
             lost += match result {
-                None => 1,
-                Some(_) => (0..16)
+                Err(_) => 1,
+                Ok(_) => (0..16)
                     .filter(|&i| cands[i] & (1 << (g[i] - 1)) == 0)
                     .count(),
             };
