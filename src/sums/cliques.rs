@@ -40,6 +40,13 @@ impl Cliques {
     /// Splits `cells` (row-major positions) into exclusion groups (module docs), as lists of
     /// indices into `cells`; every index in exactly one group.
     pub fn split(&self, groups: &Groups, cells: &[usize]) -> Vec<Vec<usize>> {
+        self.split_ties(groups, cells, false)
+    }
+
+    /// [`Self::split`] with ties between equally full houses broken to the last house
+    /// (`to_last`: a box before a column, a column before a row) or, as `split` does, to
+    /// the first.
+    pub fn split_ties(&self, groups: &Groups, cells: &[usize], to_last: bool) -> Vec<Vec<usize>> {
         let differ = |a: usize, b: usize| groups.peers(a).binary_search(&(b as u16)).is_ok();
         let mut left = vec![true; cells.len()];
         let mut out: Vec<Vec<usize>> = Vec::new();
@@ -55,11 +62,14 @@ impl Cliques {
                     }
                 }
             }
-            let Some((best, &most)) = count
-                .iter()
-                .enumerate()
-                .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
-            else {
+            let Some((best, &most)) = count.iter().enumerate().max_by(|a, b| {
+                let ties = if to_last {
+                    a.0.cmp(&b.0)
+                } else {
+                    b.0.cmp(&a.0)
+                };
+                a.1.cmp(b.1).then(ties)
+            }) else {
                 break;
             };
             if most < 2 {
@@ -131,6 +141,60 @@ mod tests {
         assert_eq!(sizes, vec![1, 1, 3, 3, 8, 8, 8]);
     }
 
+    /// The 32-cell line of ISS's "Long sums 2": eight boxes hold 8, 6, 5, 4, 3, 3, 2 and 1
+    /// of its cells (least sum 98), but its column 7 holds 6 cells too, and taken first it
+    /// breaks two boxes. Ties to the last house (boxes come after rows and columns) keep the
+    /// boxes whole.
+    #[test]
+    fn ties_to_the_last_house_keep_the_boxes_of_a_long_line_whole() {
+        let g = groups9();
+        let rc = [
+            (4, 5),
+            (4, 4),
+            (5, 4),
+            (5, 3),
+            (5, 2),
+            (6, 2),
+            (6, 3),
+            (7, 3),
+            (7, 4),
+            (8, 4),
+            (9, 4),
+            (9, 5),
+            (8, 5),
+            (7, 5),
+            (7, 6),
+            (8, 6),
+            (8, 7),
+            (7, 7),
+            (6, 7),
+            (5, 7),
+            (5, 8),
+            (4, 8),
+            (4, 9),
+            (3, 9),
+            (2, 9),
+            (2, 8),
+            (3, 8),
+            (3, 7),
+            (2, 7),
+            (2, 6),
+            (3, 6),
+            (3, 5),
+        ];
+        let cells: Vec<usize> = rc.iter().map(|&(r, c)| (r - 1) * 9 + c - 1).collect();
+        let least = |split: &Vec<Vec<usize>>| -> usize {
+            split.iter().map(|s| s.len() * (s.len() + 1) / 2).sum()
+        };
+        let cliques = Cliques::new(&g, 81);
+        let last = cliques.split_ties(&g, &cells, true);
+        let mut sizes: Vec<usize> = last.iter().map(|s| s.len()).collect();
+        sizes.sort_unstable();
+        assert_eq!(sizes, vec![1, 2, 3, 3, 4, 5, 6, 8]);
+        assert_eq!(least(&last), 98);
+        assert_eq!(least(&cliques.split_ties(&g, &cells, false)), 97);
+    }
+
     #[test]
     fn groups_are_cliques_and_cover_every_cell_once() {
         let g = groups9();
@@ -146,7 +210,8 @@ mod tests {
                     cells.push(p);
                 }
             }
-            let split = cliques.split(&g, &cells);
+            let to_last = seed % 2 == 0;
+            let split = cliques.split_ties(&g, &cells, to_last);
             let mut seen = vec![0; cells.len()];
             for grp in &split {
                 for (x, &i) in grp.iter().enumerate() {

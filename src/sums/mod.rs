@@ -208,7 +208,9 @@ pub(crate) fn root_narrower(
     if sums.is_empty() {
         return None;
     }
-    SumPropagator::with_layout(Layout::of(puzzle.shape()), groups, cands, &sums)
+    // Both covers at the root: they cost once, and the search's propagator keeps one cover
+    // (carrying both there moved searches the wrong way: BENCHMARKS.md).
+    SumPropagator::with_cover(Layout::of(puzzle.shape()), groups, cands, &sums, &[], true)
 }
 
 /// Whether `lin` says no more than the houses' all-different clauses: its cells, weights all

@@ -113,6 +113,19 @@ impl SumPropagator {
         sums: &[Linear],
         guarded: &[Guarded],
     ) -> Option<SumPropagator> {
+        SumPropagator::with_cover(layout, groups, cands, sums, guarded, false)
+    }
+
+    /// [`Self::with_guards`]; with `both`, each relation whose two house-first covers
+    /// ([`Cliques::split_ties`]) differ is carried under each of them.
+    pub(crate) fn with_cover(
+        layout: Layout,
+        groups: &Groups,
+        cands: &[Mask],
+        sums: &[Linear],
+        guarded: &[Guarded],
+        both: bool,
+    ) -> Option<SumPropagator> {
         if guarded
             .iter()
             .any(|g| g.sum.terms.is_empty() || !g.sum.fits(layout.values))
@@ -186,13 +199,13 @@ impl SumPropagator {
             .map(|&p| groups.peers(p).to_vec())
             .collect();
         let cliques = Cliques::new(groups, grid_cells);
-        let split = |cells: &[u32]| -> Vec<Vec<u32>> {
+        let split_by = |cells: &[u32], to_last: bool| -> Vec<Vec<u32>> {
             let at: Vec<usize> = cells
                 .iter()
                 .map(|&c| positions.get(c as usize).copied().unwrap_or(usize::MAX))
                 .collect();
             cliques
-                .split(groups, &at)
+                .split_ties(groups, &at, to_last)
                 .into_iter()
                 .map(|g| {
                     g.into_iter()
@@ -201,19 +214,30 @@ impl SumPropagator {
                 })
                 .collect()
         };
-        let sums: Vec<Compiled> = compiled
-            .into_iter()
-            .zip(outsides)
-            .zip(guard_of)
-            .map(|(((terms, lo, hi), outside), guard)| {
-                let mut s = compile(values, &terms, lo, hi, &split);
-                if s.sets.is_some() {
-                    s.outside = outside;
+        let first = |cells: &[u32]| split_by(cells, false);
+        let last = |cells: &[u32]| split_by(cells, true);
+        let mut sums: Vec<Compiled> = Vec::new();
+        for (((terms, lo, hi), outside), guard) in compiled.into_iter().zip(outsides).zip(guard_of)
+        {
+            let mut s = compile(values, &terms, lo, hi, &first);
+            s.guard = guard;
+            // At the root a relation may run under both covers: each bound is sound, and
+            // where the covers differ one of them may be the tighter.
+            let other = both
+                .then(|| compile(values, &terms, lo, hi, &last))
+                .filter(|t| t.groups != s.groups);
+            if let Some(mut t) = other {
+                if t.sets.is_some() {
+                    t.outside = outside.clone();
                 }
-                s.guard = guard;
-                s
-            })
-            .collect();
+                t.guard = guard;
+                sums.push(t);
+            }
+            if s.sets.is_some() {
+                s.outside = outside;
+            }
+            sums.push(s);
+        }
         let mut guard_watch = vec![Vec::new(); guards.len()];
         for (k, s) in sums.iter().enumerate() {
             if let Some(w) = s.guard.and_then(|g| guard_watch.get_mut(g as usize)) {

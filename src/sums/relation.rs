@@ -18,7 +18,7 @@ thread_local! {
 }
 
 /// Cells (local numbers) with one weight that pairwise must differ.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Group {
     /// The weight of every cell of the group.
     pub w: i64,
