@@ -94,7 +94,19 @@ impl Groups {
             .map(|c| c.position(n) + 1)
             .fold(rows * cols, usize::max);
         let mut peers: Vec<Vec<u16>> = vec![Vec::new(); cells];
-        let mut seen = std::collections::HashSet::new();
+        // pairs already written, one bit per ordered pair (a < b): 2 MB on a 64×64 grid
+        let mut seen = vec![0u64; (cells * cells).div_ceil(64)];
+        let mut first_time = |(a, b): (u16, u16)| {
+            let bit = a as usize * cells + b as usize;
+            let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+            match seen.get_mut(word) {
+                Some(w) if *w & mask == 0 => {
+                    *w |= mask;
+                    true
+                }
+                _ => false,
+            }
+        };
         let pairs = houses
             .iter()
             .chain(&distinct)
@@ -104,7 +116,7 @@ impl Groups {
                     for b in &g[i + 1..] {
                         let (a, b) = (a.position(n) as u16, b.position(n) as u16);
                         let key = (a.min(b), a.max(b));
-                        if a != b && seen.insert(key) {
+                        if a != b && first_time(key) {
                             out.push(key);
                         }
                     }
@@ -187,6 +199,27 @@ pub(crate) fn classic_groups(shape: &Shape) -> Arc<Groups> {
 }
 
 pub(crate) fn shape_groups(shape: &Shape) -> Groups {
+    let l = shape_lists(shape);
+    Groups::build_dims(
+        shape.rows(),
+        shape.cols(),
+        l.houses,
+        l.house_names,
+        l.distinct,
+        l.distinct_names,
+    )
+}
+
+/// A shape's houses and all-different groups with their names, before
+/// [`Groups::build_dims`] (which a puzzle with rules runs once, on these and its rules').
+pub(crate) struct Lists {
+    pub houses: Vec<House>,
+    pub house_names: Vec<String>,
+    pub distinct: Vec<Vec<Cell>>,
+    pub distinct_names: Vec<String>,
+}
+
+pub(crate) fn shape_lists(shape: &Shape) -> Lists {
     // a house with as many cells as values holds each once; a shorter one (the columns of
     // a 6×8 grid, the rows of a 6×6 grid holding 9 values) holds different values only
     let (mut houses, mut house_names) = (Vec::new(), Vec::new());
@@ -204,12 +237,10 @@ pub(crate) fn shape_groups(shape: &Shape) -> Groups {
         distinct.push(g);
         distinct_names.push(format!("partial region {}", i + 1));
     }
-    Groups::build_dims(
-        shape.rows(),
-        shape.cols(),
+    Lists {
         houses,
         house_names,
         distinct,
         distinct_names,
-    )
+    }
 }

@@ -5,7 +5,7 @@ use crate::error::Error;
 use crate::geometry::{full_mask, Cell, Mask, Shape};
 use crate::grid::check_distinct;
 use crate::grid::Grid;
-use crate::groups::{classic_groups, shape_groups, Groups};
+use crate::groups::{classic_groups, shape_lists, Groups};
 use crate::rules::{Constraint, Rule};
 use std::sync::Arc;
 
@@ -23,6 +23,26 @@ pub struct Puzzle {
     pub title: Option<String>,
     /// Optional author.
     pub author: Option<String>,
+    /// [`Puzzle::groups`], built on first use (validation, encoding, simplification and the
+    /// sums all read it; building it is a fifth of a small puzzle's time).
+    groups: GroupsCache,
+}
+
+/// A puzzle's groups once built: no part of its equality or its debug output (they follow
+/// from the rest).
+#[derive(Clone, Default)]
+struct GroupsCache(std::sync::OnceLock<Arc<Groups>>);
+
+impl PartialEq for GroupsCache {
+    fn eq(&self, _: &GroupsCache) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for GroupsCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("..")
+    }
 }
 
 impl Puzzle {
@@ -54,6 +74,7 @@ impl Puzzle {
             written: constraints,
             title: None,
             author: None,
+            groups: GroupsCache::default(),
         };
         p.validate()?;
         Ok(p)
@@ -160,6 +181,10 @@ impl Puzzle {
 
     /// Houses, distinct groups, peers and house intersections of this puzzle.
     pub fn groups(&self) -> Arc<Groups> {
+        self.groups.0.get_or_init(|| self.build_groups()).clone()
+    }
+
+    fn build_groups(&self) -> Arc<Groups> {
         if self.constraints.is_empty()
             && !self.shape.is_jigsaw()
             && !self.shape.is_chaos()
@@ -168,7 +193,7 @@ impl Puzzle {
         {
             return classic_groups(&self.shape);
         }
-        let base = shape_groups(&self.shape);
+        let base = shape_lists(&self.shape);
         let (mut houses, mut house_names) = (base.houses, base.house_names);
         let (mut distinct, mut distinct_names) = (Vec::new(), Vec::new());
         // More values than a row holds, but every grid cell kept to the first `side` of
