@@ -434,6 +434,30 @@ mod extra_cells {
         Puzzle::new(shape, grid(givens), rules)
     }
 
+    /// The groups are built once per puzzle and shared by every reader; a clone shares them,
+    /// and whether they were built yet makes no difference to equality.
+    #[test]
+    fn the_groups_are_built_once_and_are_no_part_of_equality() {
+        let p = puzzle(
+            GIVENS4,
+            1,
+            &[r#"{"type":"extra-region","cells":["r5c1","r1c1","r2c2"]}"#],
+        )
+        .unwrap();
+        let fresh = p.clone();
+        let g = p.groups();
+        assert!(Arc::ptr_eq(&g, &p.groups()));
+        assert!(Arc::ptr_eq(&g, &p.clone().groups()));
+        assert_eq!(p, fresh);
+        // the extra region is one of the groups: built from the puzzle's rules, not its shape
+        let r5c1 = Cell::new(5, 1).position(4) as u16;
+        assert!(g.peers(Cell::new(1, 1).position(4)).contains(&r5c1));
+        assert!(!fresh
+            .groups()
+            .peers(Cell::new(1, 2).position(4))
+            .contains(&r5c1));
+    }
+
     #[test]
     fn counts_with_extra_cells_match_brute_force() {
         // r5c1 = r1c1 + r1c2; r5c1, r5c2 and r2c2 differ; r5c2 is 1 or 2; r5c3 indexes

@@ -409,7 +409,8 @@ impl SumPropagator {
     /// (row-major, each within the starting candidates the propagator was built with), before
     /// any search (no trail, no reasons): what the propagator would find at decision level 0.
     /// Narrows `cands` and returns how many candidates it removed, or, when the relations
-    /// cannot all hold on them, the row-major positions of the relation where that showed.
+    /// cannot all hold on them, the cells of the relation where that showed (row-major
+    /// positions, sorted).
     /// Every step is one the search takes too (`sums::reason`, whose removals and reasons
     /// the brute-force tests check), so no solution is lost.
     pub fn root_fixpoint(&self, cands: &mut [Mask]) -> Result<usize, Vec<usize>> {
@@ -436,10 +437,14 @@ impl SumPropagator {
                 let dom = |c: u32| cur.get(c as usize).copied().unwrap_or(0);
                 reason::reason_in(s, &dom, &|a, b| self.differ(a, b), &mut scratch, &mut found);
             }
+            // in row-major order, whichever cover the relation was read under
             let failed = || {
-                s.cells()
+                let mut at: Vec<usize> = s
+                    .cells()
                     .filter_map(|c| self.positions.get(c as usize).copied())
-                    .collect::<Vec<usize>>()
+                    .collect();
+                at.sort_unstable();
+                at
             };
             for f in &found {
                 let (c, keep) = match *f {
