@@ -219,6 +219,8 @@ pub(crate) struct Lists {
     pub distinct_names: Vec<String>,
 }
 
+/// The houses of `shape` (rows, columns, boxes or regions) and its all-different groups
+/// (shorter houses, partial regions), each with its name.
 pub(crate) fn shape_lists(shape: &Shape) -> Lists {
     // a house with as many cells as values holds each once; a shorter one (the columns of
     // a 6×8 grid, the rows of a 6×6 grid holding 9 values) holds different values only

@@ -221,6 +221,22 @@ fn a_doppelganger_is_unique_as_in_iss() {
         ));
 }
 
+/// Checks `iss` on varisat and `auto`: unique with `solution`, every cell decided before the
+/// formula is written, and `marker` (how the search ended) in the record.
+fn decided_before_search(iss: &str, solution: &str, marker: &str) {
+    for engine in ["varisat", "auto"] {
+        satdoku()
+            .args(["check", "-f", "json", "--stats", "--engine", engine, iss])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!(
+                "\"solution\":\"{solution}\""
+            )))
+            .stdout(predicate::str::contains(marker))
+            .stdout(predicate::str::contains("\"decided\":81"));
+    }
+}
+
 /// ISS's "Long sums 3" (data/example_puzzles.js, MIT): a pill arrow of two digits with a
 /// 32-cell line and no givens. ISS decides it by propagation alone; satdoku's sums, run at
 /// the root before the formula is written, decide it too: no search at all.
@@ -229,25 +245,7 @@ fn a_puzzle_the_sums_decide_needs_no_search() {
     let long_sums_3 = ".PillArrow~2~R1C9~R1C8~R1C7~R1C6~R1C5~R2C4~R2C3~R2C2~R2C1~R3C1~R4C1~R4C2~R5C2~R5C1~R6C1~R6C2~R7C2~R7C1~R8C1~R8C2~R8C3~R7C3~R7C4~R6C4~R6C3~R5C3~R5C4~R5C5~R6C5~R7C5~R7C6~R6C6~R6C7~R6C8.";
     let solution =
         "765432198432198765198765432219876543543219876876543219654321987321987654987654321";
-    for engine in ["varisat", "auto"] {
-        satdoku()
-            .args([
-                "check",
-                "-f",
-                "json",
-                "--stats",
-                "--engine",
-                engine,
-                long_sums_3,
-            ])
-            .assert()
-            .success()
-            .stdout(predicate::str::contains(format!(
-                "\"solution\":\"{solution}\""
-            )))
-            .stdout(predicate::str::contains("\"search\":\"simplification\""))
-            .stdout(predicate::str::contains("\"decided\":81"));
-    }
+    decided_before_search(long_sums_3, solution, "\"search\":\"simplification\"");
 }
 
 /// ISS's "Long sums 2" (data/example_puzzles.js, MIT): a two-digit pill with a 32-cell line
@@ -259,23 +257,5 @@ fn a_long_line_is_read_by_its_boxes_at_the_root() {
     let long_sums_2 = ".PillArrow~2~R6C5~R5C5~R4C5~R4C4~R5C4~R5C3~R5C2~R6C2~R6C3~R7C3~R7C4~R8C4~R9C4~R9C5~R8C5~R7C5~R7C6~R8C6~R8C7~R7C7~R6C7~R5C7~R5C8~R4C8~R4C9~R3C9~R2C9~R2C8~R3C8~R3C7~R2C7~R2C6~R3C6~R3C5.DisjointSets.";
     let solution =
         "123465987965873421478921635859316742634297518712584396591638274386742159247159863";
-    for engine in ["varisat", "auto"] {
-        satdoku()
-            .args([
-                "check",
-                "-f",
-                "json",
-                "--stats",
-                "--engine",
-                engine,
-                long_sums_2,
-            ])
-            .assert()
-            .success()
-            .stdout(predicate::str::contains(format!(
-                "\"solution\":\"{solution}\""
-            )))
-            .stdout(predicate::str::contains("\"sat_calls\":0"))
-            .stdout(predicate::str::contains("\"decided\":81"));
-    }
+    decided_before_search(long_sums_2, solution, "\"sat_calls\":0");
 }
