@@ -26,10 +26,14 @@
 //! e_j = "F_0 = v and F agrees with E on positions < j", l_j = "F_0 = v and F < E, decided
 //! before position j", with e_1 = x(F_0, v), l_1 = false, and (a = F_j, b = E_j):
 //! - `e_{j+1} -> e_j`, `e_{j+1} ∧ x(a,d) -> x(b,d)`, `e_j ∧ x(a,d) ∧ x(b,d) -> e_{j+1}`;
-//! - `l_j -> l_{j+1}`, `e_j ∧ x(a,d) -> l_{j+1} ∨ OR_{d'≤d} x(b,d')` (a < b decides),
-//!   `l_{j+1} -> l_j ∨ e_j`, `l_{j+1} ∧ ¬l_j ∧ x(a,d) -> OR_{d'>d} x(b,d')`;
+//! - `l_j -> l_{j+1}`, `e_j ∧ x(a,d) -> l_{j+1} ∨ ¬y(b,d+1)` (a < b decides),
+//!   `l_{j+1} -> l_j ∨ e_j`, `l_{j+1} ∧ ¬l_j ∧ x(a,d) -> y(b,d+1)`;
 //!
-//! so each chain literal is exactly its meaning. Exactly k of the final l's are true (a
+//! so each chain literal is exactly its meaning. y(b,k) = "b ≥ k" is the order ladder of E's
+//! cell b ([`crate::cnf::order`]), made once per cell and shared by every chain reading it:
+//! `¬y(b,d+1)` stands for `OR_{d'≤d} x(b,d')` in one literal, so the two clauses per digit
+//! have four literals instead of up to N + 3 (about 0.75× the CPU of the long clauses on
+//! ISS's full-rank examples, BENCHMARKS.md). Exactly k of the final l's are true (a
 //! counting diagram, [`crate::cnf::sum::mdd`]); unless ties are `any`, no final e is
 //! (`¬e_N`). Ties `none`: for every two numbers F, G that may start alike (as above), a
 //! forward chain p_1 ⟸ `x(F_0,d) ∧ x(G_0,d)`, p_{j+1} ⟸ `p_j ∧ x(F_j,d) ∧ x(G_j,d)`, and
@@ -38,11 +42,13 @@
 use super::cell_lists::values;
 use super::clue::OutsideClue;
 use super::Rule;
+use crate::cnf::order::Ladder;
 use crate::cnf::sum::Mdd;
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
+use std::collections::hash_map::{Entry, HashMap};
 
 /// Which numbers may be equal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -137,6 +143,8 @@ impl Rule for FullRank {
         // alike, so they need no comparison (and always differ).
         let shape = enc.shape();
         let apart = |a: Cell, b: Cell| shape.must_differ(a, b);
+        // the order ladder of each clued number's cells, made once and shared by its chains
+        let mut ladders: HashMap<Cell, Ladder> = HashMap::new();
         for c in &self.clues {
             let e = c.clue.line(n);
             let v = first_digit(c.rank);
@@ -148,7 +156,7 @@ impl Rule for FullRank {
                 if start & v.bit() == 0 || apart(f[0], e[0]) {
                     continue;
                 }
-                let (eq, lt) = compare(enc, f, &e, v, &apart);
+                let (eq, lt) = compare(enc, f, &e, v, &apart, &mut ladders);
                 if self.ties != Ties::Any {
                     // ¬e_N: the clued number equals no other
                     enc.clause([!eq]);
@@ -221,6 +229,7 @@ fn compare(
     e: &[Cell],
     v: Digit,
     apart: &dyn Fn(Cell, Cell) -> bool,
+    ladders: &mut HashMap<Cell, Ladder>,
 ) -> (Term, Term) {
     let n = enc.size();
     let mut eq = enc.x(f[0], v);
@@ -236,6 +245,12 @@ fn compare(
             Term::Lit(enc.new_lit())
         };
         let lt2 = Term::Lit(enc.new_lit());
+        let ge = match ladders.entry(b) {
+            Entry::Occupied(o) => o.into_mut(),
+            Entry::Vacant(slot) => slot.insert(Ladder::new(enc, b)),
+        };
+        // y(b,k) = "b ≥ k" for k = 2..=N+1: OR_{d' ≤ d} x(b,d') is ¬y(b,d+1)
+        let above: Vec<Term> = (2..=n as isize + 1).map(|k| ge.ge(k)).collect();
         // e_{j+1} -> e_j
         enc.implies(eq2, eq);
         // l_j -> l_{j+1};  l_{j+1} -> l_j ∨ e_j
@@ -249,12 +264,11 @@ fn compare(
             enc.clause([!eq2, !xa, xb]);
             // e_j ∧ x(a,d) ∧ x(b,d) -> e_{j+1}
             enc.clause([!eq, !xa, !xb, eq2]);
-            // e_j ∧ x(a,d) -> l_{j+1} ∨ OR_{d' ≤ d} x(b,d')
-            let upto: Vec<Term> = (1..=d.get()).map(|u| enc.x(b, Digit::new(u))).collect();
-            enc.clause([!eq, !xa, lt2].into_iter().chain(upto));
-            // l_{j+1} ∧ ¬l_j ∧ x(a,d) -> OR_{d' > d} x(b,d')
-            let above: Vec<Term> = (d.get() + 1..=n).map(|u| enc.x(b, Digit::new(u))).collect();
-            enc.clause([!lt2, lt, !xa].into_iter().chain(above));
+            let b_above = above[d.index()];
+            // e_j ∧ x(a,d) -> l_{j+1} ∨ b ≤ d   (b ≤ d: ¬y(b,d+1), OR_{d' ≤ d} x(b,d'))
+            enc.clause([!eq, !xa, lt2, !b_above]);
+            // l_{j+1} ∧ ¬l_j ∧ x(a,d) -> b > d   (y(b,d+1), OR_{d' > d} x(b,d'))
+            enc.clause([!lt2, lt, !xa, b_above]);
         }
         (eq, lt) = (eq2, lt2);
         if last {
