@@ -30,7 +30,7 @@
 //!   `l_{j+1} -> l_j ∨ e_j`, `l_{j+1} ∧ ¬l_j ∧ x(a,d) -> y(b,d+1)`;
 //!
 //! so each chain literal is exactly its meaning. y(b,k) = "b ≥ k" is the order ladder of E's
-//! cell b ([`crate::cnf::order`]), made once per cell and shared by every chain reading it:
+//! cell b ([`Encoder::ladder`]), made once per cell and shared by every chain reading it:
 //! `¬y(b,d+1)` stands for `OR_{d'≤d} x(b,d')` in one literal, so the two clauses per digit
 //! have four literals instead of up to N + 3 (about 0.75× the CPU of the long clauses on
 //! ISS's full-rank examples, BENCHMARKS.md). Exactly k of the final l's are true (a
@@ -143,7 +143,8 @@ impl Rule for FullRank {
         // alike, so they need no comparison (and always differ).
         let shape = enc.shape();
         let apart = |a: Cell, b: Cell| shape.must_differ(a, b);
-        // the order ladder of each clued number's cells, made once and shared by its chains
+        // the order ladder of each clued number's cells (the encoder's, shared with other
+        // rules; under an `or` guard one of this rule's own), shared by its chains
         let mut ladders: HashMap<Cell, Ladder> = HashMap::new();
         for c in &self.clues {
             let e = c.clue.line(n);
@@ -247,7 +248,7 @@ fn compare(
         let lt2 = Term::Lit(enc.new_lit());
         let ge = match ladders.entry(b) {
             Entry::Occupied(o) => o.into_mut(),
-            Entry::Vacant(slot) => slot.insert(Ladder::new(enc, b)),
+            Entry::Vacant(slot) => slot.insert(enc.ladder(b)),
         };
         // y(b,k) = "b ≥ k" for k = 2..=N+1: OR_{d' ≤ d} x(b,d') is ¬y(b,d+1)
         let above: Vec<Term> = (2..=n as isize + 1).map(|k| ge.ge(k)).collect();
