@@ -352,6 +352,28 @@ mod tests {
         );
     }
 
+    /// Inside an `or` the comparison chains get ladders of their own (the encoder's shared
+    /// ones would channel unconditionally): each branch, and the choice between two, still
+    /// counts as brute force.
+    #[test]
+    fn under_an_or_the_ladders_are_the_rules_own() {
+        use crate::rules::or::Or;
+        let either = |a: Vec<Constraint>, b: Vec<Constraint>| {
+            let of = a.into_iter().chain(b).collect();
+            vec![Constraint::Or(Or { of })]
+        };
+        counts_agree_46(
+            &either(
+                rank(&[(0, 1, 6), (3, 5, 11)], Ties::Unclued),
+                rank(&[(1, 0, 9)], Ties::Any),
+            ),
+            &either(
+                rank(&[(0, 2, 9), (7, 3, 14)], Ties::Unclued),
+                rank(&[(1, 7, 24)], Ties::Unclued),
+            ),
+        );
+    }
+
     /// ISS's 4×4 full-rank examples (data/collections.js, sigh/Interactive-Sudoku-Solver,
     /// MIT): each unique, with ISS's solution.
     #[test]
