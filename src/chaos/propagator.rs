@@ -56,6 +56,14 @@ pub struct ChaosPropagator {
     levels: Vec<usize>,
     dirty: Vec<bool>,
     queue: Vec<u32>,
+    /// Per region: queued only to keep the queue's order — at its fixpoint when the search
+    /// backtracked, and unchanged since: skipped when popped (as in `sums::propagator`; the
+    /// arrows, few, always run).
+    idle: Vec<bool>,
+    /// Whether everything is at its fixpoint (the last `propagate` found nothing, no slot
+    /// changed since); per open level above the root, `quiet` when it began.
+    quiet: bool,
+    quiet_at: Vec<bool>,
     pending: VecDeque<Lit>,
     /// Per slot and polarity (`slot·2 + positive`): queued and not yet handed out.
     queued: Vec<bool>,
@@ -104,6 +112,9 @@ impl ChaosPropagator {
             levels: Vec::new(),
             dirty: vec![true; regions],
             queue: (0..regions as u32).rev().collect(),
+            idle: vec![false; regions],
+            quiet: false,
+            quiet_at: Vec::new(),
             pending: VecDeque::new(),
             queued: vec![false; cells * regions * 2],
             reasons: vec![None; cells * regions * 2],
@@ -142,6 +153,7 @@ impl ChaosPropagator {
 
     /// Queues arrow `a` to be read again.
     fn wake_arrow(&mut self, a: usize) {
+        self.quiet = false;
         if !self.arrow_dirty[a] {
             self.arrow_dirty[a] = true;
             self.arrow_queue.push(a as u32);
@@ -183,6 +195,10 @@ impl ChaosPropagator {
     }
 
     fn touch(&mut self, k: usize) {
+        self.quiet = false;
+        if let Some(i) = self.idle.get_mut(k) {
+            *i = false;
+        }
         if let Some(flag) = self.dirty.get_mut(k) {
             if !*flag {
                 *flag = true;
@@ -235,6 +251,30 @@ impl ChaosPropagator {
         boundary(&self.adj, cells, &mut self.marks, |b| {
             out.push(region_lit(base, regions, b, k));
         });
+    }
+
+    /// What the regions and arrows, each run afresh on the current assignment, would still
+    /// find that is not already so (a literal not yet true, or a conflict): empty at every
+    /// fixpoint of [`Propagator::propagate`] (a test checks it).
+    #[cfg(test)]
+    pub(crate) fn stale(&self) -> Vec<Lit> {
+        let mut fresh = self.clone();
+        fresh.pending.clear();
+        fresh.queued.iter_mut().for_each(|q| *q = false);
+        fresh.conflict = None;
+        for k in 0..fresh.regions {
+            fresh.run(k);
+        }
+        for a in 0..fresh.arrows.len() {
+            fresh.run_arrow(a);
+        }
+        let mut out: Vec<Lit> = fresh.conflict.take().unwrap_or_default();
+        out.extend(fresh.pending.iter().copied().filter(|&lit| {
+            fresh
+                .slot(lit)
+                .is_some_and(|s| fresh.val[s] != if lit.is_positive() { 1 } else { -1 })
+        }));
+        out
     }
 
     /// Queues `lit` (of an open variable), forced by `cut`.
@@ -498,9 +538,13 @@ impl Propagator for ChaosPropagator {
 
     fn new_level(&mut self) {
         self.levels.push(self.trail.len());
+        self.quiet_at.push(self.quiet);
     }
 
     fn backtrack(&mut self, level: usize) {
+        // whether the level gone back to was at the fixpoint when the next one began
+        let settled = self.quiet_at.get(level).copied() == Some(true);
+        self.quiet_at.truncate(level);
         if level < self.levels.len() {
             let keep = self.levels[level];
             self.levels.truncate(level);
@@ -528,6 +572,14 @@ impl Propagator for ChaosPropagator {
             }
         }
         self.conflict = None;
+        if settled {
+            // the slots are as they were at that fixpoint: the regions the backtrack queued
+            // stay queued, in order (the same search), and are skipped when popped
+            self.quiet = true;
+            for &k in &self.queue {
+                self.idle[k as usize] = true;
+            }
+        }
     }
 
     fn propagate(&mut self) -> Option<Lit> {
@@ -557,10 +609,15 @@ impl Propagator for ChaosPropagator {
             }
             if let Some(k) = self.queue.pop() {
                 self.dirty[k as usize] = false;
-                self.run(k as usize);
+                if !std::mem::take(&mut self.idle[k as usize]) {
+                    self.run(k as usize);
+                }
                 continue;
             }
-            let a = self.arrow_queue.pop()?;
+            let Some(a) = self.arrow_queue.pop() else {
+                self.quiet = true;
+                return None;
+            };
             self.arrow_dirty[a as usize] = false;
             self.run_arrow(a as usize);
         }

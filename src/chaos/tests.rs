@@ -95,6 +95,98 @@ fn walk(rows: usize, cols: usize, size: usize, min_propagated: usize) {
     );
 }
 
+/// A search as CDCL runs one: at each level propagation to a fixpoint (where nothing the
+/// regions would find afresh may be missing), then a random decision; on a conflict or at
+/// random a backtrack to an earlier level and an assignment there. Checks that what a
+/// backtrack leaves queued and skipped (it was at that level's fixpoint) is all it may skip.
+#[test]
+fn every_fixpoint_after_backtracks_is_complete() {
+    for (rows, cols, size) in [(4, 4, 4), (3, 4, 4), (2, 6, 6)] {
+        let cells = rows * cols;
+        let n = cells / size;
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut fixpoints = 0;
+        for _ in 0..400 {
+            let mut prop = ChaosPropagator::new(rows, cols, size, 0);
+            let mut value = vec![0i8; cells * n];
+            // per level: the slots assigned on it
+            let mut levels: Vec<Vec<usize>> = vec![Vec::new()];
+            let mut fresh: Vec<Lit> = Vec::new();
+            for _ in 0..30 {
+                // propagate to a fixpoint or a conflict (its clause, or the literal found false)
+                let mut clause = Vec::new();
+                let conflict = loop {
+                    prop.assigned(&fresh);
+                    fresh.clear();
+                    if let Some(lit) = prop.propagate() {
+                        if value[lit.index()] != 0 {
+                            clause.push(lit);
+                            break true;
+                        }
+                        value[lit.index()] = if lit.is_positive() { 1 } else { -1 };
+                        levels.last_mut().unwrap().push(lit.index());
+                        fresh.push(lit);
+                        continue;
+                    }
+                    break prop.conflict(&mut clause);
+                };
+                if !conflict {
+                    let stale = prop.stale();
+                    assert!(stale.is_empty(), "not at a fixpoint: {stale:?}");
+                    fixpoints += 1;
+                }
+                if conflict || rng.below(4) == 0 {
+                    // after a conflict, as CDCL does, below the deepest level of its clause
+                    let level_of = |v: usize| levels.iter().position(|l| l.contains(&v));
+                    let top = if conflict {
+                        clause.iter().filter_map(|l| level_of(l.index())).max()
+                    } else {
+                        Some(levels.len() - 1)
+                    };
+                    let Some(top) = top.filter(|&t| t > 0) else {
+                        break;
+                    };
+                    let to = rng.below(top);
+                    prop.backtrack(to);
+                    for undone in levels.drain(to + 1..) {
+                        undone.into_iter().for_each(|v| value[v] = 0);
+                    }
+                    // as CDCL asserts its learned literal before propagating again: an
+                    // assignment while what the backtrack queued is still waiting
+                    let open: Vec<usize> = (0..cells * n).filter(|&v| value[v] == 0).collect();
+                    if let Some(&v) = open.get(rng.below(open.len().max(1))) {
+                        let lit = Var::from_index(v).lit(rng.below(3) == 0);
+                        value[v] = if lit.is_positive() { 1 } else { -1 };
+                        levels.last_mut().unwrap().push(v);
+                        fresh.push(lit);
+                    }
+                    continue;
+                }
+                // a decision on a new level
+                let open: Vec<usize> = (0..cells * n).filter(|&v| value[v] == 0).collect();
+                let Some(&v) = open.get(rng.below(open.len().max(1))) else {
+                    break;
+                };
+                prop.new_level();
+                levels.push(Vec::new());
+                let lit = Var::from_index(v).lit(rng.below(3) == 0);
+                value[v] = if lit.is_positive() { 1 } else { -1 };
+                levels.last_mut().unwrap().push(v);
+                fresh.push(lit);
+                if rng.below(4) == 0 {
+                    // a level left before its fixpoint (an engine may open one at once): a
+                    // backtrack to it must not take its queue as settled
+                    prop.assigned(&fresh);
+                    fresh.clear();
+                    prop.new_level();
+                    levels.push(Vec::new());
+                }
+            }
+        }
+        assert!(fixpoints > 2000, "{rows}×{cols}: {fixpoints}");
+    }
+}
+
 #[test]
 fn check_model_rejects_exactly_the_disconnected_labellings() {
     let n = 4;
