@@ -345,7 +345,7 @@ impl SumPropagator {
     fn touch(&mut self, c: u32) {
         if let Some(ks) = self.watch.get(c as usize) {
             self.quiet = false;
-            wake(&mut self.dirty, &mut self.idle, &mut self.queue, ks);
+            wake_idle(&mut self.dirty, &mut self.idle, &mut self.queue, ks);
         }
     }
 
@@ -353,7 +353,7 @@ impl SumPropagator {
     fn wake_guarded(&mut self, g: u32) {
         if let Some(ks) = self.guard_watch.get(g as usize) {
             self.quiet = false;
-            wake(&mut self.dirty, &mut self.idle, &mut self.queue, ks);
+            wake_idle(&mut self.dirty, &mut self.idle, &mut self.queue, ks);
         }
     }
 
@@ -434,10 +434,9 @@ impl SumPropagator {
             .map(|(c, &p)| cands.get(p).copied().unwrap_or(0) & self.dom.init(c as u32))
             .collect();
         let mut dirty = vec![false; self.sums.len()];
-        let mut idle = vec![false; self.sums.len()];
         let mut queue: Vec<u32> = Vec::new();
         let all: Vec<u32> = (0..self.sums.len() as u32).rev().collect();
-        wake(&mut dirty, &mut idle, &mut queue, &all);
+        wake(&mut dirty, &mut queue, &all);
         let mut found = Vec::new();
         let mut scratch = reason::Scratch::default();
         while let Some(k) = queue.pop() {
@@ -476,7 +475,7 @@ impl SumPropagator {
                 if *slot != next {
                     *slot = next;
                     if let Some(ks) = self.watch.get(c as usize) {
-                        wake(&mut dirty, &mut idle, &mut queue, ks);
+                        wake(&mut dirty, &mut queue, ks);
                     }
                 }
             }
@@ -596,13 +595,20 @@ impl SumPropagator {
     }
 }
 
-/// Queues each relation of `ks` that is not queued (`dirty` marks the queued ones); one that
-/// is queued stays where it is and is no longer `idle`: it will run.
-fn wake(dirty: &mut [bool], idle: &mut [bool], queue: &mut Vec<u32>, ks: &[u32]) {
+/// [`wake`] in the search: a relation of `ks` already queued keeps its place but is no
+/// longer `idle` (skipped when popped): it will run.
+fn wake_idle(dirty: &mut [bool], idle: &mut [bool], queue: &mut Vec<u32>, ks: &[u32]) {
     for &k in ks {
         if let Some(i) = idle.get_mut(k as usize) {
             *i = false;
         }
+    }
+    wake(dirty, queue, ks);
+}
+
+/// Queues each relation of `ks` that is not queued (`dirty` marks the queued ones).
+fn wake(dirty: &mut [bool], queue: &mut Vec<u32>, ks: &[u32]) {
+    for &k in ks {
         if let Some(flag) = dirty.get_mut(k as usize) {
             if !*flag {
                 *flag = true;
