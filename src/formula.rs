@@ -78,6 +78,8 @@ pub struct Formula<'p> {
     /// Connectivity propagators carry the connected-values rules: their reachability
     /// layers are left out.
     connected_carried: bool,
+    /// Per top-level constraint: a diagram propagator carries it, its clauses are left out.
+    diagrams_carried: Vec<bool>,
     /// Whether the sum propagator also carries the sums inside `or` branches
     /// ([`Encoder::carry_guarded_sums`]): `Some(skip)`, set only together with a propagator
     /// built from what an encoding with the same settings recorded.
@@ -176,6 +178,7 @@ impl<'p> Formula<'p> {
             sums_carried: None,
             chaos_carried: false,
             connected_carried: false,
+            diagrams_carried: Vec::new(),
             guarded_carried: None,
             #[cfg(debug_assertions)]
             guarded_seen: Vec::new(),
@@ -281,7 +284,11 @@ impl<'p> Formula<'p> {
         if self.puzzle.shape().is_chaos() {
             crate::cnf::chaos::encode(&mut enc, !self.chaos_carried);
         }
-        for c in self.puzzle.constraints() {
+        for (i, c) in self.puzzle.constraints().iter().enumerate() {
+            if self.diagrams_carried.get(i).copied().unwrap_or(false) {
+                // the diagram propagator carries the rule (and checks every model against it)
+                continue;
+            }
             c.encode(&mut enc);
         }
         // What the rules imply together (implied killer sums): no single rule sees it.
@@ -414,6 +421,25 @@ impl<'p> Formula<'p> {
         } else {
             Box::new(crate::engine::Composite::new(parts))
         })
+    }
+
+    /// The diagram propagator of the puzzle's line rules ([`crate::diagrams`]) for an engine
+    /// that hosts one, over the simplified candidates; `None` when no rule has a search
+    /// diagram or `mode` is [`Propagation::Off`](crate::engine::Propagation::Off). Unless
+    /// `mode` is `Both`, [`Formula::encode`] then leaves those rules' clauses out.
+    pub fn diagram_propagator(
+        &mut self,
+        mode: crate::engine::Propagation,
+    ) -> Option<Box<dyn crate::engine::Propagator>> {
+        use crate::engine::Propagation;
+        if mode == Propagation::Off || self.contradiction.is_some() {
+            return None;
+        }
+        let (p, lines) = crate::diagrams::propagator(self.puzzle, &self.cands)?;
+        if mode != Propagation::Both {
+            self.diagrams_carried = lines;
+        }
+        Some(Box::new(p))
     }
 
     /// Counts variables and clauses without storing them.

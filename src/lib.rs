@@ -31,6 +31,7 @@ pub mod cell;
 pub mod chaos;
 pub mod cnf;
 pub mod connected;
+pub mod diagrams;
 pub mod engine;
 pub mod error;
 pub mod format;

@@ -272,7 +272,7 @@ pub(crate) fn searcher(
     engine: &Engine,
 ) -> Result<Sat, Error> {
     let engine = &engine.for_grid(puzzle.size(), puzzle.shape().is_chaos());
-    // The connectivity propagators first: they set what the formula leaves out, and the sum
+    // The connectivity and diagram propagators first: they set what the formula leaves out, and the sum
     // propagator reads the variables of the final encoding (the selectors of `or` branches).
     let chaos = engine
         .kind
@@ -287,11 +287,21 @@ pub(crate) fn searcher(
     let sums = engine.kind.hosts_propagators()
         && (engine.kind != EngineKind::Auto
             || sums::propagator_pays_on(puzzle, formula.groups(), formula.candidates()));
+    // The diagram propagator before the sums' (it sets what the formula leaves out). Under
+    // `auto` only beside another propagator (CaDiCaL searches then anyway): on its own it
+    // made 9 of the 17 skyscraper puzzles it reaches slower than varisat on the clauses
+    // ("Skyscraper - all 5" 19.0 → 5.1 ms, but "Skyscaper 2-3" 9.5 → 20.0 ms; BENCHMARKS.md).
+    let others = sums || chaos.is_some() || connected.is_some();
+    let diagrams = (engine.kind.hosts_propagators() && (engine.kind != EngineKind::Auto || others))
+        .then(|| formula.diagram_propagator(engine.diagrams))
+        .flatten();
     let sums = sums
         .then(|| formula.sum_propagator(engine.propagation))
         .flatten();
-    let mut parts: Vec<Box<dyn crate::engine::Propagator>> =
-        [sums, chaos, connected].into_iter().flatten().collect();
+    let mut parts: Vec<Box<dyn crate::engine::Propagator>> = [sums, chaos, connected, diagrams]
+        .into_iter()
+        .flatten()
+        .collect();
     let propagator =
         match parts.len() {
             0 => None,

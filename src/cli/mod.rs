@@ -292,6 +292,15 @@ pub struct EngineOpt {
           value_parser = PossibleValuesParser::new(Propagation::ALL.map(Propagation::name))
               .try_map(|s| s.parse::<Propagation>()))]
     chaos_propagator: Propagation,
+    /// With --engine cadical (or auto where it picks cadical), on a puzzle with skyscraper
+    /// clues: how each clue's line is split between satdoku's diagram propagator (keeping
+    /// the line's digits consistent with the clue at every step, as ISS does) and the
+    /// clue's clauses. carry and carry-all: the propagator alone; both: propagator and
+    /// clauses; off: clauses only. Answers are the same; speed differs.
+    #[arg(long, value_name = "MODE", default_value_t = Propagation::default(),
+          value_parser = PossibleValuesParser::new(Propagation::ALL.map(Propagation::name))
+              .try_map(|s| s.parse::<Propagation>()))]
+    diagram_propagator: Propagation,
 }
 
 impl EngineOpt {
@@ -300,6 +309,7 @@ impl EngineOpt {
         Engine::new(self.engine)
             .with_propagation(self.sum_propagator)
             .with_chaos(self.chaos_propagator)
+            .with_diagrams(self.diagram_propagator)
     }
 }
 

@@ -173,7 +173,7 @@ impl FromStr for Propagation {
 }
 
 /// The engine of a search and its time budget: what every solving call of the library takes.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Engine {
     /// Which solver.
     pub kind: EngineKind,
@@ -187,6 +187,16 @@ pub struct Engine {
     /// rules ([`crate::connected::ConnectedPropagator`]); only where the engine hosts
     /// propagators; `Carry` and `CarryAll` both leave the clauses out.
     pub chaos: Propagation,
+    /// How rules with a search diagram (skyscrapers) are split between the diagram
+    /// propagator ([`crate::diagrams`]) and their clauses; only where the engine hosts
+    /// propagators; `Carry` and `CarryAll` both leave the clauses out.
+    pub diagrams: Propagation,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(EngineKind::default())
+    }
 }
 
 impl Engine {
@@ -197,7 +207,14 @@ impl Engine {
             budget: Budget::unlimited(),
             propagation: Propagation::default(),
             chaos: Propagation::default(),
+            diagrams: Propagation::default(),
         }
+    }
+
+    /// The same engine with the rules that have search diagrams split as `diagrams` says.
+    pub fn with_diagrams(mut self, diagrams: Propagation) -> Engine {
+        self.diagrams = diagrams;
+        self
     }
 
     /// The same engine with sums split as `propagation` says.

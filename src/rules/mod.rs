@@ -181,6 +181,18 @@ pub trait Rule {
     fn diagram(&self, _shape: &Shape, _cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
         None
     }
+    /// A layered diagram of the rule on its own over the candidates `cands`, accepting every
+    /// digit sequence of its cells that the rule allows, for the diagram propagator
+    /// ([`crate::diagrams`]) to keep domain-consistent during a search that hosts
+    /// propagators: for rules whose clauses propagate less than their diagram would, and whose
+    /// diagram costs too many clauses to encode. By default none.
+    fn search_diagram(
+        &self,
+        _shape: &Shape,
+        _cands: &dyn Fn(Cell) -> Mask,
+    ) -> Option<crate::cnf::sum::Layered> {
+        None
+    }
     /// Removes candidates that the rule forbids on its own (sound, unary). By default the
     /// digits its [`Rule::diagram`] over the candidates does not use, if it has one.
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
@@ -424,6 +436,13 @@ impl Rule for Constraint {
     }
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         self.rule().restrict(shape, cands)
+    }
+    fn search_diagram(
+        &self,
+        shape: &Shape,
+        cands: &dyn Fn(Cell) -> Mask,
+    ) -> Option<crate::cnf::sum::Layered> {
+        self.rule().search_diagram(shape, cands)
     }
     fn encode(&self, enc: &mut Encoder) {
         if let (Constraint::ConnectedValues(c), true) = (self, enc.connected_carried()) {

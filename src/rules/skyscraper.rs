@@ -29,7 +29,7 @@ use super::cell_lists::values;
 use super::clue::OutsideClue;
 use super::diagram::Diagram;
 use super::Rule;
-use crate::cnf::sum::Mdd;
+use crate::cnf::sum::{Layered, Mdd, Shortcut};
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{digits, Cell, Digit, Mask, Shape};
 use crate::grid::Grid;
@@ -168,6 +168,26 @@ impl Skyscraper {
     }
 }
 
+impl Skyscraper {
+    /// The diagram of the line over states (tallest so far, how many visible so far).
+    fn mdd(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Mdd<(usize, usize)> {
+        let count = self.count;
+        Mdd::build(
+            &self.clue.line_in(shape.rows(), shape.cols()),
+            cands,
+            (0, 0),
+            |_, &(top, seen), d| {
+                if d.get() > top {
+                    (seen < count).then_some((d.get(), seen + 1))
+                } else {
+                    Some((top, seen))
+                }
+            },
+            |&(_, seen)| seen == count,
+        )
+    }
+}
+
 /// How many of `vs` are larger than all before them.
 fn visible(vs: &[usize]) -> usize {
     let mut top = 0;
@@ -196,20 +216,15 @@ impl Rule for Skyscraper {
     /// States: (tallest so far, how many visible so far). Only `restrict` goes through it:
     /// `encode` writes the order encoding instead (see the module docs).
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
-        let count = self.count;
-        Some(Box::new(Mdd::build(
-            &self.clue.line_in(shape.rows(), shape.cols()),
-            cands,
-            (0, 0),
-            |_, &(top, seen), d| {
-                if d.get() > top {
-                    (seen < count).then_some((d.get(), seen + 1))
-                } else {
-                    Some((top, seen))
-                }
-            },
-            |&(_, seen)| seen == count,
-        )))
+        Some(Box::new(self.mdd(shape, cands)))
+    }
+
+    /// The same diagram for the search: a propagator keeps the line domain-consistent, as
+    /// ISS's skyscraper handler does, where the order encoding's clauses do not.
+    fn search_diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Layered> {
+        let mut g = self.mdd(shape, cands).graph()?;
+        g.shortcut = Some(Shortcut::Skyline { count: self.count });
+        Some(g)
     }
 
     fn encode(&self, enc: &mut Encoder) {

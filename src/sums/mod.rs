@@ -14,7 +14,7 @@
 
 mod cliques;
 mod combine;
-mod domain;
+pub(crate) mod domain;
 #[cfg(test)]
 mod guarded_tests;
 mod intersect;

@@ -47,6 +47,35 @@ struct Edge {
     to: u32,
 }
 
+/// A diagram's live states and edges without the states' values ([`Mdd::graph`]): layer `i`
+/// reads `cells[i]`; `widths[i]` states per layer (`cells.len() + 1` layers, the last
+/// holding only accepted states, all states empty when nothing is accepted); `edges[i]`
+/// holds (state of layer `i`, digit, state of layer `i + 1`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layered {
+    /// The cell each layer reads, distinct.
+    pub cells: Vec<Cell>,
+    /// Live states per layer.
+    pub widths: Vec<usize>,
+    /// Live edges from layer `i` to layer `i + 1`.
+    pub edges: Vec<Vec<(u32, Digit, u32)>>,
+    /// A pass that finds the same supported digits as the edges, faster, when the diagram
+    /// has a shape a propagator knows; `None` by default.
+    pub shortcut: Option<Shortcut>,
+}
+
+/// Diagram shapes whose supports a propagator computes without walking the edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shortcut {
+    /// States (tallest digit so far, how many digits seen so far) from (0, 0), a digit seen
+    /// when taller than the tallest, at most `count` seen and exactly `count` in the end: a
+    /// skyscraper clue ([`crate::rules::skyscraper`]).
+    Skyline {
+        /// Digits seen in the end.
+        count: usize,
+    },
+}
+
 /// A layered MDD over the digits of a sequence of distinct cells. See the module docs.
 #[derive(Clone, Debug)]
 pub struct Mdd<S> {
@@ -174,6 +203,25 @@ impl<S: Clone + Eq + Hash> Mdd<S> {
             states,
             edges,
         }
+    }
+
+    /// The diagram as a plain layered graph over its cells (states numbered per layer, no
+    /// state values): what a propagator keeps to domain consistency during the search
+    /// ([`crate::diagrams`]). A diagram of [`Mdd::build_layers`] has no cells and gives none.
+    pub fn graph(&self) -> Option<Layered> {
+        if self.cells.len() != self.masks.len() {
+            return None;
+        }
+        Some(Layered {
+            cells: self.cells.clone(),
+            widths: self.states.iter().map(Vec::len).collect(),
+            edges: self
+                .edges
+                .iter()
+                .map(|l| l.iter().map(|e| (e.from, e.digit, e.to)).collect())
+                .collect(),
+            shortcut: None,
+        })
     }
 
     /// Whether no digit sequence is accepted (the constraint alone is unsatisfiable).

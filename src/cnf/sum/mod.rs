@@ -29,7 +29,7 @@ pub mod mdd;
 
 pub use distinct::{digit_sets, distinct_sum, selector_sum, SELECTOR_LIMIT};
 pub use grouped::GroupedSum;
-pub use mdd::Mdd;
+pub use mdd::{Layered, Mdd, Shortcut};
 
 use crate::cnf::{Encoder, Term};
 use crate::geometry::{digits, Cell, Digit, Mask, Shape};
