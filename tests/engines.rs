@@ -116,6 +116,43 @@ fn engines_agree_on_the_shared_variant_puzzles() {
     assert_eq!(engines_agree_on(&[path]), 136);
 }
 
+/// The skyscraper puzzles of ISS's examples (shipped in tests/iss) and the shipped ones:
+/// the diagram propagator in each mode (`--diagram-propagator`) against varisat on the
+/// clauses — the same verdicts and unique solutions.
+#[test]
+fn every_diagram_propagator_mode_agrees_on_the_skyscraper_puzzles() {
+    if !cfg!(feature = "cadical") {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let examples = std::fs::read_to_string(root.join("tests/iss/examples.jsonl")).unwrap();
+    let picked: Vec<&str> = examples
+        .lines()
+        .filter(|l| l.contains(".Skyscraper~"))
+        .collect();
+    assert!(
+        picked.len() >= 8,
+        "only {} skyscraper examples",
+        picked.len()
+    );
+    let dir = std::env::temp_dir().join(format!("satdoku-sky-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("skyscrapers.jsonl");
+    std::fs::write(&file, picked.join("\n") + "\n").unwrap();
+    let files = vec![
+        file,
+        root.join("puzzles/variants/044-april-1-2022-skyscrapers.json"),
+        root.join("puzzles/variants/088-april-1-2022-skyscrapers.json"),
+    ];
+    let base = verdicts(&["--engine", "varisat"], &files);
+    assert_eq!(base.len(), picked.len() + 2);
+    for mode in ["carry", "carry-all", "both", "off"] {
+        let how = ["--engine", "cadical", "--diagram-propagator", mode];
+        assert_eq!(verdicts(&how, &files), base, "{how:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn every_solving_command_takes_the_engine() {
     let four = "...4..3.....3.2.";
@@ -144,6 +181,13 @@ fn every_solving_command_takes_the_engine() {
     assert!(err.contains("varisat") && err.contains("cadical"), "{err}");
     let out = satdoku()
         .args(["check", four, "--sum-propagator", "sometimes"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("carry-all") && err.contains("off"), "{err}");
+    let out = satdoku()
+        .args(["check", four, "--diagram-propagator", "sometimes"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
