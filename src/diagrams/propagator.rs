@@ -444,6 +444,7 @@ impl DiagramPropagator {
                 }
             }
         }
+        #[cfg(test)]
         let start = out.len();
         for (i, &m) in cited.iter().enumerate() {
             self.dom.cite(line.cells[i], m, t, out);
@@ -452,23 +453,12 @@ impl DiagramPropagator {
         if MUTATE.with(|f| f.get()) && out.len() > start {
             out.pop();
         }
-        let _ = start;
     }
 }
 
 impl Propagator for DiagramPropagator {
     fn observed(&self) -> Vec<Var> {
-        let mut out = Vec::new();
-        for (c, &p) in self.positions.iter().enumerate() {
-            let m = self.dom.init(c as u32);
-            if m.count_ones() > 1 {
-                out.extend(
-                    crate::geometry::digits(m)
-                        .map(|d| Var::from_index(p * self.values + d.index())),
-                );
-            }
-        }
-        out
+        self.dom.observed(&self.positions)
     }
 
     fn assigned(&mut self, lits: &[Lit]) {
@@ -476,13 +466,7 @@ impl Propagator for DiagramPropagator {
             let Some((c, d)) = self.decode(lit) else {
                 continue;
             };
-            let changed = if lit.is_positive() {
-                self.dom.fix(c, d, lit)
-            } else {
-                self.dom.remove(c, d, lit)
-            };
-            self.dom.tick();
-            if changed {
+            if self.dom.assign(c, d, lit) {
                 self.touch(c);
             }
         }

@@ -8,22 +8,10 @@ use crate::engine::{Lit, Propagator, Var};
 use crate::generate::Rng;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::rules::clue::OutsideClue;
-use crate::rules::skyscraper::Skyscraper;
+use crate::rules::skyscraper::{visible as seen, Skyscraper};
 use crate::rules::Rule;
 
 const N: usize = 4;
-
-/// How many of `vs` are taller than all before them (heights 1..=N).
-fn seen(vs: &[usize]) -> usize {
-    let mut top = 0;
-    vs.iter()
-        .filter(|&&v| {
-            let s = v > top;
-            top = top.max(v);
-            s
-        })
-        .count()
-}
 
 /// A random setting: starting candidates (row-major) and two clues, row 1 from the left
 /// and column 1 from above, meeting in r1c1.

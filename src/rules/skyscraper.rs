@@ -189,7 +189,7 @@ impl Skyscraper {
 }
 
 /// How many of `vs` are larger than all before them.
-fn visible(vs: &[usize]) -> usize {
+pub(crate) fn visible(vs: &[usize]) -> usize {
     let mut top = 0;
     vs.iter()
         .filter(|&&v| {

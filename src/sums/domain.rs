@@ -156,6 +156,35 @@ impl Domains {
         changed
     }
 
+    /// Hears that the literal `lit` of digit `d` (0-based) of `cell` became true (fixing the
+    /// cell when positive, removing the digit when negative) as one assignment event;
+    /// returns whether the cell changed.
+    pub fn assign(&mut self, cell: u32, d: usize, lit: Lit) -> bool {
+        let changed = if lit.is_positive() {
+            self.fix(cell, d, lit)
+        } else {
+            self.remove(cell, d, lit)
+        };
+        self.tick();
+        changed
+    }
+
+    /// The variables of the open digits (cells with more than one starting candidate) of
+    /// the local cells at row-major `positions`, numbered `position · n + digit`.
+    pub fn observed(&self, positions: &[usize]) -> Vec<crate::engine::Var> {
+        let mut out = Vec::new();
+        for (c, &p) in positions.iter().enumerate() {
+            let m = self.init(c as u32);
+            if m.count_ones() > 1 {
+                out.extend(
+                    crate::geometry::digits(m)
+                        .map(|d| crate::engine::Var::from_index(p * self.n + d.index())),
+                );
+            }
+        }
+        out
+    }
+
     /// Ends one assignment event: later changes get a later time.
     pub fn tick(&mut self) {
         self.clock += 1;

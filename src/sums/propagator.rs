@@ -687,16 +687,7 @@ fn house_rest(cols: usize, values: usize, groups: &Groups, lin: &Linear) -> Vec<
 
 impl Propagator for SumPropagator {
     fn observed(&self) -> Vec<Var> {
-        let mut out = Vec::new();
-        for (c, &p) in self.positions.iter().enumerate() {
-            let m = self.dom.init(c as u32);
-            if m.count_ones() > 1 {
-                out.extend(
-                    crate::geometry::digits(m)
-                        .map(|d| Var::from_index(p * self.values + d.index())),
-                );
-            }
-        }
+        let mut out = self.dom.observed(&self.positions);
         out.extend(self.guards.iter().map(|g| g.var()));
         out
     }
@@ -724,13 +715,7 @@ impl Propagator for SumPropagator {
             let Some((c, d)) = self.decode(lit) else {
                 continue;
             };
-            let changed = if lit.is_positive() {
-                self.dom.fix(c, d, lit)
-            } else {
-                self.dom.remove(c, d, lit)
-            };
-            self.dom.tick();
-            if changed {
+            if self.dom.assign(c, d, lit) {
                 self.touch(c);
             }
         }
