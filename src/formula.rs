@@ -425,17 +425,19 @@ impl<'p> Formula<'p> {
 
     /// The diagram propagator of the puzzle's line rules ([`crate::diagrams`]) for an engine
     /// that hosts one, over the simplified candidates; `None` when no rule has a search
-    /// diagram or `mode` is [`Propagation::Off`](crate::engine::Propagation::Off). Unless
-    /// `mode` is `Both`, [`Formula::encode`] then leaves those rules' clauses out.
+    /// diagram, `mode` is [`Propagation::Off`](crate::engine::Propagation::Off), or the
+    /// diagrams hold fewer than `least_edges` edges in all. Unless `mode` is `Both`,
+    /// [`Formula::encode`] then leaves those rules' clauses out.
     pub fn diagram_propagator(
         &mut self,
         mode: crate::engine::Propagation,
+        least_edges: usize,
     ) -> Option<Box<dyn crate::engine::Propagator>> {
         use crate::engine::Propagation;
         if mode == Propagation::Off || self.contradiction.is_some() {
             return None;
         }
-        let (p, lines) = crate::diagrams::propagator(self.puzzle, &self.cands)?;
+        let (p, lines) = crate::diagrams::propagator(self.puzzle, &self.cands, least_edges)?;
         if mode != Propagation::Both {
             self.diagrams_carried = lines;
         }

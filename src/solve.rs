@@ -261,6 +261,11 @@ pub fn count(puzzle: &Puzzle, limit: usize) -> Result<Count, Error> {
     count_with(puzzle, limit, |_| {})
 }
 
+/// Under `auto`, the edges the diagrams of a puzzle's state-machine and regex lines must hold
+/// in all for the diagram propagator (and with it CaDiCaL) to search them where no other
+/// propagator does (skyscraper diagrams do not count: [`crate::diagrams::propagator`]).
+const DIAGRAMS_ALONE: usize = 2_000;
+
 /// A fresh solver for `formula` (of `puzzle`) on `engine` (as [`Engine::for_grid`] sets it),
 /// with the propagators it hosts and the puzzle's rules call for: the sum propagator (issue
 /// 21; under `auto` only where it measured worth it, else varisat searches) and a chaos
@@ -288,14 +293,25 @@ pub(crate) fn searcher(
         && (engine.kind != EngineKind::Auto
             || sums::propagator_pays_on(puzzle, formula.groups(), formula.candidates()));
     // The diagram propagator before the sums' (it sets what the formula leaves out). Under
-    // `auto` only beside another propagator (CaDiCaL searches then anyway): on its own it
-    // made 9 of the 17 skyscraper puzzles it reaches slower than varisat on the clauses
-    // ("Skyscraper - all 5" 19.0 → 5.1 ms, but "Skyscaper 2-3" 9.5 → 20.0 ms; BENCHMARKS.md).
+    // `auto`, beside another propagator (CaDiCaL searches then anyway) or on its own for
+    // state-machine and regex diagrams of at least DIAGRAMS_ALONE edges in all: smaller ones
+    // cost varisat few clauses and CaDiCaL's start more than it saves (the ISS examples with
+    // skyscrapers, state machines or regex lines, BENCHMARKS.md "State machines on the
+    // diagram propagator"). Their size, not their clauses: counting those would mean
+    // encoding them.
     let others = sums || chaos.is_some() || connected.is_some();
-    let diagrams = (engine.kind.hosts_propagators() && (engine.kind != EngineKind::Auto || others))
-        .then(|| formula.diagram_propagator(engine.diagrams))
+    let least = match engine.kind {
+        EngineKind::Auto if !others => DIAGRAMS_ALONE,
+        _ => 0,
+    };
+    let diagrams = engine
+        .kind
+        .hosts_propagators()
+        .then(|| formula.diagram_propagator(engine.diagrams, least))
         .flatten();
-    let sums = sums
+    // CaDiCaL searches with the diagrams: its sums go to their propagator too (measured
+    // faster there than on their clauses, as with `--engine cadical`)
+    let sums = (sums || (engine.kind.hosts_propagators() && diagrams.is_some()))
         .then(|| formula.sum_propagator(engine.propagation))
         .flatten();
     let mut parts: Vec<Box<dyn crate::engine::Propagator>> = [sums, chaos, connected, diagrams]

@@ -116,36 +116,57 @@ fn engines_agree_on_the_shared_variant_puzzles() {
     assert_eq!(engines_agree_on(&[path]), 136);
 }
 
-/// The skyscraper puzzles of ISS's examples (shipped in tests/iss) and the shipped ones:
-/// the diagram propagator in each mode (`--diagram-propagator`) against varisat on the
-/// clauses — the same verdicts and unique solutions.
+/// The puzzles with search diagrams — skyscrapers, state-machine (NFA) and regex lines — of
+/// ISS's examples (shipped in tests/iss; the few that take over 100 ms left out to keep the
+/// test build quick) and the shipped ones: the diagram propagator in each mode
+/// (`--diagram-propagator`, and `auto`, which attaches it to large diagrams) against
+/// varisat on the clauses — the same verdicts and unique solutions.
 #[test]
-fn every_diagram_propagator_mode_agrees_on_the_skyscraper_puzzles() {
+fn every_diagram_propagator_mode_agrees_on_the_line_diagram_puzzles() {
     if !cfg!(feature = "cadical") {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let examples = std::fs::read_to_string(root.join("tests/iss/examples.jsonl")).unwrap();
+    let slow = [
+        "Circus Maximus",
+        "Chaos Construction: Thermo Knots",
+        "House of Cards",
+        "Uncovering Tunnels",
+        "Nordschleife",
+        "Ambiguous Arrows",
+    ];
     let picked: Vec<&str> = examples
         .lines()
-        .filter(|l| l.contains(".Skyscraper~"))
+        .filter(|l| l.contains(".Skyscraper~") || l.contains(".NFA~") || l.contains(".Regex~"))
+        .filter(|l| {
+            !slow
+                .iter()
+                .any(|t| l.contains(&format!("\"title\": \"{t}\"")))
+        })
         .collect();
+    let machines = picked
+        .iter()
+        .filter(|l| !l.contains(".Skyscraper~"))
+        .count();
     assert!(
-        picked.len() >= 8,
-        "only {} skyscraper examples",
+        picked.len() >= 30 && machines >= 15,
+        "only {} examples, {machines} with machines",
         picked.len()
     );
-    let dir = std::env::temp_dir().join(format!("satdoku-sky-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("satdoku-lines-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("skyscrapers.jsonl");
+    let file = dir.join("lines.jsonl");
     std::fs::write(&file, picked.join("\n") + "\n").unwrap();
     let files = vec![
         file,
         root.join("puzzles/variants/044-april-1-2022-skyscrapers.json"),
         root.join("puzzles/variants/088-april-1-2022-skyscrapers.json"),
+        root.join("puzzles/variants/iss/successor-arrows-regex.json"),
     ];
     let base = verdicts(&["--engine", "varisat"], &files);
-    assert_eq!(base.len(), picked.len() + 2);
+    assert_eq!(base.len(), picked.len() + 3);
+    assert_eq!(verdicts(&["--engine", "auto"], &files), base, "auto");
     for mode in ["carry", "carry-all", "both", "off"] {
         let how = ["--engine", "cadical", "--diagram-propagator", mode];
         assert_eq!(verdicts(&how, &files), base, "{how:?}");

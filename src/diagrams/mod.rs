@@ -6,6 +6,8 @@
 //! handler does at every node (a forward and a backward pass over the states of the line),
 //! where satdoku's order encoding of a skyscraper (small, about 3N² clauses per clue)
 //! propagates less: "Skyscraper - all 5" took 1,488 conflicts against ISS's 85 backtracks.
+//! State-machine and regex lines use it too: their clauses grow with the diagram's edges
+//! ("Sums and Differences": about 48k of its 57k clauses), the propagator holds the edges once.
 //!
 //! The propagator carries its rules: their clauses are left out of the formula it searches
 //! (`--diagram-propagator carry`, the default; `both` keeps them), and a model is accepted
@@ -34,29 +36,52 @@ mod tests;
 
 pub use propagator::DiagramPropagator;
 
+use crate::cnf::sum::Layered;
 use crate::geometry::Mask;
 use crate::puzzle::Puzzle;
-use crate::rules::Rule;
+use crate::rules::{Constraint, Rule};
 
 /// The diagram propagator of `puzzle` over the candidates `cands` (row-major, after
 /// simplification): one line per top-level rule that has a [`Rule::search_diagram`], with a
 /// flag per top-level constraint saying whether it is one of them; `None` when no rule has
-/// one (or a diagram accepts nothing: the clauses then say so).
-pub fn propagator(puzzle: &Puzzle, cands: &[Mask]) -> Option<(DiagramPropagator, Vec<bool>)> {
+/// one, the diagrams encoded as themselves (not skyscrapers') hold fewer than `least_edges`
+/// edges in all, or a diagram accepts nothing (the clauses then say so).
+pub fn propagator(
+    puzzle: &Puzzle,
+    cands: &[Mask],
+    least_edges: usize,
+) -> Option<(DiagramPropagator, Vec<bool>)> {
     let shape = puzzle.shape();
     let lookup = |c: crate::geometry::Cell| cands.get(shape.position(c)).copied().unwrap_or(0);
-    let mut lines = Vec::new();
-    let mut carried = Vec::with_capacity(puzzle.constraints().len());
-    for c in puzzle.constraints() {
-        let g = c.search_diagram(shape, &lookup);
-        carried.push(g.is_some());
-        if let Some(g) = g {
-            if g.widths.first().is_none_or(|&w| w == 0) {
-                return None;
+    let constraints = puzzle.constraints();
+    // A skyscraper clue encodes order literals, about 3N² clauses whatever its diagram's
+    // size, so only the other diagrams (their rules' clauses are the diagram itself: state
+    // machines, regex lines) count towards `least_edges` — and theirs are built first, so
+    // that a puzzle under the bound builds no skyscraper diagram at all.
+    let counted = |c: &Constraint| !matches!(c, Constraint::Skyscraper(_));
+    let mut lines: Vec<Option<Layered>> = vec![None; constraints.len()];
+    let mut edges = 0;
+    for pass in [true, false] {
+        if !pass && edges < least_edges {
+            return None;
+        }
+        for (k, c) in constraints.iter().enumerate() {
+            if counted(c) != pass {
+                continue;
             }
-            lines.push(g);
+            if let Some(g) = c.search_diagram(shape, &lookup) {
+                if g.widths.first().is_none_or(|&w| w == 0) {
+                    return None;
+                }
+                if pass {
+                    edges += g.edges.iter().map(Vec::len).sum::<usize>();
+                }
+                lines[k] = Some(g);
+            }
         }
     }
+    let carried: Vec<bool> = lines.iter().map(Option::is_some).collect();
+    let lines: Vec<Layered> = lines.into_iter().flatten().collect();
     if lines.is_empty() {
         return None;
     }

@@ -236,10 +236,16 @@ impl Reach {
             *s = true;
         }
         for i in 0..layers {
+            let mut alive = false;
             for (_, f, t) in line.edges_in(i, dom(i)) {
                 if self.fwd[f as usize] {
                     self.fwd[t as usize] = true;
+                    alive = true;
                 }
+            }
+            if !alive {
+                // no state of layer i + 1 is reachable: nothing is accepted
+                return false;
             }
         }
         let finals = line.finals();
@@ -263,6 +269,38 @@ impl Reach {
     }
 }
 
+impl Reach {
+    /// For a reason: `fwd` over the layers up to `lo` and `bwd` over the layers from `hi`
+    /// (the other entries false, `sup` untouched), with the candidates `dom(k)` of the k-th
+    /// cell.
+    fn partial(&mut self, line: &Line, dom: impl Fn(usize) -> Mask, lo: usize, hi: usize) {
+        let states = line.offsets.last().copied().unwrap_or(0) as usize;
+        let layers = line.cells.len();
+        for v in [&mut self.fwd, &mut self.bwd] {
+            v.clear();
+            v.resize(states, false);
+        }
+        if let Some(s) = self.fwd.first_mut() {
+            *s = true;
+        }
+        for i in 0..lo {
+            for (_, f, t) in line.edges_in(i, dom(i)) {
+                if self.fwd[f as usize] {
+                    self.fwd[t as usize] = true;
+                }
+            }
+        }
+        self.bwd[line.finals()].iter_mut().for_each(|b| *b = true);
+        for i in (hi..layers).rev() {
+            for (_, f, t) in line.edges_in(i, dom(i)) {
+                if self.bwd[t as usize] {
+                    self.bwd[f as usize] = true;
+                }
+            }
+        }
+    }
+}
+
 /// The propagator of a puzzle's diagram lines (module docs of [`crate::diagrams`]).
 #[derive(Clone, Debug)]
 pub struct DiagramPropagator {
@@ -282,7 +320,12 @@ pub struct DiagramPropagator {
     /// Per (local cell, digit): the reason of the removal last found there.
     reasons: Vec<Option<Reason>>,
     conflict: Option<Vec<Lit>>,
+    /// Per (local cell, digit): its removal was handed to the engine and not yet heard back.
+    handed: Vec<bool>,
+    /// The slots set in `handed`, cleared at a backtrack.
+    handed_slots: Vec<usize>,
     reach: Reach,
+    scratch: Scratch,
 }
 
 impl DiagramPropagator {
@@ -326,7 +369,10 @@ impl DiagramPropagator {
             pending: VecDeque::new(),
             reasons: vec![None; cells * values],
             conflict: None,
+            handed: vec![false; cells * values],
+            handed_slots: Vec::new(),
             reach: Reach::default(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -341,9 +387,12 @@ impl DiagramPropagator {
         (c != NONE).then_some((c, i % self.values))
     }
 
-    fn touch(&mut self, cell: u32) {
+    /// Queues every line reading `cell` but `except` (a line whose own removal changed the
+    /// cell: a digit that lies on no accepted path takes no path away, so that line's
+    /// fixpoint stands).
+    fn touch(&mut self, cell: u32, except: Option<u32>) {
         for &k in &self.watch[cell as usize] {
-            if !self.dirty[k as usize] {
+            if Some(k) != except && !self.dirty[k as usize] {
                 self.dirty[k as usize] = true;
                 self.queue.push(k);
             }
@@ -384,24 +433,42 @@ impl DiagramPropagator {
     /// on no accepted path (`at = Some((layer, d))`), or why no path is accepted (`None`):
     /// every literal false at `t` (module docs).
     fn cite(&mut self, k: usize, at: Option<(usize, usize)>, t: u64, out: &mut Vec<Lit>) {
-        let line = &self.lines[k];
+        let Self {
+            lines,
+            dom,
+            reach,
+            scratch,
+            ..
+        } = self;
+        let line = &lines[k];
         let layers = line.cells.len();
-        let dom = &self.dom;
-        let then: Vec<Mask> = line.cells.iter().map(|&c| dom.at(c, t)).collect();
-        self.reach.walk(line, |i| then[i]);
-        let reach = &self.reach;
+        let Scratch {
+            then,
+            need_fwd,
+            need_bwd,
+            cited,
+        } = scratch;
+        then.clear();
+        then.extend(line.cells.iter().map(|&c| dom.at(c, t)));
         let all: Mask = Mask::MAX;
         // states to explain as unreachable from the start (need_fwd) or as reaching no
         // accepted state (need_bwd), and per layer the removed digits cited
         let states = line.offsets[layers + 1] as usize;
-        let mut need_fwd = vec![false; states];
-        let mut need_bwd = vec![false; states];
-        let mut cited: Vec<Mask> = vec![0; layers];
+        for v in [&mut *need_fwd, &mut *need_bwd] {
+            v.clear();
+            v.resize(states, false);
+        }
+        cited.clear();
+        cited.resize(layers, 0);
         let (lo, hi) = match at {
-            None => {
-                need_fwd[line.finals()].iter_mut().for_each(|n| *n = true);
-                (layers, layers)
-            }
+            None => (layers, layers),
+            Some((i, _)) => (i, i + 1),
+        };
+        // reachability only where the explanation reads it: from the start up to layer `lo`,
+        // from the end back to layer `hi`
+        reach.partial(line, |i| then[i], lo, hi);
+        match at {
+            None => need_fwd[line.finals()].iter_mut().for_each(|n| *n = true),
             Some((i, d)) => {
                 for (_, f, t) in line.edges_in(i, 1 << d) {
                     if !reach.fwd[f as usize] {
@@ -411,12 +478,13 @@ impl DiagramPropagator {
                         need_bwd[t as usize] = true;
                     }
                 }
-                (i, i + 1)
             }
-        };
+        }
         // backwards from layer `lo`: an edge into a state to explain is cut by its digit's
-        // removal or by its source being unreachable
+        // removal or by its source being unreachable; a layer with nothing left to explain
+        // ends the walk (only the layer after it asks anything of it)
         for j in (1..=lo).rev() {
+            let mut more = false;
             for (e, f, t) in line.edges_in(j - 1, all) {
                 let bit: Mask = 1 << e;
                 if !need_fwd[t as usize] || cited[j - 1] & bit != 0 || need_fwd[f as usize] {
@@ -426,12 +494,17 @@ impl DiagramPropagator {
                     cited[j - 1] |= bit;
                 } else {
                     need_fwd[f as usize] = true;
+                    more = true;
                 }
+            }
+            if !more {
+                break;
             }
         }
         // forwards from layer `hi`: an edge out of a state to explain is cut by its digit's
         // removal or by its target reaching no accepted state (never one of the last layer)
         for j in hi..layers {
+            let mut more = false;
             for (e, f, t) in line.edges_in(j, all) {
                 let bit: Mask = 1 << e;
                 if !need_bwd[f as usize] || cited[j] & bit != 0 || need_bwd[t as usize] {
@@ -441,19 +514,37 @@ impl DiagramPropagator {
                     cited[j] |= bit;
                 } else {
                     need_bwd[t as usize] = true;
+                    more = true;
                 }
+            }
+            if !more {
+                break;
             }
         }
         #[cfg(test)]
         let start = out.len();
         for (i, &m) in cited.iter().enumerate() {
-            self.dom.cite(line.cells[i], m, t, out);
+            if m != 0 {
+                dom.cite(line.cells[i], m, t, out);
+            }
         }
         #[cfg(test)]
         if MUTATE.with(|f| f.get()) && out.len() > start {
             out.pop();
         }
     }
+}
+
+/// Reusable buffers of [`DiagramPropagator::cite`]: a reason is asked for at every conflict
+/// the search analyses, and allocating a line's state flags each time showed in profiles.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    /// The candidates of the line's cells at the reason's time.
+    then: Vec<Mask>,
+    need_fwd: Vec<bool>,
+    need_bwd: Vec<bool>,
+    /// Per layer, the removed digits cited.
+    cited: Vec<Mask>,
 }
 
 impl Propagator for DiagramPropagator {
@@ -466,8 +557,14 @@ impl Propagator for DiagramPropagator {
             let Some((c, d)) = self.decode(lit) else {
                 continue;
             };
+            let slot = c as usize * self.values + d;
+            // a removal this propagator handed out: the line that found it needs no rerun
+            let own = match std::mem::take(&mut self.handed[slot]) {
+                true if !lit.is_positive() => self.reasons[slot].map(|r| r.line),
+                _ => None,
+            };
             if self.dom.assign(c, d, lit) {
-                self.touch(c);
+                self.touch(c, own);
             }
         }
     }
@@ -480,7 +577,10 @@ impl Propagator for DiagramPropagator {
         let mut touched = Vec::new();
         self.dom.backtrack(level, |c| touched.push(c));
         for c in touched {
-            self.touch(c);
+            self.touch(c, None);
+        }
+        for slot in self.handed_slots.drain(..) {
+            self.handed[slot] = false;
         }
         self.pending.clear();
         self.conflict = None;
@@ -494,6 +594,9 @@ impl Propagator for DiagramPropagator {
             while let Some(lit) = self.pending.pop_front() {
                 if let Some((c, d)) = self.decode(lit) {
                     if self.dom.cur(c) & (1 << d) != 0 {
+                        let slot = c as usize * self.values + d;
+                        self.handed[slot] = true;
+                        self.handed_slots.push(slot);
                         return Some(lit);
                     }
                 }

@@ -1,27 +1,100 @@
-//! The diagram propagator against brute force: two skyscraper clues sharing a cell on a 4×4
-//! grid with random starting candidates, driven by random walks as an engine drives it.
+//! The diagram propagator against brute force: two lines sharing a cell on a 4×4 grid with
+//! random starting candidates — skyscraper clues, or state-machine lines of a random
+//! automaton — driven by random walks as an engine drives it.
 
 use super::propagator::MUTATE;
 use super::DiagramPropagator;
+use crate::cnf::sum::Layered;
 use crate::engine::walk::{walk, Below};
 use crate::engine::{Lit, Propagator, Var};
 use crate::generate::Rng;
 use crate::geometry::{Cell, Mask, Shape};
 use crate::rules::clue::OutsideClue;
+use crate::rules::nfa::Nfa;
 use crate::rules::skyscraper::{visible as seen, Skyscraper};
 use crate::rules::Rule;
 
 const N: usize = 4;
 
-/// A random setting: starting candidates (row-major) and two clues, row 1 from the left
+/// What a line states.
+#[derive(Clone, Debug)]
+enum Kind {
+    /// A skyscraper clue: this many digits seen from its end.
+    Sky(OutsideClue, usize),
+    /// A state-machine line.
+    Machine(Nfa),
+}
+
+impl Kind {
+    fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Layered> {
+        match self {
+            Kind::Sky(clue, count) => Skyscraper {
+                clue: *clue,
+                count: *count,
+            }
+            .search_diagram(shape, cands),
+            Kind::Machine(m) => m.search_diagram(shape, cands),
+        }
+    }
+
+    /// Whether the line holds with digits `vs` (1-based) on its cells: the skyscraper rule's
+    /// own count, or the automaton run here on its transition list.
+    fn accepts(&self, vs: &[usize]) -> bool {
+        match self {
+            Kind::Sky(_, count) => seen(vs) == *count,
+            Kind::Machine(m) => {
+                let mut now: Vec<u32> = m.start.clone();
+                for &v in vs {
+                    let mut next: Vec<u32> = m
+                        .transitions
+                        .iter()
+                        .filter(|(f, ds, _)| now.contains(f) && ds.contains(&v))
+                        .map(|t| t.2)
+                        .collect();
+                    next.sort_unstable();
+                    next.dedup();
+                    now = next;
+                }
+                now.iter().any(|s| m.accept.contains(s))
+            }
+        }
+    }
+}
+
+/// A random setting: starting candidates (row-major) and two lines, row 1 from the left
 /// and column 1 from above, meeting in r1c1.
 struct Setting {
     shape: Shape,
     cands: Vec<Mask>,
-    clues: Vec<(OutsideClue, Vec<Cell>, usize)>,
+    clues: Vec<(Kind, Vec<Cell>)>,
 }
 
-fn setting(rng: &mut Rng) -> Setting {
+/// A random automaton of three states over the digits 1..N: each move present with odds
+/// 1/2, on a random non-empty set of digits; state 0 starts, a random non-empty set accepts.
+fn machine(rng: &mut Rng, cells: Vec<Cell>) -> Nfa {
+    let mut transitions = Vec::new();
+    for from in 0..3u32 {
+        for to in 0..3u32 {
+            if rng.below(2) == 0 {
+                let m = 1 + rng.below((1 << N) - 1);
+                let ds = (1..=N).filter(|d| m & (1 << (d - 1)) != 0).collect();
+                transitions.push((from, ds, to));
+            }
+        }
+    }
+    let accept_mask = 1 + rng.below(7);
+    Nfa {
+        cells,
+        breaks: Vec::new(),
+        start: vec![0],
+        accept: (0..3u32).filter(|s| accept_mask & (1 << s) != 0).collect(),
+        transitions,
+        break_moves: Vec::new(),
+        reads_region: Vec::new(),
+    }
+}
+
+fn setting(rng: &mut Rng, machines: bool) -> Setting {
     let shape = Shape::new(N).expect("4x4");
     let cands: Vec<Mask> = (0..N * N)
         .map(|_| match rng.below(3) {
@@ -34,7 +107,12 @@ fn setting(rng: &mut Rng) -> Setting {
         .into_iter()
         .map(|(r, c)| {
             let clue = OutsideClue::new(r, c);
-            (clue, clue.line_in(N, N), 1 + rng.below(N))
+            let line = clue.line_in(N, N);
+            let kind = match machines {
+                false => Kind::Sky(clue, 1 + rng.below(N)),
+                true => Kind::Machine(machine(rng, line.clone())),
+            };
+            (kind, line)
         })
         .collect();
     Setting {
@@ -48,9 +126,8 @@ impl Setting {
     fn propagator(&self) -> Option<DiagramPropagator> {
         let lookup = |c: Cell| self.cands[self.shape.position(c)];
         let mut lines = Vec::new();
-        for &(clue, _, count) in &self.clues {
-            let rule = Skyscraper { clue, count };
-            let g = rule.search_diagram(&self.shape, &lookup)?;
+        for (kind, _) in &self.clues {
+            let g = kind.diagram(&self.shape, &lookup)?;
             if g.widths[0] == 0 {
                 return None;
             }
@@ -61,7 +138,7 @@ impl Setting {
 
     /// The cells on some line, in a fixed order.
     fn cells(&self) -> Vec<Cell> {
-        let mut out: Vec<Cell> = self.clues.iter().flat_map(|(_, l, _)| l.clone()).collect();
+        let mut out: Vec<Cell> = self.clues.iter().flat_map(|(_, l)| l.clone()).collect();
         out.sort_by_key(|&c| self.shape.position(c));
         out.dedup();
         out
@@ -87,7 +164,7 @@ impl Setting {
             if self
                 .clues
                 .iter()
-                .all(|(_, l, count)| seen(&l.iter().map(at).collect::<Vec<_>>()) == *count)
+                .all(|(kind, l)| kind.accepts(&l.iter().map(at).collect::<Vec<_>>()))
             {
                 out.push(w.clone());
             }
@@ -114,11 +191,11 @@ impl Setting {
 /// Runs walks over random settings; returns how many reasons or conflicts failed to hold in
 /// every world. With `complete`, also checks that every fixpoint left only supported
 /// candidates.
-fn walks(seed: u64, rounds: usize, complete: bool) -> usize {
+fn walks(seed: u64, rounds: usize, complete: bool, machines: bool) -> usize {
     let mut rng = Rng::new(seed);
     let mut unsound = 0;
     for _ in 0..rounds {
-        let s = setting(&mut rng);
+        let s = setting(&mut rng, machines);
         let Some(mut p) = s.propagator() else {
             continue;
         };
@@ -179,7 +256,7 @@ fn walks(seed: u64, rounds: usize, complete: bool) -> usize {
                         .fold(0, |acc, d| acc | 1 << d),
                 }
             };
-            for (_, line, count) in &s.clues {
+            for (kind, line) in &s.clues {
                 let doms: Vec<Mask> = line.iter().map(|&c| left(c)).collect();
                 let mut supported = vec![0 as Mask; line.len()];
                 for code in 0..N.pow(line.len() as u32) {
@@ -192,7 +269,7 @@ fn walks(seed: u64, rounds: usize, complete: bool) -> usize {
                         })
                         .collect();
                     if vs.iter().zip(&doms).all(|(&v, &m)| m & (1 << (v - 1)) != 0)
-                        && seen(&vs) == *count
+                        && kind.accepts(&vs)
                     {
                         for (sup, &v) in supported.iter_mut().zip(&vs) {
                             *sup |= 1 << (v - 1);
@@ -216,15 +293,25 @@ fn walks(seed: u64, rounds: usize, complete: bool) -> usize {
 
 #[test]
 fn every_reason_and_conflict_holds_in_every_world_and_fixpoints_are_complete() {
-    assert_eq!(walks(11, 1500, true), 0);
+    assert_eq!(walks(11, 1500, true, false), 0);
+}
+
+#[test]
+fn state_machine_lines_too() {
+    assert_eq!(walks(12, 1500, true, true), 0);
 }
 
 #[test]
 fn a_reason_missing_a_literal_is_caught() {
     MUTATE.with(|f| f.set(true));
-    let unsound = walks(11, 1500, false);
+    let unsound = walks(11, 1500, false, false);
+    let unsound_machines = walks(12, 1500, false, true);
     MUTATE.with(|f| f.set(false));
     assert!(unsound > 0, "the mutation went unnoticed");
+    assert!(
+        unsound_machines > 0,
+        "the mutation went unnoticed on machines"
+    );
 }
 
 #[test]

@@ -27,7 +27,9 @@
 //! reachable after the first i digits (and the boundaries among them); layer states are
 //! merged when equal and kept only when they can still reach a set holding an accepting
 //! state; clauses as in [`crate::cnf::sum::mdd`] (one literal per live state set and
-//! position, each digit choice implying the next set).
+//! position, each digit choice implying the next set). The sets are interned per machine
+//! (`dfa.rs` beside this file). On an engine that hosts propagators the diagram can be
+//! carried by [`crate::diagrams`] instead of these clauses ([`Rule::search_diagram`]).
 //!
 //! The checker runs the automaton on the digits directly from the transition list (the set
 //! of states reachable so far), without the tables or the layered diagram.
@@ -35,13 +37,14 @@
 use super::cell_lists::{held, values};
 use super::diagram::Diagram;
 use super::Rule;
-use crate::cnf::sum::Mdd;
+use crate::cnf::sum::{Layered, Mdd};
 use crate::cnf::Encoder;
 use crate::geometry::{full_mask, Cell, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashSet};
 
+pub(crate) mod dfa;
 mod regions;
 mod runs;
 
@@ -156,21 +159,37 @@ impl Nfa {
     }
 
     /// The layered diagram over the sets of states, reading at position i one of the
-    /// choices of `masks[i]` (digits, or region numbers: `regions.rs`).
-    fn layers(&self, masks: Vec<Mask>) -> Mdd<Vec<u32>> {
-        let t = self.tables();
-        let accept: HashSet<u32> = self.accept.iter().copied().collect();
-        let start = self.start_set(&t);
+    /// choices of `masks[i]` (digits, or region numbers: `regions.rs`). States are the sets'
+    /// numbers in the machine's interned table (`dfa.rs`).
+    fn layers(&self, masks: Vec<Mask>) -> Mdd<u32> {
+        let dfa = dfa::of(self);
+        // boundaries read after each number of cells
+        let crossings: Vec<usize> = (0..=self.cells.len())
+            .map(|i| self.boundaries_after(i))
+            .collect();
+        let start = {
+            let mut d = dfa.borrow_mut();
+            let set: BTreeSet<u32> = self.start.iter().copied().collect();
+            let mut id = d.intern(set.into_iter().collect());
+            for _ in 0..crossings[0] {
+                id = d.cross(id);
+            }
+            id
+        };
         Mdd::build_layers(
             masks,
             start,
             // the set after one more choice (and the boundaries after it, if any); none left:
             // every run has failed
-            |i, set, d| {
-                let s = self.advance(&t, i, set, d.bit());
-                (!s.is_empty()).then_some(s)
+            |i, &id, d| {
+                let mut dfa = dfa.borrow_mut();
+                let mut s = dfa.step(id, d.index());
+                for _ in 0..crossings[i + 1] {
+                    s = dfa.cross(s);
+                }
+                (s != dfa::EMPTY).then_some(s)
             },
-            |set| set.iter().any(|s| accept.contains(s)),
+            |&id| dfa.borrow().accepts(id),
         )
     }
 
@@ -334,6 +353,25 @@ impl Rule for Nfa {
         let mut mdd = self.layers(masks);
         mdd.set_cells(&self.cells);
         Some(Box::new(mdd))
+    }
+
+    /// The same diagram for a search that hosts propagators: one literal per live state set
+    /// and position costs many clauses on a long line of a large machine ("Sums and
+    /// Differences": 56.9k clauses for its two lines), where the diagram propagator keeps the
+    /// line domain-consistent without them. Not for a machine reading regions, one past the
+    /// bound on its sets of states (the run encoding states it), or a line reading a cell twice
+    /// (a diagram's layers read distinct cells).
+    fn search_diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Layered> {
+        if !self.reads_region.is_empty() || !self.sets_fit(shape.value_count()) {
+            return None;
+        }
+        if self.cells.iter().collect::<HashSet<_>>().len() != self.cells.len() {
+            return None;
+        }
+        let masks = self.cells.iter().map(|&c| cands(c)).collect();
+        let mut mdd = self.layers(masks);
+        mdd.set_cells(&self.cells);
+        mdd.graph()
     }
 
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {

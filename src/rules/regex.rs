@@ -27,11 +27,13 @@
 
 use super::cell_lists::{value_cells, values};
 use super::diagram::Diagram;
+use super::nfa::dfa::{Dfa, Moves, EMPTY};
 use super::Rule;
-use crate::cnf::sum::Mdd;
+use crate::cnf::sum::{Layered, Mdd};
 use crate::geometry::{full_mask, Cell, Mask, Shape};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 
 /// Longest pattern accepted (characters).
@@ -385,6 +387,49 @@ impl Regex {
         let start = nfa.close([s]);
         Ok(Compiled { nfa, start, accept })
     }
+
+    /// The line's layered diagram over the pattern's sets of NFA states (interned as
+    /// numbers for this diagram: [`crate::rules::nfa::dfa`]), reading the candidates `cands`
+    /// (validation bounded its width).
+    fn mdd(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Mdd<u32> {
+        let c = self.compile(shape).expect("validated");
+        let dfa = RefCell::new(Dfa::new(Pattern {
+            nfa: c.nfa,
+            accept: c.accept,
+            width: shape.value_count(),
+        }));
+        let start = dfa.borrow_mut().intern(c.start);
+        Mdd::build(
+            &self.cells,
+            cands,
+            start,
+            // the NFA's state set after one more digit; none left: rejected
+            |_, &id, d| {
+                let t = dfa.borrow_mut().step(id, d.index());
+                (t != EMPTY).then_some(t)
+            },
+            |&id| dfa.borrow().accepts(id),
+        )
+    }
+}
+
+/// A compiled pattern's moves on closed sets of its NFA's states.
+struct Pattern {
+    nfa: Nfa,
+    accept: u32,
+    width: usize,
+}
+
+impl Moves for Pattern {
+    fn step(&self, set: &[u32], bit: Mask) -> Vec<u32> {
+        self.nfa.step(set, bit)
+    }
+    fn accepts(&self, set: &[u32]) -> bool {
+        set.binary_search(&self.accept).is_ok()
+    }
+    fn width(&self) -> usize {
+        self.width
+    }
 }
 
 impl Rule for Regex {
@@ -413,20 +458,13 @@ impl Rule for Regex {
     }
 
     fn diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Box<dyn Diagram>> {
-        let c = self.compile(shape).expect("validated");
-        let accept = c.accept;
-        let nfa = c.nfa;
-        Some(Box::new(Mdd::build(
-            &self.cells,
-            cands,
-            c.start,
-            // the NFA's state set after one more digit; none left: rejected
-            move |_, set, d| {
-                let t = nfa.step(set, d.bit());
-                (!t.is_empty()).then_some(t)
-            },
-            move |set| set.contains(&accept),
-        )))
+        Some(Box::new(self.mdd(shape, cands)))
+    }
+
+    /// The same diagram for a search that hosts propagators (as a state-machine line's:
+    /// [`crate::rules::nfa`]), its clauses left out.
+    fn search_diagram(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Option<Layered> {
+        self.mdd(shape, cands).graph()
     }
 
     fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {

@@ -150,7 +150,7 @@ impl Nfa {
 
     /// The layered diagram of the line, all K region numbers at the region positions and
     /// `cands` elsewhere.
-    fn region_mdd(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Mdd<Vec<u32>> {
+    fn region_mdd(&self, shape: &Shape, cands: &dyn Fn(Cell) -> Mask) -> Mdd<u32> {
         let k = shape.chaos_regions();
         self.layers(
             (0..self.cells.len())
