@@ -426,7 +426,8 @@ impl<'p> Formula<'p> {
     /// The diagram propagator of the puzzle's line rules ([`crate::diagrams`]) for an engine
     /// that hosts one, over the simplified candidates; `None` when no rule has a search
     /// diagram, `mode` is [`Propagation::Off`](crate::engine::Propagation::Off), or the
-    /// diagrams hold fewer than `least_edges` edges in all. Unless `mode` is `Both`,
+    /// diagrams that count (not skyscrapers': [`crate::diagrams::propagator`]) hold fewer
+    /// than `least_edges` edges in all. Unless `mode` is `Both`,
     /// [`Formula::encode`] then leaves those rules' clauses out.
     pub fn diagram_propagator(
         &mut self,
