@@ -193,27 +193,19 @@ fn every_solving_command_takes_the_engine() {
                 .success();
         }
     }
-    let out = satdoku()
-        .args(["check", four, "--engine", "minisat"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("varisat") && err.contains("cadical"), "{err}");
-    let out = satdoku()
-        .args(["check", four, "--sum-propagator", "sometimes"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("carry-all") && err.contains("off"), "{err}");
-    let out = satdoku()
-        .args(["check", four, "--diagram-propagator", "sometimes"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("carry-all") && err.contains("off"), "{err}");
+    // a bad value is refused (exit 2) with the values it takes
+    let refused = |flag: &str, value: &str, named: [&str; 2]| {
+        let out = satdoku()
+            .args(["check", four, flag, value])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(named[0]) && err.contains(named[1]), "{err}");
+    };
+    refused("--engine", "minisat", ["varisat", "cadical"]);
+    refused("--sum-propagator", "sometimes", ["carry-all", "off"]);
+    refused("--diagram-propagator", "sometimes", ["carry-all", "off"]);
 }
 
 #[test]

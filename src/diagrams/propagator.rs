@@ -2,7 +2,7 @@
 //! [`engine::Propagator`](crate::engine::Propagator) (module docs of [`crate::diagrams`]).
 
 use crate::cnf::sum::{Layered, Shortcut};
-use crate::engine::propagator::hand_over;
+use crate::engine::propagator::{explained, hand_over};
 use crate::engine::{Lit, Propagator, Var};
 use crate::geometry::{Mask, Shape};
 use crate::sums::domain::Domains;
@@ -224,18 +224,42 @@ impl Reach {
 
     /// [`Reach::run`] over the edges; also fills `fwd` (and `bwd`), which reasons read.
     fn walk(&mut self, line: &Line, dom: impl Fn(usize) -> Mask) -> bool {
-        let states = line.offsets.last().copied().unwrap_or(0) as usize;
         let layers = line.cells.len();
-        self.fwd.clear();
-        self.fwd.resize(states, false);
-        self.bwd.clear();
-        self.bwd.resize(states, false);
+        self.clear(line);
+        if !self.forward(line, &dom, layers) || !self.fwd[line.finals()].iter().any(|&f| f) {
+            return false;
+        }
         self.sup.clear();
         self.sup.resize(layers, 0);
+        self.backward(line, &dom, 0, true);
+        true
+    }
+
+    /// For a reason: `fwd` over the layers up to `lo` and `bwd` over the layers from `hi`
+    /// (the other entries false, `sup` untouched), with the candidates `dom(k)` of the k-th
+    /// cell.
+    fn partial(&mut self, line: &Line, dom: impl Fn(usize) -> Mask, lo: usize, hi: usize) {
+        self.clear(line);
+        self.forward(line, &dom, lo);
+        self.backward(line, &dom, hi, false);
+    }
+
+    /// Both state flags all false, sized for `line`'s states.
+    fn clear(&mut self, line: &Line) {
+        let states = line.offsets.last().copied().unwrap_or(0) as usize;
+        for v in [&mut self.fwd, &mut self.bwd] {
+            v.clear();
+            v.resize(states, false);
+        }
+    }
+
+    /// `fwd` from the start through the layers before `upto`. False as soon as a layer has no
+    /// reachable state: nothing is accepted, and every later flag rightly stays false.
+    fn forward(&mut self, line: &Line, dom: &impl Fn(usize) -> Mask, upto: usize) -> bool {
         if let Some(s) = self.fwd.first_mut() {
             *s = true;
         }
-        for i in 0..layers {
+        for i in 0..upto {
             let mut alive = false;
             for (_, f, t) in line.edges_in(i, dom(i)) {
                 if self.fwd[f as usize] {
@@ -244,58 +268,29 @@ impl Reach {
                 }
             }
             if !alive {
-                // no state of layer i + 1 is reachable: nothing is accepted
                 return false;
             }
         }
-        let finals = line.finals();
-        if !self.fwd[finals.clone()].iter().any(|&f| f) {
-            return false;
-        }
-        self.bwd[finals].iter_mut().for_each(|b| *b = true);
-        for i in (0..layers).rev() {
-            let mut sup: Mask = 0;
+        true
+    }
+
+    /// `bwd` from the accepted states back through the layers from `from`; with `sup`, also
+    /// each such layer's supported digits (an edge from a reachable state into one that
+    /// reaches the end).
+    fn backward(&mut self, line: &Line, dom: &impl Fn(usize) -> Mask, from: usize, sup: bool) {
+        self.bwd[line.finals()].iter_mut().for_each(|b| *b = true);
+        for i in (from..line.cells.len()).rev() {
+            let mut s: Mask = 0;
             for (d, f, t) in line.edges_in(i, dom(i)) {
                 if self.bwd[t as usize] {
                     self.bwd[f as usize] = true;
-                    if self.fwd[f as usize] {
-                        sup |= 1 << d;
+                    if sup && self.fwd[f as usize] {
+                        s |= 1 << d;
                     }
                 }
             }
-            self.sup[i] = sup;
-        }
-        true
-    }
-}
-
-impl Reach {
-    /// For a reason: `fwd` over the layers up to `lo` and `bwd` over the layers from `hi`
-    /// (the other entries false, `sup` untouched), with the candidates `dom(k)` of the k-th
-    /// cell.
-    fn partial(&mut self, line: &Line, dom: impl Fn(usize) -> Mask, lo: usize, hi: usize) {
-        let states = line.offsets.last().copied().unwrap_or(0) as usize;
-        let layers = line.cells.len();
-        for v in [&mut self.fwd, &mut self.bwd] {
-            v.clear();
-            v.resize(states, false);
-        }
-        if let Some(s) = self.fwd.first_mut() {
-            *s = true;
-        }
-        for i in 0..lo {
-            for (_, f, t) in line.edges_in(i, dom(i)) {
-                if self.fwd[f as usize] {
-                    self.fwd[t as usize] = true;
-                }
-            }
-        }
-        self.bwd[line.finals()].iter_mut().for_each(|b| *b = true);
-        for i in (hi..layers).rev() {
-            for (_, f, t) in line.edges_in(i, dom(i)) {
-                if self.bwd[t as usize] {
-                    self.bwd[f as usize] = true;
-                }
+            if sup {
+                self.sup[i] = s;
             }
         }
     }
@@ -608,8 +603,6 @@ impl Propagator for DiagramPropagator {
     }
 
     fn explain(&mut self, lit: Lit, reason: &mut Vec<Lit>) {
-        reason.clear();
-        reason.push(lit);
         let found = self.decode(lit).and_then(|(c, d)| {
             let r = self.reasons.get(c as usize * self.values + d).copied()??;
             let line = &self.lines[r.line as usize];
@@ -618,14 +611,12 @@ impl Propagator for DiagramPropagator {
         });
         let Some((r, layer, d)) = found else {
             // never propagated here: only a tautology is sound (not reachable by design)
-            reason.push(!lit);
+            *reason = vec![lit, !lit];
             return;
         };
         let mut cited = Vec::new();
         self.cite(r.line as usize, Some((layer, d)), r.time, &mut cited);
-        cited.sort_unstable();
-        cited.dedup();
-        reason.extend(cited.into_iter().filter(|&l| l != lit));
+        explained(lit, cited, reason);
     }
 
     fn conflict(&mut self, clause: &mut Vec<Lit>) -> bool {
@@ -640,14 +631,11 @@ impl Propagator for DiagramPropagator {
             let mut held = Vec::with_capacity(line.cells.len());
             let mut digits = Vec::with_capacity(line.cells.len());
             for &c in &line.cells {
-                let init = self.dom.init(c);
-                let d = crate::geometry::digits(init)
-                    .find(|d| init.count_ones() == 1 || value(self.lit(c, d.index())));
-                let Some(d) = d else {
+                let Some((d, open)) = self.dom.in_model(c, |d| value(self.lit(c, d))) else {
                     digits.clear();
                     break;
                 };
-                if init.count_ones() > 1 {
+                if open {
                     held.push(self.lit(c, d.index()));
                 }
                 digits.push(d.index());

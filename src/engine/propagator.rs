@@ -58,6 +58,17 @@ pub trait Propagator {
     fn check_model(&mut self, value: &dyn Fn(Lit) -> bool) -> bool;
 }
 
+/// Writes the explanation of `lit` for [`Propagator::explain`]: `lit` first, then the cited
+/// false literals, sorted, each once, without `lit` itself — how every lazily explaining
+/// propagator here finishes a reason.
+pub fn explained(lit: Lit, mut cited: Vec<Lit>, reason: &mut Vec<Lit>) {
+    reason.clear();
+    reason.push(lit);
+    cited.sort_unstable();
+    cited.dedup();
+    reason.extend(cited.into_iter().filter(|&l| l != lit));
+}
+
 /// Hands a pending conflict over for [`Propagator::conflict`]: moves `pending` into `clause`
 /// (cleared first) and says whether there was one — how every propagator here keeps the
 /// conflict it found until the engine asks for it.

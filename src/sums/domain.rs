@@ -7,7 +7,7 @@
 //! and pushed on a trail; backtracking pops it, so a change never costs a rebuild.
 
 use crate::engine::Lit;
-use crate::geometry::Mask;
+use crate::geometry::{Digit, Mask};
 
 /// A digit still present never has a removal time.
 const PRESENT: u64 = u64::MAX;
@@ -167,6 +167,18 @@ impl Domains {
         };
         self.tick();
         changed
+    }
+
+    /// The digit local cell `cell` holds in a model where `holds(d)` says whether its digit
+    /// d (0-based) is true — its one starting candidate if it had one — and whether it was
+    /// open (more than one candidate: a literal a refusal must cite). `None`: no digit holds
+    /// (the formula's cell clauses forbid that; nothing to judge).
+    pub fn in_model(&self, cell: u32, holds: impl Fn(usize) -> bool) -> Option<(Digit, bool)> {
+        let init = self.init(cell);
+        let open = init.count_ones() > 1;
+        crate::geometry::digits(init)
+            .find(|d| !open || holds(d.index()))
+            .map(|d| (d, open))
     }
 
     /// The variables of the open digits (cells with more than one starting candidate) of

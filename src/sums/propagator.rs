@@ -18,7 +18,7 @@ use super::reason;
 use super::relation::{Cite, Compiled, Found, Group};
 use super::sets;
 use super::{Guarded, Layout, Linear};
-use crate::engine::propagator::hand_over;
+use crate::engine::propagator::{explained, hand_over};
 use crate::engine::{Lit, Propagator, Var};
 use crate::geometry::Mask;
 use crate::groups::Groups;
@@ -820,8 +820,6 @@ impl Propagator for SumPropagator {
     }
 
     fn explain(&mut self, lit: Lit, reason: &mut Vec<Lit>) {
-        reason.clear();
-        reason.push(lit);
         let found = match self.guard_of(lit) {
             Some(g) => self.guard_reasons.get(g as usize).copied().flatten(),
             None => self.decode(lit).and_then(|(c, d)| {
@@ -831,14 +829,12 @@ impl Propagator for SumPropagator {
         };
         let Some(r) = found else {
             // Never propagated here: only a tautology is sound (not reachable by design).
-            reason.push(!lit);
+            *reason = vec![lit, !lit];
             return;
         };
         let mut cited = Vec::new();
         self.clause(r.sum as usize, r.cite, r.time, &mut cited);
-        cited.sort_unstable();
-        cited.dedup();
-        reason.extend(cited.into_iter().filter(|&l| l != lit));
+        explained(lit, cited, reason);
     }
 
     fn conflict(&mut self, clause: &mut Vec<Lit>) -> bool {
@@ -857,15 +853,12 @@ impl Propagator for SumPropagator {
             let mut held: Vec<Lit> = guard.into_iter().collect();
             for g in &s.groups {
                 for &c in &g.cells {
-                    let init = self.dom.init(c);
-                    let d = crate::geometry::digits(init)
-                        .find(|d| init.count_ones() == 1 || value(self.lit(c, d.index())));
-                    let Some(d) = d else {
+                    let Some((d, open)) = self.dom.in_model(c, |d| value(self.lit(c, d))) else {
                         // no digit: the formula's cell clauses forbid it; nothing to judge
                         continue 'sums;
                     };
                     total += g.w * d.get() as i64;
-                    if init.count_ones() > 1 {
+                    if open {
                         held.push(self.lit(c, d.index()));
                     }
                 }
