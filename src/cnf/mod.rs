@@ -440,6 +440,12 @@ impl<'a> Encoder<'a> {
         self.clauses
     }
 
+    /// Goes on numbering variables from `next` (after variables that clauses written
+    /// elsewhere already use: `formula`'s replay of recorded rule clauses).
+    pub(crate) fn skip_to(&mut self, next: usize) {
+        self.next_var = self.next_var.max(next);
+    }
+
     /// Adds the disjunction of `terms`, folded: dropped if a term is true, false terms left
     /// out (an all-false clause becomes the empty clause: the formula is unsatisfiable).
     /// Under guards ([`Encoder::push_guard`]) the clause is `!g1 ∨ … ∨ !gk ∨ terms`.

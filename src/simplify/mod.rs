@@ -31,6 +31,9 @@ pub enum Contradiction {
     /// propagator's reasoning before search, `sums::root_narrower`): the cells of the sum
     /// where that showed.
     Sums(Vec<Cell>),
+    /// A clause of the rules is false on the candidates left (unit propagation of the
+    /// rules' clauses before search, `formula`): the cells it reads.
+    Rules(Vec<Cell>),
 }
 
 /// What propagation found.

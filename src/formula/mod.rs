@@ -11,6 +11,9 @@ use crate::groups::Groups;
 use crate::puzzle::Puzzle;
 use crate::rules::Rule;
 use crate::simplify::{propagate, simplify, Contradiction};
+use rule_clauses::{Found, RuleClauses};
+
+mod rule_clauses;
 use std::time::Duration;
 
 /// How much the givens simplify the formula before it is built.
@@ -30,10 +33,6 @@ pub enum Simplify {
     /// formula, for DIMACS users who want it.
     None,
 }
-
-/// How many times [`Simplify::Full`] narrows the candidates by the puzzle's sums
-/// (`sums::root_narrower`), each followed by the houses' simplification once more.
-const SUM_ROUNDS: usize = 4;
 
 /// Sizes and effort of one puzzle's formula and search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -84,20 +83,31 @@ pub struct Formula<'p> {
     /// ([`Encoder::carry_guarded_sums`]): `Some(skip)`, set only together with a propagator
     /// built from what an encoding with the same settings recorded.
     guarded_carried: Option<bool>,
+    /// The rules' clauses as simplification wrote them over these candidates (to replay
+    /// while no propagator carries anything).
+    rule_clauses: Option<RuleClauses>,
     /// What that encoding recorded (checked against every later encoding in debug builds).
     #[cfg(debug_assertions)]
     guarded_seen: Vec<crate::linear::Guarded>,
 }
 
-/// [`Simplify::Full`]: the houses (singles, locked candidates, probing); then, while the
-/// puzzle's sums narrow the candidates at the root (`sums::root_narrower`, at most
-/// [`SUM_ROUNDS`] times), the houses' singles and locked candidates after each narrowing, and
-/// probing once more at the end. Returns the candidates probing removed and the
+/// How many rounds [`Simplify::Full`] gives the root reasoning that follows the houses': the
+/// puzzle's sums narrowing the candidates (`sums::root_narrower`) and unit propagation of the
+/// rules' clauses ([`RuleClauses::propagate`]), each round followed by the houses'
+/// simplification.
+const ROOT_ROUNDS: usize = 4;
+
+/// [`Simplify::Full`]: the houses (singles, locked candidates, probing); then, for at most
+/// [`ROOT_ROUNDS`] rounds while either narrows the candidates, the puzzle's sums at the root
+/// (`sums::root_narrower`) and unit propagation of the rules' clauses, recorded once into
+/// `kept` ([`RuleClauses`]), with the houses' singles and locked candidates after each
+/// round, and probing once more at the end. Returns the candidates probing removed and the
 /// contradiction found, if any.
 fn simplify_full(
     puzzle: &Puzzle,
     groups: &Groups,
     cands: &mut [Mask],
+    kept: &mut Option<RuleClauses>,
 ) -> (usize, Option<Contradiction>) {
     let n = puzzle.shape().cols();
     // refuted by probing: it removed every candidate of a cell
@@ -106,19 +116,30 @@ fn simplify_full(
         Ok((_, p)) => p.removed,
         Err(c) => return (probe_count(&c), Some(c)),
     };
-    let Some(narrower) = crate::sums::root_narrower(puzzle, groups, cands) else {
-        return (probed, None);
-    };
+    let narrower = crate::sums::root_narrower(puzzle, groups, cands);
     let mut narrowed = false;
-    for _ in 0..SUM_ROUNDS {
-        match narrower.root_fixpoint(cands) {
-            Err(at) => {
-                let cells = at.into_iter().map(|p| Cell::from_position(p, n)).collect();
-                return (probed, Some(Contradiction::Sums(cells)));
+    *kept = RuleClauses::record(puzzle, groups, cands);
+    for _ in 0..ROOT_ROUNDS {
+        let mut moved = false;
+        if let Some(narrower) = &narrower {
+            match narrower.root_fixpoint(cands) {
+                Err(at) => {
+                    let cells = at.into_iter().map(|p| Cell::from_position(p, n)).collect();
+                    return (probed, Some(Contradiction::Sums(cells)));
+                }
+                Ok(k) => moved |= k > 0,
             }
-            Ok(0) => break,
-            Ok(_) => narrowed = true,
         }
+        if let Some(rules) = kept.as_mut() {
+            match rules.propagate(cands) {
+                Found::Refuted(cells) => return (probed, Some(Contradiction::Rules(cells))),
+                Found::Removed(k) => moved |= k > 0,
+            }
+        }
+        if !moved {
+            break;
+        }
+        narrowed = true;
         if let Err(c) = propagate(n, groups, cands, true) {
             return (probed, Some(c));
         }
@@ -157,8 +178,9 @@ impl<'p> Formula<'p> {
         let n = puzzle.shape().cols();
         let mut contradiction = None;
         let mut probed = 0;
+        let mut rule_clauses = None;
         if mode == Simplify::Full {
-            (probed, contradiction) = simplify_full(puzzle, &groups, &mut cands);
+            (probed, contradiction) = simplify_full(puzzle, &groups, &mut cands, &mut rule_clauses);
         } else if mode == Simplify::Singles {
             if let Err(c) = propagate(n, &groups, &mut cands, false) {
                 contradiction = Some(c);
@@ -180,6 +202,7 @@ impl<'p> Formula<'p> {
             connected_carried: false,
             diagrams_carried: Vec::new(),
             guarded_carried: None,
+            rule_clauses,
             #[cfg(debug_assertions)]
             guarded_seen: Vec::new(),
         }
@@ -226,6 +249,17 @@ impl<'p> Formula<'p> {
             }
             Contradiction::Probe(cell) => {
                 format!("each digit left in {cell} leads to a contradiction")
+            }
+            Contradiction::Rules(cells) => {
+                let at: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+                if at.is_empty() {
+                    "the rules cannot all hold on the candidates left".to_string()
+                } else {
+                    format!(
+                        "the rules cannot all hold on the candidates left of {}",
+                        at.join(", ")
+                    )
+                }
             }
         })
     }
@@ -284,16 +318,26 @@ impl<'p> Formula<'p> {
         if self.puzzle.shape().is_chaos() {
             crate::cnf::chaos::encode(&mut enc, !self.chaos_carried);
         }
-        for (i, c) in self.puzzle.constraints().iter().enumerate() {
-            if self.diagrams_carried.get(i).copied().unwrap_or(false) {
-                // the diagram propagator carries the rule (and checks every model against it)
-                continue;
+        let replay = self.rule_clauses.as_ref().filter(|r| {
+            // the settings they were written with
+            !self.connected_carried
+                && !self.diagrams_carried.contains(&true)
+                && r.fits(self.sums_carried, self.guarded_carried, enc.var_count())
+        });
+        let guarded = if let Some(r) = replay {
+            r.replay(&mut enc, &self.cands)
+        } else {
+            for (i, c) in self.puzzle.constraints().iter().enumerate() {
+                if self.diagrams_carried.get(i).copied().unwrap_or(false) {
+                    // the diagram propagator carries the rule (and checks every model)
+                    continue;
+                }
+                c.encode(&mut enc);
             }
-            c.encode(&mut enc);
-        }
-        // What the rules imply together (implied killer sums): no single rule sees it.
-        crate::rules::encode_joint(&mut enc, &self.groups.houses, self.puzzle.constraints());
-        let guarded = enc.take_guarded();
+            // What the rules imply together (implied killer sums): no single rule sees it.
+            crate::rules::encode_joint(&mut enc, &self.groups.houses, self.puzzle.constraints());
+            enc.take_guarded()
+        };
         // the propagator's guards are the selectors of this encoding (same settings)
         #[cfg(not(debug_assertions))]
         let _ = dry;
@@ -567,5 +611,94 @@ impl<'p> Formula<'p> {
         }
         self.puzzle.verify(&grid)?;
         Ok(grid)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::{decode_shape_var, ClauseList};
+    use crate::rules::{ratio::Ratio, Constraint};
+
+    /// A 4×4 whose first row reads `givens` ('.' open) with a black dot of `value` between
+    /// r1c1 and r1c2.
+    fn dotted(givens: &str, value: usize) -> Puzzle {
+        let base = crate::parse_one(&format!("{givens:.<16}")).unwrap();
+        let dot = Constraint::Ratio(Ratio {
+            cells: [Cell::from_index(0, 0), Cell::from_index(0, 1)],
+            value,
+        });
+        Puzzle::new(base.shape().clone(), base.givens().clone(), vec![dot]).unwrap()
+    }
+
+    #[test]
+    fn the_rules_units_become_candidates_and_leave_the_formula() {
+        // ratio 2 on 1..4: pairs (1,2) and (2,4), so 3 has no partner
+        let p = dotted("", 2);
+        let f = Formula::new(&p, Simplify::Full);
+        let three = Digit::new(3).bit();
+        assert_eq!(f.candidates()[0] & three, 0);
+        assert_eq!(f.candidates()[1] & three, 0);
+        // no clause of one cell variable is left: the rule's units are constants now
+        let mut list = ClauseList::default();
+        f.encode(&mut list);
+        let cell_units = list
+            .clauses
+            .iter()
+            .filter(|c| c.len() == 1 && decode_shape_var(p.shape(), c[0].var()).is_some())
+            .count();
+        assert_eq!(cell_units, 0);
+        // the other modes keep the textbook's candidates
+        let g = Formula::new(&p, Simplify::Givens);
+        assert_ne!(g.candidates()[0] & three, 0);
+    }
+
+    #[test]
+    fn a_rule_clause_false_at_the_root_refutes_the_puzzle_before_search() {
+        // r1c3 = 1, r1c4 = 3 leave r1c1 and r1c2 with {2, 4}; ratio 3 on 1..4 needs 1 or 3
+        // at both ends: the dot's clauses rule out 2 at r1c1, which leaves 4, which its
+        // clause for 4 rules out too
+        let p = dotted("..13", 3);
+        let f = Formula::new(&p, Simplify::Full);
+        assert_eq!(
+            f.contradiction().as_deref(),
+            Some("the rules cannot all hold on the candidates left of r1c1")
+        );
+        // without the fold the same puzzle still has no solution: the clauses say it
+        let g = Formula::new(&p, Simplify::Givens);
+        assert!(g.contradiction().is_none());
+    }
+
+    /// Every solution of `p` under `mode`, in the order the search finds them.
+    fn solutions(p: &Puzzle, mode: Simplify) -> Vec<String> {
+        let mut s = crate::solve::Session::with_mode(p, mode);
+        let mut out = Vec::new();
+        while let Some(g) = s.next_solution().unwrap() {
+            out.push(format!("{:?}", g.cells()));
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn the_replayed_rule_clauses_keep_every_solution() {
+        // a thermometer (order ladders: auxiliary variables, some fixed at the root) and a
+        // dot, on an open 4×4 and with a given
+        for first in ["", "...3"] {
+            let mut p = dotted(first, 2);
+            let thermo: Constraint = serde_json::from_str(
+                r#"{"type": "thermometer", "cells": ["r2c1", "r2c2", "r2c3"]}"#,
+            )
+            .unwrap();
+            let mut rules = p.constraints().to_vec();
+            rules.push(thermo);
+            p = Puzzle::new(p.shape().clone(), p.givens().clone(), rules).unwrap();
+            let f = Formula::new(&p, Simplify::Full);
+            assert!(f.rule_clauses.is_some());
+            // the same solutions as the formula with nothing deduced
+            let all = solutions(&p, Simplify::Givens);
+            assert!(!all.is_empty());
+            assert_eq!(solutions(&p, Simplify::Full), all);
+        }
     }
 }
