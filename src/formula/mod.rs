@@ -325,7 +325,7 @@ impl<'p> Formula<'p> {
                 && r.fits(self.sums_carried, self.guarded_carried, enc.var_count())
         });
         let guarded = if let Some(r) = replay {
-            r.replay(&mut enc, &self.cands)
+            r.replay(&mut enc, &self.cands, self.guarded_carried.is_some())
         } else {
             for (i, c) in self.puzzle.constraints().iter().enumerate() {
                 if self.diagrams_carried.get(i).copied().unwrap_or(false) {

@@ -225,14 +225,21 @@ impl RuleClauses {
     }
 
     /// Writes the clauses into `enc` with every value known from `cands` and the fixed
-    /// auxiliaries folded in (a satisfied clause dropped, false literals left out), each fixed
-    /// auxiliary as a unit clause, and numbers on after the recording's variables. The units
-    /// stay because propagators read auxiliaries the clauses no longer hold: an `or`
-    /// branch's selector, fixed when the other branches cannot hold, is what tells the sum
-    /// propagator that the branch's sums bind (without its unit the engine may set it false,
-    /// and the checker refuses the grid). `enc` must be at the variable the recording began at; returns
-    /// the sums inside `or` branches the recording kept.
-    pub(crate) fn replay(&self, enc: &mut Encoder, cands: &[Mask]) -> Vec<crate::linear::Guarded> {
+    /// auxiliaries folded in (a satisfied clause dropped, false literals left out), and numbers
+    /// on after the recording's variables; `enc` must be at the variable the recording began
+    /// at. A fixed auxiliary is then in no clause, and nothing reads it from a model (grids
+    /// come from the cell variables) — unless `guards_read`: a sum propagator carrying sums
+    /// inside `or` branches reads their selectors, and a selector fixed at the root (the other
+    /// branches cannot hold) is what tells it that the branch's sums bind, so each fixed
+    /// auxiliary stays as a unit clause (without it the engine may set the selector false,
+    /// and the checker refuses the grid). Returns the sums inside `or` branches the recording
+    /// kept.
+    pub(crate) fn replay(
+        &self,
+        enc: &mut Encoder,
+        cands: &[Mask],
+        guards_read: bool,
+    ) -> Vec<crate::linear::Guarded> {
         debug_assert_eq!(enc.var_count(), self.start_var);
         let mut buf = Vec::new();
         for k in 0..self.ends.len() {
@@ -252,7 +259,7 @@ impl RuleClauses {
                 enc.clause_lits(&buf);
             }
         }
-        for (j, v) in self.aux.iter().enumerate() {
+        for (j, v) in self.aux.iter().enumerate().filter(|_| guards_read) {
             if let Some(v) = *v {
                 let var = crate::engine::Var::from_index(self.start_var + j);
                 enc.clause_lits(&[Lit::from_var(var, v)]);
