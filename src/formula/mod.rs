@@ -11,7 +11,7 @@ use crate::groups::Groups;
 use crate::puzzle::Puzzle;
 use crate::rules::Rule;
 use crate::simplify::{propagate, simplify, Contradiction};
-use rule_clauses::{Found, RuleClauses};
+use rule_clauses::RuleClauses;
 
 mod rule_clauses;
 use std::time::Duration;
@@ -132,8 +132,8 @@ fn simplify_full(
         }
         if let Some(rules) = kept.as_mut() {
             match rules.propagate(cands) {
-                Found::Refuted(cells) => return (probed, Some(Contradiction::Rules(cells))),
-                Found::Removed(k) => moved |= k > 0,
+                Err(cells) => return (probed, Some(Contradiction::Rules(cells))),
+                Ok(k) => moved |= k > 0,
             }
         }
         if !moved {

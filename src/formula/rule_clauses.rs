@@ -39,16 +39,6 @@ impl ClauseSink for Flat {
     }
 }
 
-/// What root propagation of the rules' clauses found.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Found {
-    /// Candidates removed (0: nothing new).
-    Removed(usize),
-    /// A clause has every literal false: the puzzle has no solution. The cells whose
-    /// variables it reads (none when it reads only auxiliaries).
-    Refuted(Vec<Cell>),
-}
-
 /// The clauses of a puzzle's rules (each constraint's [`Rule::encode`] and the joint ones) as
 /// an encoder wrote them with the sums carried as the sum propagator's default (`carry`)
 /// carries them — the sums' own root reasoning is the sum propagator's
@@ -122,22 +112,29 @@ impl RuleClauses {
         })
     }
 
+    /// The cell variable with index `i` as (row-major position, digit bit), `None` for an
+    /// auxiliary: the numbering of [`crate::cnf::decode_shape_var`], read here without the
+    /// shape (position · values + digit index).
+    fn cell_var(&self, i: usize) -> Option<(usize, Mask)> {
+        (i < self.start_var).then(|| (i / self.values, 1 << (i % self.values)))
+    }
+
     /// The value of `lit` under the candidates `cands` (a cell variable: false once its
     /// digit is gone, true once its cell is decided on it) and the fixed auxiliaries.
     fn value(&self, cands: &[Mask], lit: Lit) -> Option<bool> {
         let i = lit.index();
-        let var = if i < self.start_var {
-            let m = cands[i / self.values];
-            let bit: Mask = 1 << (i % self.values);
-            if m & bit == 0 {
-                Some(false)
-            } else if m == bit {
-                Some(true)
-            } else {
-                None
+        let var = match self.cell_var(i) {
+            Some((pos, bit)) => {
+                let m = cands[pos];
+                if m & bit == 0 {
+                    Some(false)
+                } else if m == bit {
+                    Some(true)
+                } else {
+                    None
+                }
             }
-        } else {
-            self.aux.get(i - self.start_var).copied().flatten()
+            None => self.aux.get(i - self.start_var).copied().flatten(),
         };
         var.map(|v| v == lit.is_positive())
     }
@@ -147,65 +144,69 @@ impl RuleClauses {
         &self.lits[start..self.ends[k]]
     }
 
+    /// Clause `k` with the values known from `cands` and the fixed auxiliaries folded in:
+    /// `false` when it is satisfied, else `true` with its open literals in `open` (emptied
+    /// first; none left means that it is false).
+    fn fold(&self, cands: &[Mask], k: usize, open: &mut Vec<Lit>) -> bool {
+        open.clear();
+        for &lit in self.clause(k) {
+            match self.value(cands, lit) {
+                Some(true) => return false,
+                Some(false) => {}
+                None => open.push(lit),
+            }
+        }
+        true
+    }
+
     /// Unit propagation of the clauses from `cands` at the root: a clause left with one open
     /// literal makes it true — a cell variable's digit placed (`x(c,d)`) or removed
     /// (`!x(c,d)`) in `cands`, an auxiliary fixed — until nothing more follows or
-    /// [`PASSES`] passes.
-    pub(crate) fn propagate(&mut self, cands: &mut [Mask]) -> Found {
+    /// [`PASSES`] passes. Returns how many candidates it removed, or, when a clause has every
+    /// literal false (the puzzle has no solution), the cells whose variables it reads (none
+    /// when it reads only auxiliaries).
+    pub(crate) fn propagate(&mut self, cands: &mut [Mask]) -> Result<usize, Vec<Cell>> {
         let mut removed = 0;
+        let mut open = Vec::new();
         for _ in 0..PASSES {
             let mut moved = false;
             let mut live = std::mem::take(&mut self.live);
             let mut keep = 0;
             for j in 0..live.len() {
                 let k = live[j];
-                let (mut open, mut last) = (0, None);
-                let mut satisfied = false;
-                for &lit in self.clause(k) {
-                    match self.value(cands, lit) {
-                        Some(true) => {
-                            satisfied = true;
-                            break;
-                        }
-                        Some(false) => {}
-                        None => {
-                            open += 1;
-                            last = Some(lit);
-                        }
-                    }
+                if !self.fold(cands, k, &mut open) {
+                    continue; // satisfied for good: no longer live
                 }
-                if satisfied {
-                    continue;
-                }
-                match (open, last) {
-                    (0, _) => {
+                match open[..] {
+                    [] => {
                         let mut cells: Vec<Cell> = self
                             .clause(k)
                             .iter()
-                            .filter(|l| l.index() < self.start_var)
-                            .map(|l| Cell::from_position(l.index() / self.values, self.cols))
+                            .filter_map(|l| self.cell_var(l.index()))
+                            .map(|(pos, _)| Cell::from_position(pos, self.cols))
                             .collect();
                         cells.sort_by_key(|c| (c.r(), c.c()));
                         cells.dedup();
                         self.live = live;
-                        return Found::Refuted(cells);
+                        return Err(cells);
                     }
-                    (1, Some(lit)) => {
+                    [lit] => {
                         moved = true;
-                        let i = lit.index();
-                        if i < self.start_var {
-                            let (pos, bit) = (i / self.values, 1 << (i % self.values));
-                            let before = cands[pos];
-                            // x(c,d) places d; !x(c,d) rules it out
-                            cands[pos] = if lit.is_positive() {
-                                before & bit
-                            } else {
-                                before & !bit
-                            };
-                            // never empty: an open literal's cell holds its digit and another
-                            removed += (before & !cands[pos]).count_ones() as usize;
-                        } else {
-                            self.aux[i - self.start_var] = Some(lit.is_positive());
+                        match self.cell_var(lit.index()) {
+                            Some((pos, bit)) => {
+                                let before = cands[pos];
+                                // x(c,d) places d; !x(c,d) rules it out
+                                cands[pos] = if lit.is_positive() {
+                                    before & bit
+                                } else {
+                                    before & !bit
+                                };
+                                // never empty: an open literal's cell holds its digit and more
+                                removed += (before & !cands[pos]).count_ones() as usize;
+                            }
+                            None => {
+                                self.aux[lit.index() - self.start_var] = Some(lit.is_positive())
+                            }
                         }
                         // now satisfied: dropped from the live clauses
                     }
@@ -221,7 +222,7 @@ impl RuleClauses {
                 break;
             }
         }
-        Found::Removed(removed)
+        Ok(removed)
     }
 
     /// Writes the clauses into `enc` with every value known from `cands` and the fixed
@@ -241,28 +242,18 @@ impl RuleClauses {
         guards_read: bool,
     ) -> Vec<crate::linear::Guarded> {
         debug_assert_eq!(enc.var_count(), self.start_var);
-        let mut buf = Vec::new();
+        let mut open = Vec::new();
         for k in 0..self.ends.len() {
-            buf.clear();
-            let mut satisfied = false;
-            for &lit in self.clause(k) {
-                match self.value(cands, lit) {
-                    Some(true) => {
-                        satisfied = true;
-                        break;
-                    }
-                    Some(false) => {}
-                    None => buf.push(lit),
-                }
-            }
-            if !satisfied {
-                enc.clause_lits(&buf);
+            if self.fold(cands, k, &mut open) {
+                enc.clause_lits(&open);
             }
         }
-        for (j, v) in self.aux.iter().enumerate().filter(|_| guards_read) {
-            if let Some(v) = *v {
-                let var = crate::engine::Var::from_index(self.start_var + j);
-                enc.clause_lits(&[Lit::from_var(var, v)]);
+        if guards_read {
+            for (j, v) in self.aux.iter().enumerate() {
+                if let Some(v) = *v {
+                    let var = crate::engine::Var::from_index(self.start_var + j);
+                    enc.clause_lits(&[Lit::from_var(var, v)]);
+                }
             }
         }
         enc.skip_to(self.end_var);
