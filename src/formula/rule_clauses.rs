@@ -21,9 +21,8 @@ use crate::groups::Groups;
 use crate::puzzle::Puzzle;
 use crate::rules::Rule;
 
-/// At most this many passes over the clauses per [`RuleClauses::propagate`] (each pass visits
-/// the clauses not yet satisfied; a fixpoint usually takes two or three).
-const PASSES: usize = 8;
+/// The mark of an auxiliary in [`RuleClauses::decode`]'s packing.
+const AUX: u32 = 1 << 31;
 
 /// A sink that keeps every clause flat.
 #[derive(Default)]
@@ -55,9 +54,21 @@ pub(crate) struct RuleClauses {
     start_var: usize,
     end_var: usize,
     lits: Vec<Lit>,
+    /// Per literal of `lits`, its variable decoded once ([`RuleClauses::decode`]): folding a
+    /// clause then reads a candidate mask without dividing by the value count.
+    dec: Vec<u32>,
     ends: Vec<usize>,
-    /// Indices (into `ends`) of the clauses not yet satisfied at the root.
-    live: Vec<usize>,
+    /// Per slot (a cell's row-major position, then each auxiliary from `start_var`), the
+    /// clauses that read it, `occ[occ_start[s]..occ_start[s + 1]]`: a change of a cell's
+    /// candidates or an auxiliary's value revisits just those clauses.
+    occ_start: Vec<u32>,
+    occ: Vec<u32>,
+    /// Per clause: satisfied at the root for good (candidates only narrow, fixed
+    /// auxiliaries stay fixed), or used up as a unit.
+    done: Vec<bool>,
+    /// The candidates as the last [`RuleClauses::propagate`] left them: the next call
+    /// revisits only the clauses of cells that changed since.
+    seen: Option<Vec<Mask>>,
     /// Per auxiliary variable from `start_var`: its value, once propagation fixed it.
     aux: Vec<Option<bool>>,
     guarded: Vec<crate::linear::Guarded>,
@@ -96,20 +107,80 @@ impl RuleClauses {
             (start, enc.var_count(), enc.take_guarded())
         };
         debug_assert_eq!(start_var, shape.cell_count() * shape.value_count());
-        let live = (0..flat.ends.len()).collect();
-        Some(RuleClauses {
+        let mut rc = RuleClauses {
             values: shape.value_count(),
             cols: shape.cols(),
             start_var,
             end_var,
+            done: vec![false; flat.ends.len()],
             lits: flat.lits,
+            dec: Vec::new(),
             ends: flat.ends,
-            live,
+            occ_start: Vec::new(),
+            occ: Vec::new(),
+            seen: None,
             aux: vec![None; end_var - start_var],
             guarded,
             sums,
             branch_sums,
-        })
+        };
+        rc.dec = rc.lits.iter().map(|l| rc.decode(l.index())).collect();
+        rc.index(shape.cell_count());
+        Some(rc)
+    }
+
+    /// The slot of variable index `i`: its cell's position, or `cells` + its auxiliary
+    /// number.
+    fn slot(&self, i: usize, cells: usize) -> usize {
+        match self.cell_var(i) {
+            Some((pos, _)) => pos,
+            None => cells + (i - self.start_var),
+        }
+    }
+
+    /// Builds the occurrence lists (`occ_start`, `occ`) over `cells` cell slots and the
+    /// auxiliaries, each clause once per slot it reads.
+    fn index(&mut self, cells: usize) {
+        let slots = cells + (self.end_var - self.start_var);
+        // (slot, clause) once per slot a clause reads (a clause over a cell's digits reads
+        // it several times): `last` holds the last clause seen per slot
+        let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(self.lits.len());
+        let mut last = vec![u32::MAX; slots];
+        for k in 0..self.ends.len() {
+            for lit in self.clause(k) {
+                let s = self.slot(lit.index(), cells);
+                if last[s] != k as u32 {
+                    last[s] = k as u32;
+                    pairs.push((s as u32, k as u32));
+                }
+            }
+        }
+        let mut start = vec![0u32; slots + 1];
+        for &(s, _) in &pairs {
+            start[s as usize + 1] += 1;
+        }
+        for s in 0..slots {
+            start[s + 1] += start[s];
+        }
+        let mut fill = start.clone();
+        let mut occ = vec![0u32; pairs.len()];
+        for &(s, k) in &pairs {
+            occ[fill[s as usize] as usize] = k;
+            fill[s as usize] += 1;
+        }
+        self.occ_start = start;
+        self.occ = occ;
+    }
+
+    /// Queues the clauses that read `slot` (those not used up and not queued already).
+    fn touch(&self, slot: usize, queue: &mut Vec<u32>, queued: &mut [bool]) {
+        let (a, b) = (self.occ_start[slot], self.occ_start[slot + 1]);
+        for &k in &self.occ[a as usize..b as usize] {
+            if !self.done[k as usize] && !queued[k as usize] {
+                queued[k as usize] = true;
+                queue.push(k);
+            }
+        }
     }
 
     /// The cell variable with index `i` as (row-major position, digit bit), `None` for an
@@ -119,29 +190,46 @@ impl RuleClauses {
         (i < self.start_var).then(|| (i / self.values, 1 << (i % self.values)))
     }
 
-    /// The value of `lit` under the candidates `cands` (a cell variable: false once its
-    /// digit is gone, true once its cell is decided on it) and the fixed auxiliaries.
-    fn value(&self, cands: &[Mask], lit: Lit) -> Option<bool> {
-        let i = lit.index();
-        let var = match self.cell_var(i) {
-            Some((pos, bit)) => {
-                let m = cands[pos];
-                if m & bit == 0 {
-                    Some(false)
-                } else if m == bit {
-                    Some(true)
-                } else {
-                    None
-                }
+    /// Variable index `i` packed for [`RuleClauses::value`]: a cell variable as its position
+    /// · 64 + its digit's bit (values are at most 64), an auxiliary as [`AUX`] | its number
+    /// from `start_var`.
+    fn decode(&self, i: usize) -> u32 {
+        match self.cell_var(i) {
+            Some((pos, bit)) => (pos as u32) << 6 | bit.trailing_zeros(),
+            None => AUX | (i - self.start_var) as u32,
+        }
+    }
+
+    /// The value of the literal at `j` in `lits` under the candidates `cands` (a cell
+    /// variable: false once its digit is gone, true once its cell is decided on it) and the
+    /// fixed auxiliaries.
+    fn value(&self, cands: &[Mask], j: usize) -> Option<bool> {
+        let d = self.dec[j];
+        let var = if d & AUX == 0 {
+            let (m, bit) = (cands[(d >> 6) as usize], 1 << (d & 63));
+            if m & bit == 0 {
+                Some(false)
+            } else if m == bit {
+                Some(true)
+            } else {
+                None
             }
-            None => self.aux.get(i - self.start_var).copied().flatten(),
+        } else {
+            self.aux.get((d & !AUX) as usize).copied().flatten()
         };
-        var.map(|v| v == lit.is_positive())
+        var.map(|v| v == self.lits[j].is_positive())
+    }
+
+    fn start(&self, k: usize) -> usize {
+        if k == 0 {
+            0
+        } else {
+            self.ends[k - 1]
+        }
     }
 
     fn clause(&self, k: usize) -> &[Lit] {
-        let start = if k == 0 { 0 } else { self.ends[k - 1] };
-        &self.lits[start..self.ends[k]]
+        &self.lits[self.start(k)..self.ends[k]]
     }
 
     /// Clause `k` with the values known from `cands` and the fixed auxiliaries folded in:
@@ -149,11 +237,11 @@ impl RuleClauses {
     /// first; none left means that it is false).
     fn fold(&self, cands: &[Mask], k: usize, open: &mut Vec<Lit>) -> bool {
         open.clear();
-        for &lit in self.clause(k) {
-            match self.value(cands, lit) {
+        for j in self.start(k)..self.ends[k] {
+            match self.value(cands, j) {
                 Some(true) => return false,
                 Some(false) => {}
-                None => open.push(lit),
+                None => open.push(self.lits[j]),
             }
         }
         true
@@ -161,67 +249,79 @@ impl RuleClauses {
 
     /// Unit propagation of the clauses from `cands` at the root: a clause left with one open
     /// literal makes it true — a cell variable's digit placed (`x(c,d)`) or removed
-    /// (`!x(c,d)`) in `cands`, an auxiliary fixed — until nothing more follows or
-    /// [`PASSES`] passes. Returns how many candidates it removed, or, when a clause has every
-    /// literal false (the puzzle has no solution), the cells whose variables it reads (none
-    /// when it reads only auxiliaries).
+    /// (`!x(c,d)`) in `cands`, an auxiliary fixed — until nothing more follows. The first
+    /// call visits every clause; a later one only the clauses of cells whose candidates
+    /// changed since the last (the houses' simplification in between), and then only those
+    /// of what it changes itself: the work follows the changes, not the formula's size.
+    /// Returns how many candidates it removed, or, when a clause has every literal false
+    /// (the puzzle has no solution), the cells whose variables it reads (none when it reads
+    /// only auxiliaries).
     pub(crate) fn propagate(&mut self, cands: &mut [Mask]) -> Result<usize, Vec<Cell>> {
-        let mut removed = 0;
-        let mut open = Vec::new();
-        for _ in 0..PASSES {
-            let mut moved = false;
-            let mut live = std::mem::take(&mut self.live);
-            let mut keep = 0;
-            for j in 0..live.len() {
-                let k = live[j];
-                if !self.fold(cands, k, &mut open) {
-                    continue; // satisfied for good: no longer live
-                }
-                match open[..] {
-                    [] => {
-                        let mut cells: Vec<Cell> = self
-                            .clause(k)
-                            .iter()
-                            .filter_map(|l| self.cell_var(l.index()))
-                            .map(|(pos, _)| Cell::from_position(pos, self.cols))
-                            .collect();
-                        cells.sort_by_key(|c| (c.r(), c.c()));
-                        cells.dedup();
-                        self.live = live;
-                        return Err(cells);
-                    }
-                    [lit] => {
-                        moved = true;
-                        match self.cell_var(lit.index()) {
-                            Some((pos, bit)) => {
-                                let before = cands[pos];
-                                // x(c,d) places d; !x(c,d) rules it out
-                                cands[pos] = if lit.is_positive() {
-                                    before & bit
-                                } else {
-                                    before & !bit
-                                };
-                                // never empty: an open literal's cell holds its digit and more
-                                removed += (before & !cands[pos]).count_ones() as usize;
-                            }
-                            None => {
-                                self.aux[lit.index() - self.start_var] = Some(lit.is_positive())
-                            }
-                        }
-                        // now satisfied: dropped from the live clauses
-                    }
-                    _ => {
-                        live[keep] = k;
-                        keep += 1;
-                    }
-                }
+        let cells = cands.len();
+        let mut queued = vec![false; self.ends.len()];
+        let mut queue: Vec<u32> = Vec::new();
+        match &self.seen {
+            None => {
+                queue.extend((0..self.ends.len() as u32).rev());
+                queued.iter_mut().for_each(|q| *q = true);
             }
-            live.truncate(keep);
-            self.live = live;
-            if !moved {
-                break;
+            Some(seen) => {
+                for pos in (0..cells).filter(|&p| seen[p] != cands[p]) {
+                    self.touch(pos, &mut queue, &mut queued);
+                }
             }
         }
+        let mut removed = 0;
+        let mut open = Vec::new();
+        while let Some(k) = queue.pop() {
+            let k = k as usize;
+            queued[k] = false;
+            if self.done[k] {
+                continue;
+            }
+            if !self.fold(cands, k, &mut open) {
+                self.done[k] = true; // satisfied for good
+                continue;
+            }
+            match open[..] {
+                [] => {
+                    let mut cells: Vec<Cell> = self
+                        .clause(k)
+                        .iter()
+                        .filter_map(|l| self.cell_var(l.index()))
+                        .map(|(pos, _)| Cell::from_position(pos, self.cols))
+                        .collect();
+                    cells.sort_by_key(|c| (c.r(), c.c()));
+                    cells.dedup();
+                    return Err(cells);
+                }
+                [lit] => {
+                    // now satisfied: used up
+                    self.done[k] = true;
+                    match self.cell_var(lit.index()) {
+                        Some((pos, bit)) => {
+                            let before = cands[pos];
+                            // x(c,d) places d; !x(c,d) rules it out
+                            cands[pos] = if lit.is_positive() {
+                                before & bit
+                            } else {
+                                before & !bit
+                            };
+                            // never empty: an open literal's cell holds its digit and more
+                            removed += (before & !cands[pos]).count_ones() as usize;
+                            self.touch(pos, &mut queue, &mut queued);
+                        }
+                        None => {
+                            self.aux[lit.index() - self.start_var] = Some(lit.is_positive());
+                            let slot = self.slot(lit.index(), cells);
+                            self.touch(slot, &mut queue, &mut queued);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.seen = Some(cands.to_vec());
         Ok(removed)
     }
 
@@ -244,7 +344,8 @@ impl RuleClauses {
         debug_assert_eq!(enc.var_count(), self.start_var);
         let mut open = Vec::new();
         for k in 0..self.ends.len() {
-            if self.fold(cands, k, &mut open) {
+            // a used-up clause is satisfied for good (`cands` only narrowed since)
+            if !self.done[k] && self.fold(cands, k, &mut open) {
                 enc.clause_lits(&open);
             }
         }
@@ -268,5 +369,68 @@ impl RuleClauses {
         let sums_alike =
             !self.sums || (sums == Some(false) && (!self.branch_sums || guarded == Some(true)));
         sums_alike && next_var == self.start_var
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Constraint;
+    use proptest::prelude::*;
+
+    /// An open 6×6 whose rules' clauses propagate at the root: skyscrapers (counters), a
+    /// thermometer (order ladders), a black dot, a killer cage and a regex line.
+    fn puzzle() -> Puzzle {
+        let base = crate::parse_one(&".".repeat(36)).unwrap();
+        let rules: Vec<Constraint> = [
+            r#"{"type": "skyscraper", "clue": "r0c2", "count": 1}"#,
+            r#"{"type": "skyscraper", "clue": "r3c0", "count": 4}"#,
+            r#"{"type": "thermometer", "cells": ["r2c2", "r2c3", "r2c4", "r3c4"]}"#,
+            r#"{"type": "ratio", "cells": ["r5c1", "r5c2"], "value": 2}"#,
+            r#"{"type": "killer", "cells": ["r4c4", "r4c5", "r5c5"], "sum": 8}"#,
+            r#"{"type": "regex", "cells": ["r6c1", "r6c2", "r6c3"], "pattern": "(12|3)+"}"#,
+        ]
+        .iter()
+        .map(|j| serde_json::from_str(j).unwrap())
+        .collect();
+        Puzzle::new(base.shape().clone(), base.givens().clone(), rules).unwrap()
+    }
+
+    proptest! {
+        /// A second propagation, after the candidates narrowed elsewhere (as the houses'
+        /// reasoning narrows them between rounds), revisits only the changed cells' clauses
+        /// and must still reach the fixpoint that one propagation from the start reaches
+        /// (unit propagation is confluent): the same candidates, the same fixed auxiliaries,
+        /// the same verdict.
+        #[test]
+        fn incremental_propagation_reaches_the_full_fixpoint(
+            cuts in proptest::collection::vec((0usize..36, 1u64..64), 1..8),
+        ) {
+            let p = puzzle();
+            let groups = p.groups();
+            let start = p.initial_candidates();
+            let mut once = RuleClauses::record(&p, &groups, &start).unwrap();
+            let mut twice = RuleClauses::record(&p, &groups, &start).unwrap();
+            let mut a = start.clone();
+            prop_assert!(twice.propagate(&mut a).is_ok());
+            let mut b = start.clone();
+            for &(pos, cut) in &cuts {
+                // cut the same digits from both, where that leaves the propagated cell a digit
+                let cut = cut as Mask;
+                if a[pos] & !cut != 0 {
+                    a[pos] &= !cut;
+                    b[pos] &= !cut;
+                }
+            }
+            // b ⊇ a ⊇ the fixpoint from b (propagation only narrows, and narrower
+            // candidates propagate to narrower ones), so both reach that fixpoint
+            let inc = twice.propagate(&mut a);
+            let full = once.propagate(&mut b);
+            prop_assert_eq!(inc.is_ok(), full.is_ok());
+            if inc.is_ok() {
+                prop_assert_eq!(&a, &b);
+                prop_assert_eq!(&twice.aux, &once.aux);
+            }
+        }
     }
 }
