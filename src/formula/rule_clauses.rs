@@ -125,30 +125,30 @@ impl RuleClauses {
             branch_sums,
         };
         rc.dec = rc.lits.iter().map(|l| rc.decode(l.index())).collect();
-        rc.index(shape.cell_count());
+        rc.index();
         Some(rc)
     }
 
-    /// The slot of variable index `i`: its cell's position, or `cells` + its auxiliary
-    /// number.
-    fn slot(&self, i: usize, cells: usize) -> usize {
+    /// The slot of variable index `i`: its cell's position, or the cell count + its
+    /// auxiliary number (the cell variables come first, `values` per cell).
+    fn slot(&self, i: usize) -> usize {
         match self.cell_var(i) {
             Some((pos, _)) => pos,
-            None => cells + (i - self.start_var),
+            None => self.start_var / self.values + (i - self.start_var),
         }
     }
 
-    /// Builds the occurrence lists (`occ_start`, `occ`) over `cells` cell slots and the
-    /// auxiliaries, each clause once per slot it reads.
-    fn index(&mut self, cells: usize) {
-        let slots = cells + (self.end_var - self.start_var);
+    /// Builds the occurrence lists (`occ_start`, `occ`) over the cells' and the
+    /// auxiliaries' slots, each clause once per slot it reads.
+    fn index(&mut self) {
+        let slots = self.start_var / self.values + (self.end_var - self.start_var);
         // (slot, clause) once per slot a clause reads (a clause over a cell's digits reads
         // it several times): `last` holds the last clause seen per slot
         let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(self.lits.len());
         let mut last = vec![u32::MAX; slots];
         for k in 0..self.ends.len() {
             for lit in self.clause(k) {
-                let s = self.slot(lit.index(), cells);
+                let s = self.slot(lit.index());
                 if last[s] != k as u32 {
                     last[s] = k as u32;
                     pairs.push((s as u32, k as u32));
@@ -220,6 +220,7 @@ impl RuleClauses {
         var.map(|v| v == self.lits[j].is_positive())
     }
 
+    /// Where clause `k` begins in `lits`.
     fn start(&self, k: usize) -> usize {
         if k == 0 {
             0
@@ -257,7 +258,6 @@ impl RuleClauses {
     /// (the puzzle has no solution), the cells whose variables it reads (none when it reads
     /// only auxiliaries).
     pub(crate) fn propagate(&mut self, cands: &mut [Mask]) -> Result<usize, Vec<Cell>> {
-        let cells = cands.len();
         let mut queued = vec![false; self.ends.len()];
         let mut queue: Vec<u32> = Vec::new();
         match &self.seen {
@@ -266,7 +266,7 @@ impl RuleClauses {
                 queued.iter_mut().for_each(|q| *q = true);
             }
             Some(seen) => {
-                for pos in (0..cells).filter(|&p| seen[p] != cands[p]) {
+                for pos in (0..cands.len()).filter(|&p| seen[p] != cands[p]) {
                     self.touch(pos, &mut queue, &mut queued);
                 }
             }
@@ -313,7 +313,7 @@ impl RuleClauses {
                         }
                         None => {
                             self.aux[lit.index() - self.start_var] = Some(lit.is_positive());
-                            let slot = self.slot(lit.index(), cells);
+                            let slot = self.slot(lit.index());
                             self.touch(slot, &mut queue, &mut queued);
                         }
                     }
