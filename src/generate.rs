@@ -15,6 +15,12 @@
 //! the grid is dense, singles and probing on the candidate masks refute it with no SAT at
 //! all, and below that each question is a small fresh formula (the simplified candidates
 //! folded in). BENCHMARKS.md ("Bigger grids") has the measurements behind this choice.
+//!
+//! With [`GenerateOptions::logic`] the question is another one: "does simplification at that
+//! level still solve the puzzle without the given?" A puzzle it solves is unique, so no SAT
+//! call is made. Each given left was needed by the logic when it was tried; for singles, whose
+//! deductions only grow with the givens, it stays needed (the puzzle is minimal for singles),
+//! while a given need not be needed for uniqueness.
 
 use crate::cnf::shape_var;
 use crate::engine::{Engine, Lit, Sat};
@@ -126,6 +132,12 @@ pub struct GenerateOptions {
     /// Stop removing givens once at most this many are left (layout givens included): the
     /// puzzle is unique but need not be minimal. `None`: remove until minimal.
     pub stop_at: Option<usize>,
+    /// Keep a removal only while simplification at this level (no search) still solves the
+    /// puzzle: [`Simplify::Singles`] gives puzzles solvable by naked and hidden singles,
+    /// [`Simplify::Full`] by satdoku's whole simplification (module documentation). `None`:
+    /// any removal that keeps the puzzle unique. [`Simplify::Givens`] and [`Simplify::None`]
+    /// deduce nothing, so no given could go: they are refused.
+    pub logic: Option<Simplify>,
 }
 
 /// The most attempts [`GenerateOptions::attempts`] may ask for.
@@ -139,6 +151,7 @@ impl Default for GenerateOptions {
             attempts: 1000,
             engine: Engine::default(),
             stop_at: None,
+            logic: None,
         }
     }
 }
@@ -152,8 +165,10 @@ pub struct Generated {
     pub solution: Grid,
     /// Givens added to the layout.
     pub added: usize,
-    /// Whether every added given is needed (no orbit of them can go): false only when
-    /// [`GenerateOptions::stop_at`] ended the removals early.
+    /// Whether every added given is needed (no orbit of them can go): false when
+    /// [`GenerateOptions::stop_at`] ended the removals early, and under
+    /// [`GenerateOptions::logic`], whose givens are needed by the logic, not known to be
+    /// needed for uniqueness.
     pub minimal: bool,
     /// Puzzles generated to get this one (more than 1 when `givens_max` rejected some).
     pub attempts: usize,
@@ -271,19 +286,56 @@ struct Removal<'p> {
     base: Vec<Mask>,
     solution: &'p Grid,
     engine: Engine,
+    /// [`GenerateOptions::logic`].
+    logic: Option<Simplify>,
     /// SAT calls made (questions that simplification did not answer).
     calls: usize,
 }
 
 impl<'p> Removal<'p> {
-    fn new(layout: &'p Puzzle, solution: &'p Grid, engine: &Engine) -> Removal<'p> {
+    fn new(
+        layout: &'p Puzzle,
+        solution: &'p Grid,
+        engine: &Engine,
+        logic: Option<Simplify>,
+    ) -> Removal<'p> {
         Removal {
             layout,
             groups: layout.groups(),
             base: layout.initial_candidates(),
             solution,
             engine: engine.clone(),
+            logic,
             calls: 0,
+        }
+    }
+
+    /// The layout's candidates with S's digits in the cells marked in `given`.
+    fn candidates(&self, given: &[bool]) -> Vec<Mask> {
+        let mut cands = self.base.clone();
+        for (i, m) in cands.iter_mut().enumerate() {
+            if given[i] {
+                *m &= self.solution.cells()[i].expect("solutions are full").bit();
+            }
+        }
+        cands
+    }
+
+    /// Whether simplification at level `mode` alone solves the puzzle with S's digits in the
+    /// cells marked in `given`. Simplification only removes digits that no solution has, so
+    /// a grid it decides is the one solution, and that is S (which holds every given); a
+    /// decided grid other than S would be a bug in a deduction, and is reported as one.
+    fn solved_by(&self, given: &[bool], mode: Simplify) -> Result<bool, Error> {
+        let cands = self.candidates(given);
+        let f = Formula::with_candidates(self.layout, self.groups.clone(), cands, mode);
+        if f.contradiction().is_some() || !f.is_decided() {
+            return Ok(false);
+        }
+        match f.decode(|_| None) {
+            Ok(grid) if &grid == self.solution => Ok(true),
+            _ => Err(Error::Verification(format!(
+                "simplification ({mode:?}) decided a grid other than the solution it started from"
+            ))),
         }
     }
 
@@ -292,12 +344,7 @@ impl<'p> Removal<'p> {
     fn differs_at(&mut self, given: &[bool], cell: Cell) -> Result<bool, Error> {
         let n = self.layout.shape().cols();
         let at = cell.position(n);
-        let mut cands = self.base.clone();
-        for (i, m) in cands.iter_mut().enumerate() {
-            if given[i] {
-                *m &= self.solution.cells()[i].expect("solutions are full").bit();
-            }
-        }
+        let mut cands = self.candidates(given);
         // Another digit in `cell`: S's digit ruled out.
         cands[at] &= !self.solution.digit(cell).bit();
         let formula = match self.simplified(cands) {
@@ -371,10 +418,15 @@ impl<'p> Removal<'p> {
             given[c.position(n)] = false;
         }
         let mut removable = true;
-        for &c in orbit {
-            if self.differs_at(given, c)? {
-                removable = false;
-                break;
+        if let Some(mode) = self.logic {
+            // Solved by simplification means unique (solved_by): no search at all.
+            removable = self.solved_by(given, mode)?;
+        } else {
+            for &c in orbit {
+                if self.differs_at(given, c)? {
+                    removable = false;
+                    break;
+                }
             }
         }
         for &c in orbit {
@@ -414,6 +466,12 @@ pub fn generate(
         return Err(GenerateError::Other(Error::Input(
             "generating chaos constructions is not supported (the regions are part of each solution)".into(),
         )));
+    }
+    if let Some(mode @ (Simplify::Givens | Simplify::None)) = opts.logic {
+        return Err(GenerateError::Other(Error::Input(format!(
+            "generating puzzles solvable by {mode:?} simplification: it deduces nothing, so \
+             every given would stay (use Singles or Full)"
+        ))));
     }
     let mut best = usize::MAX;
     let mut calls = 0;
@@ -481,9 +539,11 @@ fn generate_once(
         orbits.push(orbit);
     }
     rng.shuffle(&mut orbits);
-    let mut removal = Removal::new(layout, &solution, engine);
+    let mut removal = Removal::new(layout, &solution, engine, opts.logic);
     let mut count = cells;
-    let mut minimal = true;
+    // Under `logic` a given stays when the logic needs it, though the puzzle might stay unique
+    // without it.
+    let mut minimal = opts.logic.is_none();
     for orbit in &orbits {
         if opts.stop_at.is_some_and(|k| count <= k) {
             minimal = false;
@@ -570,7 +630,7 @@ pub fn redundant_givens(puzzle: &Puzzle, solution: &Grid) -> Result<Vec<Cell>, E
         .iter()
         .map(Option::is_some)
         .collect();
-    let mut removal = Removal::new(&base, solution, &Engine::default());
+    let mut removal = Removal::new(&base, solution, &Engine::default(), None);
     let mut out = Vec::new();
     for (cell, _) in puzzle.givens().filled() {
         if removal.removable(&mut given, &[cell])? {
@@ -614,6 +674,36 @@ mod tests {
         assert_eq!(count(&g.puzzle, 2).unwrap().found, 1);
         let full = generate(&layout, &GenerateOptions::default(), &mut Rng::new(3)).unwrap();
         assert!(full.minimal);
+    }
+
+    #[test]
+    fn logic_levels_that_deduce_nothing_are_refused() {
+        let layout = classic_layout(4, None).unwrap();
+        for mode in [Simplify::Givens, Simplify::None] {
+            let opts = GenerateOptions {
+                logic: Some(mode),
+                ..GenerateOptions::default()
+            };
+            let e = generate(&layout, &opts, &mut Rng::new(1)).unwrap_err();
+            assert!(e.to_string().contains("deduces nothing"), "{e}");
+        }
+    }
+
+    #[test]
+    fn solvable_by_singles_is_solved_by_singles_and_not_minimal() {
+        let layout = classic_layout(9, None).unwrap();
+        let opts = GenerateOptions {
+            logic: Some(Simplify::Singles),
+            ..GenerateOptions::default()
+        };
+        let mut rng = Rng::new(4);
+        for _ in 0..3 {
+            let g = generate(&layout, &opts, &mut rng).unwrap();
+            assert!(!g.minimal);
+            let f = Formula::new(&g.puzzle, Simplify::Singles);
+            assert!(f.is_decided());
+            assert_eq!(f.decode(|_| None).unwrap(), g.solution);
+        }
     }
 
     #[test]

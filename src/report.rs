@@ -301,6 +301,10 @@ pub struct GenerateRecord {
     /// Whether no given can be removed keeping it unique.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub minimal: Option<bool>,
+    /// `singles` or `full` when made with `--solvable-by`: simplification at that level
+    /// solves it without search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solvable_by: Option<String>,
     /// Its solution as one line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<String>,

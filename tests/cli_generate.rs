@@ -143,3 +143,171 @@ fn stop_at_must_be_a_number() {
         .code(2)
         .stderr(predicates::str::contains("--stop-at"));
 }
+
+/// Solves a 9×9 line (`.` open) by naked and hidden singles alone, written here independently
+/// of the library: the grid when singles fill every cell, `None` when they get stuck or clash.
+fn singles_9x9(line: &str) -> Option<String> {
+    let mut cand = [0x3feu16; 81];
+    let mut fixed = [0u8; 81];
+    let houses: Vec<Vec<usize>> = (0..9)
+        .map(|r| (0..9).map(|c| r * 9 + c).collect())
+        .chain((0..9).map(|c| (0..9).map(|r| r * 9 + c).collect()))
+        .chain((0..9).map(|b| {
+            (0..9)
+                .map(|i| (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3)
+                .collect()
+        }))
+        .collect();
+    let mut todo: Vec<(usize, u8)> = line
+        .bytes()
+        .enumerate()
+        .filter(|(_, b)| b.is_ascii_digit())
+        .map(|(i, b)| (i, b - b'0'))
+        .collect();
+    loop {
+        while let Some((i, d)) = todo.pop() {
+            if fixed[i] == d {
+                continue;
+            }
+            if fixed[i] != 0 || cand[i] & (1 << d) == 0 {
+                return None;
+            }
+            fixed[i] = d;
+            cand[i] = 1 << d;
+            for h in houses.iter().filter(|h| h.contains(&i)) {
+                for &j in h.iter().filter(|&&j| j != i) {
+                    cand[j] &= !(1 << d);
+                    if cand[j] == 0 {
+                        return None;
+                    }
+                }
+            }
+        }
+        // naked singles, then hidden singles
+        for i in (0..81).filter(|&i| fixed[i] == 0) {
+            if cand[i].count_ones() == 1 {
+                todo.push((i, cand[i].trailing_zeros() as u8));
+            }
+        }
+        for h in &houses {
+            for d in 1..=9u8 {
+                let places: Vec<usize> = h
+                    .iter()
+                    .copied()
+                    .filter(|&j| cand[j] & (1 << d) != 0)
+                    .collect();
+                if places.len() == 1 && fixed[places[0]] != d {
+                    todo.push((places[0], d));
+                }
+            }
+        }
+        if todo.is_empty() {
+            break;
+        }
+    }
+    fixed
+        .iter()
+        .all(|&d| d != 0)
+        .then(|| fixed.iter().map(|d| char::from(b'0' + d)).collect())
+}
+
+#[test]
+fn solvable_by_singles_puzzles_are_solved_by_singles_and_need_every_given() {
+    let lines = generated(&[
+        "--size",
+        "9",
+        "--seed",
+        "21",
+        "--count",
+        "4",
+        "--solvable-by",
+        "singles",
+        "-f",
+        "json",
+    ]);
+    assert_eq!(lines.len(), 4);
+    for l in &lines {
+        let v: Value = serde_json::from_str(l).unwrap();
+        assert_eq!(v["solvable_by"], "singles", "{l}");
+        // needed by the logic, not known to be needed for uniqueness
+        assert_eq!(v["minimal"], false, "{l}");
+        assert_eq!(v["effort"]["simplification_solves"], true, "{l}");
+        let puzzle = v["puzzle"].as_str().unwrap();
+        let solution = v["solution"].as_str().unwrap();
+        assert_eq!(singles_9x9(puzzle).as_deref(), Some(solution), "{puzzle}");
+        // every given is needed: without any one of them singles get stuck
+        for (i, b) in puzzle.bytes().enumerate().filter(|(_, b)| *b != b'.') {
+            let mut fewer = puzzle.as_bytes().to_vec();
+            fewer[i] = b'.';
+            let fewer = String::from_utf8(fewer).unwrap();
+            assert_eq!(
+                singles_9x9(&fewer),
+                None,
+                "{puzzle}: given {} at {i}",
+                b as char
+            );
+        }
+        // and the binary's own check agrees: unique, with that solution
+        let checked = success_lines(
+            satdoku()
+                .args(["check", "-q", "-f", "line"])
+                .write_stdin(format!("{puzzle}\n")),
+        );
+        assert_eq!(checked, vec![format!("unique {solution}")]);
+    }
+    // The pretty output says how it was made.
+    let pretty = generated(&[
+        "--size",
+        "6",
+        "--seed",
+        "5",
+        "--solvable-by",
+        "singles",
+        "-f",
+        "pretty",
+    ]);
+    assert_eq!(pretty[0], "puzzle 1 (12 givens, solvable by singles)");
+}
+
+#[test]
+fn solvable_by_full_puzzles_are_decided_before_search() {
+    let lines = generated(&[
+        "--size",
+        "9",
+        "--seed",
+        "22",
+        "--count",
+        "3",
+        "--solvable-by",
+        "full",
+        "-f",
+        "json",
+    ]);
+    for l in &lines {
+        let v: Value = serde_json::from_str(l).unwrap();
+        assert_eq!(v["solvable_by"], "full", "{l}");
+        assert_eq!(v["effort"]["check_sat_calls"], 0, "{l}");
+        let puzzle = v["puzzle"].as_str().unwrap();
+        let out = satdoku()
+            .args(["check", "-q", "-f", "json", "--stats"])
+            .write_stdin(format!("{puzzle}\n"))
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let c: Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(c["status"], "unique");
+        assert_eq!(c["solution"], v["solution"]);
+        assert_eq!(c["stats"]["search"], "simplification", "{c}");
+    }
+}
+
+#[test]
+fn solvable_by_takes_only_its_levels() {
+    satdoku()
+        .args(["generate", "--size", "9", "--solvable-by", "guessing"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("possible values: singles, full"));
+}

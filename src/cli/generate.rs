@@ -47,6 +47,13 @@ pub struct GenerateArgs {
     /// not minimal (faster on big grids).
     #[arg(long, value_name = "K")]
     stop_at: Option<usize>,
+    /// Keep each removal only while the puzzle stays solvable without guessing by: singles
+    /// (naked and hidden singles in the houses), or full (satdoku's whole simplification:
+    /// singles, locked candidates, failed-literal probing, the rules' and sums' reasoning).
+    /// Such puzzles are unique and are checked without search; they keep more givens than
+    /// minimal ones (README, "Generating").
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    solvable_by: Option<LogicArg>,
     /// With --givens-max: puzzles to try for each one printed, at most 1000000.
     #[arg(long, default_value_t = 1000, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=MAX_ATTEMPTS as u64))]
@@ -66,6 +73,15 @@ pub struct GenerateArgs {
 
 /// Most puzzles `--count` asks for in one run.
 const MAX_COUNT: u64 = 1_000_000;
+
+/// `--solvable-by`: the simplification levels that deduce something.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum LogicArg {
+    /// Naked and hidden singles.
+    Singles,
+    /// The whole simplification (`--simplify full` of `dimacs`).
+    Full,
+}
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum SymmetryArg {
@@ -146,6 +162,10 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
         attempts: args.attempts as usize,
         engine: Default::default(),
         stop_at: args.stop_at,
+        logic: args.solvable_by.map(|l| match l {
+            LogicArg::Singles => Simplify::Singles,
+            LogicArg::Full => Simplify::Full,
+        }),
     };
     let format = args.format.unwrap_or_else(|| {
         if io::IsTerminal::is_terminal(&io::stdout()) {
@@ -216,7 +236,12 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
                 Format::Line if args.solution => writeln!(out, "{line} {sol}"),
                 Format::Line => writeln!(out, "{line}"),
                 Format::Pretty => (|| {
-                    let note = if g.minimal { "" } else { ", not minimal" };
+                    let note = match (args.solvable_by, g.minimal) {
+                        (Some(LogicArg::Singles), _) => ", solvable by singles",
+                        (Some(LogicArg::Full), _) => ", solvable by simplification",
+                        (None, true) => "",
+                        (None, false) => ", not minimal",
+                    };
                     writeln!(out, "puzzle {made} ({givens} givens{note})")?;
                     write!(
                         out,
@@ -245,6 +270,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
                     o.puzzle = Some(line);
                     o.givens = Some(givens);
                     o.minimal = Some(g.minimal);
+                    o.solvable_by = args.solvable_by.map(|l| format!("{l:?}").to_lowercase());
                     o.solution = Some(sol);
                     o.symmetry = Some(format!("{symmetry:?}").to_lowercase());
                     o.attempts = Some(g.attempts);

@@ -81,7 +81,8 @@ enum Command {
     Decode(dimacs::DecodeArgs),
     /// The digits each cell can hold in some solution (true candidates, found with SAT).
     Candidates(candidates::CandidatesArgs),
-    /// Generate unique, minimal puzzles (classic N×N, or on a layout file's rules).
+    /// Generate unique puzzles, minimal or solvable without guessing (classic N×N, or on a
+    /// layout file's rules).
     Generate(generate::GenerateArgs),
     /// Convert puzzles: f-puzzles or text to native JSON, native to f-puzzles (JSON, payload,
     /// URL), classic to a text line.
