@@ -549,6 +549,9 @@ fn generate_once(
             minimal = false;
             break;
         }
+        // Under `logic` no search runs (whose stop hook would check it): the time budget is
+        // checked here, once per removal.
+        engine.budget.check()?;
         if removal.removable(&mut given, orbit)? {
             for &c in orbit {
                 given[c.position(n)] = false;

@@ -311,3 +311,25 @@ fn solvable_by_takes_only_its_levels() {
         .code(2)
         .stderr(predicates::str::contains("possible values: singles, full"));
 }
+
+#[test]
+fn solvable_by_keeps_to_the_time_budget() {
+    // No search runs during these removals, so the budget is checked between them: a 36x36
+    // takes seconds, far more than the budget.
+    satdoku()
+        .args([
+            "generate",
+            "--size",
+            "36",
+            "--seed",
+            "1",
+            "--solvable-by",
+            "singles",
+            "--timeout",
+            "0.2",
+            "-q",
+        ])
+        .assert()
+        .code(5)
+        .stderr(predicates::str::contains("timeout"));
+}
