@@ -1,7 +1,10 @@
 //! Generating unique, minimal puzzles, and finding givens that a unique puzzle does not need.
 //!
-//! A random solution S of the layout is found first (one incremental solver: random digits in
-//! random cells, each kept while some solution still has it). Then the puzzle starts as S
+//! A random solution S of the layout is found first: on a layout with rules or givens, one
+//! incremental solver fixes random digits in random cells, each kept while some solution
+//! still has it; on a classic layout (houses only) one SAT call that prefers a random digit
+//! in every cell finds a solution and a random isomorph of it is taken ([`isomorph`]), since
+//! fixing cells one call at a time takes minutes on big grids. Then the puzzle starts as S
 //! itself (every cell given) and givens are removed top-down, one at a time (one symmetry
 //! orbit at a time), in random order, each removal kept when the puzzle stays unique. One
 //! pass makes the puzzle minimal: a given kept because the puzzle with it removed had several
@@ -31,6 +34,8 @@ use crate::groups::Groups;
 use crate::puzzle::Puzzle;
 use crate::solve::{Formula, Simplify};
 use std::sync::Arc;
+
+mod isomorph;
 
 /// A small, fast, portable PRNG (SplitMix64): the same seed gives the same puzzles on every
 /// platform and every version of satdoku's dependencies.
@@ -207,13 +212,28 @@ struct Oracle<'p> {
 }
 
 impl<'p> Oracle<'p> {
-    /// Encodes `base`; `None` when it has no solution.
-    fn new(base: &'p Puzzle, engine: &Engine) -> Result<Option<Oracle<'p>>, Error> {
+    /// Encodes `base`; `None` when it has no solution. On a classic layout the search prefers
+    /// a random digit in every open cell (for [`Oracle::random_solution`]).
+    fn new(base: &'p Puzzle, engine: &Engine, rng: &mut Rng) -> Result<Option<Oracle<'p>>, Error> {
         let formula = Formula::new(base, Simplify::Full);
         if formula.contradiction().is_some() {
             return Ok(None);
         }
-        let mut solver = engine.solver()?;
+        let shape = base.shape();
+        let mut solver = if Oracle::classic(base) {
+            let mut prefer = Grid::empty_rect(shape.rows(), shape.cols());
+            for (i, &m) in formula.candidates().iter().enumerate() {
+                if m.count_ones() > 1 {
+                    let ds: Vec<Digit> = digits(m).collect();
+                    let cell = Cell::from_position(i, shape.cols());
+                    prefer.set(cell, Some(ds[rng.below(ds.len())]));
+                }
+            }
+            let phase = crate::cnf::grid_phase_with(&prefer, shape.value_count());
+            engine.solver_with_phase(&phase)?
+        } else {
+            engine.solver()?
+        };
         formula.encode(&mut solver);
         Ok(Some(Oracle {
             formula,
@@ -240,12 +260,31 @@ impl<'p> Oracle<'p> {
         Ok(g)
     }
 
-    /// A random solution: random digits for random cells, each kept when some solution
-    /// still has it, until `2n` cells are fixed this way.
+    /// Whether `layout` is classic: nothing but its houses constrains the values.
+    fn classic(layout: &Puzzle) -> bool {
+        isomorph::applies(
+            layout.shape(),
+            layout.constraints().len(),
+            layout.givens().filled_count(),
+        )
+    }
+
+    /// A random solution. On a classic layout, the solution of the first call (which
+    /// preferred random digits) under a random isomorph, checked by the layout's checker.
+    /// Otherwise random digits for random cells, each kept when some solution still has it,
+    /// until `2n` cells are fixed this way.
     fn random_solution(&mut self, rng: &mut Rng) -> Result<Option<Grid>, Error> {
         let Some(mut current) = self.solve_under(&[])? else {
             return Ok(None);
         };
+        let layout = self.formula.puzzle();
+        if Oracle::classic(layout) {
+            let g = isomorph::isomorph(layout.shape(), &current, rng);
+            layout.verify(&g).map_err(|e| {
+                Error::Verification(format!("an isomorph of a solution is not one: {e}"))
+            })?;
+            return Ok(Some(g));
+        }
         let n = self.formula.puzzle().shape().cols();
         let mut cells: Vec<usize> = (0..self.formula.puzzle().shape().cell_count())
             .filter(|&i| self.formula.candidates()[i].count_ones() > 1)
@@ -498,7 +537,7 @@ fn generate_once(
         .into());
     }
     let cells = rows * n;
-    let mut oracle = match Oracle::new(layout, engine)? {
+    let mut oracle = match Oracle::new(layout, engine, rng)? {
         Some(o) => o,
         None => {
             let f = Formula::new(layout, Simplify::Full);
