@@ -207,6 +207,9 @@ pub enum GenerateError {
 /// An incremental solver on one layout, for finding a random solution of it.
 struct Oracle<'p> {
     formula: Formula<'p>,
+    /// Nothing but the houses constrains the values ([`isomorph::applies`]): the random
+    /// solution is then a random isomorph of the first, phase-guided one.
+    classic: bool,
     solver: Sat,
     calls: usize,
 }
@@ -220,7 +223,12 @@ impl<'p> Oracle<'p> {
             return Ok(None);
         }
         let shape = base.shape();
-        let mut solver = if Oracle::classic(base) {
+        let classic = isomorph::applies(
+            shape,
+            base.constraints().len(),
+            base.givens().filled_count(),
+        );
+        let mut solver = if classic {
             let mut prefer = Grid::empty_rect(shape.rows(), shape.cols());
             for (i, &m) in formula.candidates().iter().enumerate() {
                 if m.count_ones() > 1 {
@@ -237,6 +245,7 @@ impl<'p> Oracle<'p> {
         formula.encode(&mut solver);
         Ok(Some(Oracle {
             formula,
+            classic,
             solver,
             calls: 0,
         }))
@@ -260,15 +269,6 @@ impl<'p> Oracle<'p> {
         Ok(g)
     }
 
-    /// Whether `layout` is classic: nothing but its houses constrains the values.
-    fn classic(layout: &Puzzle) -> bool {
-        isomorph::applies(
-            layout.shape(),
-            layout.constraints().len(),
-            layout.givens().filled_count(),
-        )
-    }
-
     /// A random solution. On a classic layout, the solution of the first call (which
     /// preferred random digits) under a random isomorph, checked by the layout's checker.
     /// Otherwise random digits for random cells, each kept when some solution still has it,
@@ -277,8 +277,8 @@ impl<'p> Oracle<'p> {
         let Some(mut current) = self.solve_under(&[])? else {
             return Ok(None);
         };
-        let layout = self.formula.puzzle();
-        if Oracle::classic(layout) {
+        if self.classic {
+            let layout = self.formula.puzzle();
             let g = isomorph::isomorph(layout.shape(), &current, rng);
             layout.verify(&g).map_err(|e| {
                 Error::Verification(format!("an isomorph of a solution is not one: {e}"))
