@@ -3,7 +3,7 @@
 //! A random solution S of the layout is found first: on a layout with rules or givens, one
 //! incremental solver fixes random digits in random cells, each kept while some solution
 //! still has it; on a classic layout (houses only) one SAT call that prefers a random digit
-//! in every cell finds a solution and a random isomorph of it is taken ([`isomorph`]), since
+//! in every cell finds a solution and a random isomorph of it is taken (module `isomorph`), since
 //! fixing cells one call at a time takes minutes on big grids. Then the puzzle starts as S
 //! itself (every cell given) and givens are removed top-down, one at a time (one symmetry
 //! orbit at a time), in random order, each removal kept when the puzzle stays unique. One
