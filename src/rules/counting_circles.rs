@@ -1,21 +1,24 @@
-//! Counting circles (ISS "CountingCircles"): the digit in a circle counts the circles of
-//! this rule holding that digit. So each digit d appears in 0 or exactly d circles.
-//! Digits may repeat among circles (they usually do).
+//! Counting circles (ISS "CountingCircles"): the value in a circle counts the circles of
+//! this rule holding that value. So each value v appears in 0 or exactly v circles (a value
+//! below 1 in none, as ISS reads a 0). Values may repeat among circles (they usually do).
+//! The rule reads the values itself, from the shape's offset (a digit index d holds the
+//! value d + offset: d − 1 on `0-8`), so it keeps its groups and its sum of present values
+//! on any value set ([`super::values::READ_VALUES`]).
 //!
 //! JSON: `{"type": "counting-circles", "cells": [...]}`; each such rule is an independent set.
 //!
 //! CNF: the circles are split into exclusion groups (circles sharing a house; a digit sits
 //! in at most one circle of a group), and h(g,d) = "a circle of group g holds d". Per digit
-//! d, a layered diagram over the groups counts those holding d (counts above d are never
-//! created), ending at 0 or d: unit propagation rules d out at once where fewer than d
-//! groups can hold it. Clauses as in [`crate::cnf::sum::mdd`]. Its final state "d circles"
-//! is the literal p(d) = "d is present". Implied, and stated too because the count diagrams alone do not see it: the
-//! present digits add up to the number of circles (each present d fills d of them), so
-//! `Σ d·p(d) = L` over L circles, a subset-sum diagram over the p(d) (as ISS reasons with
+//! d of value v, a layered diagram over the groups counts those holding d (counts above v
+//! are never created), ending at 0 or v: unit propagation rules d out at once where fewer
+//! than v groups can hold it. Clauses as in [`crate::cnf::sum::mdd`]. Its final state "d circles"
+//! is the literal p(d) = "d is present". Implied, and stated too because the count diagrams
+//! alone do not see it: the present values add up to the number of circles (each present v
+//! fills v of them), so `Σ v(d)·p(d) = L` over L circles, a subset-sum diagram over the p(d) (as ISS reasons with
 //! the digit sets of that sum). On a 15-circle 7×7 holding 1-9 it leaves 17 sets of digits
 //! out of 511.
 
-use super::cell_lists::{cell_set, values};
+use super::cell_lists::{cell_set, values_of};
 use super::Rule;
 use crate::cnf::sum::Mdd;
 use crate::cnf::{Encoder, Term};
@@ -28,9 +31,18 @@ super::cells_rule! {
 }
 
 impl CountingCircles {
-    /// The diagram of digit `d`: how many circles hold it, 0 or `d` in the end.
-    fn count(&self, d: Digit, cands: impl Fn(Cell) -> Mask) -> Mdd<usize> {
-        let want = d.get();
+    /// How many circles hold digit `d` when it is present: its value, or 0 (never present)
+    /// for a value below 1 or above the number of circles.
+    fn wanted(&self, shape: &Shape, d: Digit) -> usize {
+        let v = shape.values().value(d);
+        usize::try_from(v)
+            .ok()
+            .filter(|&v| v <= self.cells.len())
+            .unwrap_or(0)
+    }
+
+    /// The diagram of digit `d`: how many circles hold it, 0 or `want` in the end.
+    fn count(&self, d: Digit, want: usize, cands: impl Fn(Cell) -> Mask) -> Mdd<usize> {
         Mdd::build(
             &self.cells,
             cands,
@@ -80,7 +92,7 @@ impl Rule for CountingCircles {
     fn restrict(&self, shape: &Shape, cands: &mut [Mask]) {
         let cols = shape.cols();
         for d in (0..shape.value_count()).map(Digit::from_index) {
-            let mdd = self.count(d, |c| cands[c.position(cols)]);
+            let mdd = self.count(d, self.wanted(shape, d), |c| cands[c.position(cols)]);
             mdd.restrict(cols, cands);
         }
     }
@@ -113,8 +125,8 @@ impl Rule for CountingCircles {
                     }
                 }
             }
-            // the groups holding d, counted: 0 or d in the end
-            let want = d.get();
+            // the groups holding d, counted: 0 or its value in the end
+            let want = self.wanted(enc.shape(), d);
             let count = Mdd::build_layers(
                 vec![0b11; held.len()],
                 0usize,
@@ -125,12 +137,12 @@ impl Rule for CountingCircles {
                 |&k| k == 0 || k == want,
             );
             let finals = count.encode_bits(enc, &held);
-            // the final state `d` (d circles hold d) is p(d); only 0 live: d is absent
-            if let Some(i) = count.finals().iter().position(|&k| k == want) {
+            // the final state `v` (v circles hold d) is p(d); only 0 live: d is absent
+            if let Some(i) = count.finals().iter().position(|&k| k == want && want > 0) {
                 present.push((want, finals[i]));
             }
         }
-        // Σ d·p(d) = L: layer i chooses p(d_i) false (choice 0) or true (choice 1)
+        // Σ v(d)·p(d) = L: layer i chooses p(d_i) false (choice 0) or true (choice 1)
         let circles = self.cells.len();
         let sums = Mdd::build_layers(
             vec![0b11; present.len()],
@@ -144,11 +156,12 @@ impl Rule for CountingCircles {
         let bits: Vec<Term> = present.iter().map(|&(_, p)| p).collect();
         sums.encode_bits(enc, &bits);
     }
-    fn check(&self, _shape: &Shape, grid: &Grid) -> Result<(), String> {
-        let vs = values(grid, &self.cells);
+    fn check(&self, shape: &Shape, grid: &Grid) -> Result<(), String> {
+        let vs = values_of(shape, grid, &self.cells);
         for (&c, &v) in self.cells.iter().zip(&vs) {
+            // a circle holding v is one of them: a value below 1 never holds
             let k = vs.iter().filter(|&&w| w == v).count();
-            if k != v {
+            if k as i64 != v {
                 return Err(format!("{c} holds {v}, but {k} circles hold {v}"));
             }
         }

@@ -38,10 +38,6 @@
 //!   values as from the upper half, the middle value out — ISS computes them over its value
 //!   range) is the same cage over indices: the halves are the same positions, and an odd
 //!   offset swaps every cell's parity, which keeps "as many even as odd".
-//! - Counting circles (a circled value v sits in exactly v circles) become, per value v, the
-//!   circles holding v 0 times or v times: an `or` of two `look-and-say` counts over the
-//!   circles (only 0 times for a value below 1 or above the number of circles, as ISS
-//!   reads 0: no circle holds it).
 //! - Rules whose values name positions, count cells or add up along a line in a way no
 //!   restatement on indices keeps ([`READ_VALUES`]) read the values themselves, from the
 //!   shape's offset, in their encoders and checkers alike, with ISS's meaning (ISS keeps
@@ -53,6 +49,8 @@
 //!   - a sandwich's crusts are the lowest and highest values, and a lunchbox's extremes
 //!     the smallest and largest values; both add the values between;
 //!   - a rellik cage's combinations add values (a 0 adds nothing);
+//!   - a counting circle's value v is how many circles hold it (a value below 1 is in
+//!     none, as ISS reads a 0);
 //!   - a count-distinct's control holds a count: its value (0 on 0-8 never holds, one
 //!     value at least is counted; ISS's `CountDistinct` reads its control so);
 //!   - a numbered room's first value, a value indexing line's second value and an
@@ -146,6 +144,7 @@ pub const READ_VALUES: &[&str] = &[
     "sandwich",
     "lunchbox",
     "rellik-cage",
+    "counting-circles",
     "numbered-room",
     "value-indexing",
     "column-indexer",
@@ -530,29 +529,6 @@ fn restate(c: &Constraint, shape: &Shape) -> Result<Option<Constraint>, String> 
         }),
         Constraint::Odd(_) | Constraint::Even(_) => c.clone(),
         Constraint::EqualityCage(_) => c.clone(),
-        Constraint::CountingCircles(cc) => {
-            use super::look_and_say::LookAndSay;
-            let times = |count: usize, d: usize| {
-                Constraint::LookAndSay(LookAndSay {
-                    cells: cc.cells.clone(),
-                    counts: vec![[count, d]],
-                })
-            };
-            let of = (1..=values.count)
-                .map(|d| {
-                    // the value v of index d: in no circle, or in exactly v of them
-                    let v = d as i64 + off;
-                    if v >= 1 && v as usize <= cc.cells.len() {
-                        Constraint::Or(super::or::Or {
-                            of: vec![times(0, d), times(v as usize, d)],
-                        })
-                    } else {
-                        times(0, d)
-                    }
-                })
-                .collect();
-            Constraint::And(super::or::And { of })
-        }
         Constraint::PencilMarks(p) => {
             let mut p = p.clone();
             p.digits = indices(&p.digits, "the pencil mark")?;
