@@ -266,7 +266,7 @@ pub fn count(puzzle: &Puzzle, limit: usize) -> Result<Count, Error> {
 /// propagator does (skyscraper diagrams do not count: [`crate::diagrams::propagator`]).
 const DIAGRAMS_ALONE: usize = 2_000;
 
-/// A fresh solver for `formula` (of `puzzle`) on `engine` (as [`Engine::for_grid`] sets it),
+/// A fresh solver for `formula` (of `puzzle`) on `engine` (as [`Engine::for_shape`] sets it),
 /// with the propagators it hosts and the puzzle's rules call for: the sum propagator (issue
 /// 21; under `auto` only where it measured worth it, else varisat searches) and a chaos
 /// construction's connectivity (issue 23). From then on `formula` leaves out the clauses they
@@ -276,7 +276,7 @@ pub(crate) fn searcher(
     puzzle: &Puzzle,
     engine: &Engine,
 ) -> Result<Sat, Error> {
-    let engine = &engine.for_grid(puzzle.size(), puzzle.shape().is_chaos());
+    let engine = &engine.for_shape(puzzle.shape());
     // The connectivity and diagram propagators first: they set what the formula leaves out, and the sum
     // propagator reads the variables of the final encoding (the selectors of `or` branches).
     let chaos = engine

@@ -28,6 +28,7 @@ pub use ::varisat::Var;
 pub use propagator::Propagator;
 
 use crate::error::Error;
+use crate::geometry::Shape;
 use std::fmt;
 use std::str::FromStr;
 
@@ -46,9 +47,9 @@ pub const AUTO_CADICAL_SIDE: usize = 25;
 pub enum EngineKind {
     /// Per puzzle: CaDiCaL with the sum propagator when the puzzle's sums pay for it
     /// ([`crate::sums::propagator_pays`]: they cover more than two thirds of the grid, or one
-    /// has 16 cells or more), or when its side is above [`AUTO_CADICAL_SIDE`] (and CaDiCaL is
-    /// built), or for a chaos construction (with the connectivity propagator,
-    /// [`Engine::for_grid`]), or for a puzzle with connected-values rules (with
+    /// has 16 cells or more), or when its side is above [`AUTO_CADICAL_SIDE`] or it has more
+    /// values than its longer side (and CaDiCaL is built), or for a chaos construction (with
+    /// the connectivity propagator; all three [`Engine::for_shape`]), or for a puzzle with connected-values rules (with
     /// [`crate::connected::ConnectedPropagator`]); varisat otherwise — each where it measured
     /// faster (BENCHMARKS.md, "Choosing the engine per puzzle", "The chaos connectivity
     /// propagator", "Connected values: a connectivity propagator").
@@ -248,22 +249,29 @@ impl Engine {
         self.make(Some(prefer), None)
     }
 
-    /// The engine for a grid of side `size` (`chaos`: a chaos construction). Only
-    /// [`EngineKind::Auto`] changes: a chaos construction stays `Auto` when CaDiCaL is built
-    /// (the connectivity propagator, [`crate::chaos::ChaosPropagator`], then takes it to
-    /// CaDiCaL: ISS's Cavernous Construction 3.6 s against varisat's 70 s; BENCHMARKS.md,
-    /// "The chaos connectivity propagator") and gets varisat otherwise; a side above
-    /// [`AUTO_CADICAL_SIDE`] gets CaDiCaL when built (0.61× varisat's CPU on the 36×36, even
-    /// at 25×25); anything else stays `Auto` (CaDiCaL for a search given a propagator,
-    /// varisat for any other). Any other kind is kept.
-    pub fn for_grid(&self, size: usize, chaos: bool) -> Engine {
+    /// The engine for a puzzle of `shape`. Only [`EngineKind::Auto`] changes: a chaos
+    /// construction stays `Auto` when CaDiCaL is built (the connectivity propagator,
+    /// [`crate::chaos::ChaosPropagator`], then takes it to CaDiCaL: ISS's Cavernous
+    /// Construction 3.6 s against varisat's 70 s; BENCHMARKS.md, "The chaos connectivity
+    /// propagator") and gets varisat otherwise; a side above [`AUTO_CADICAL_SIDE`] gets
+    /// CaDiCaL when built (0.61× varisat's CPU on the 36×36, even at 25×25), and so does a
+    /// grid with more values than its longer side (`5x5~9`, `6x6~9`, `9x9~0-9`: no house
+    /// holds every value, so no "each value somewhere in the house" clause helps the search;
+    /// CaDiCaL took 0.84× varisat's time in geometric mean over the 14 of ISS's examples of
+    /// that shape without another propagator, The Whirlpool 3.0 → 0.7 ms; BENCHMARKS.md,
+    /// "More values than a house: CaDiCaL"); anything else stays `Auto` (CaDiCaL for a
+    /// search given a propagator, varisat for any other). Any other kind is kept.
+    pub fn for_shape(&self, shape: &Shape) -> Engine {
         let mut e = self.clone();
         if e.kind == EngineKind::Auto {
-            if chaos {
-                if !EngineKind::Cadical.is_built() {
+            let cadical = EngineKind::Cadical.is_built();
+            if shape.is_chaos() {
+                if !cadical {
                     e.kind = EngineKind::Varisat;
                 }
-            } else if size > AUTO_CADICAL_SIDE && EngineKind::Cadical.is_built() {
+            } else if cadical
+                && (shape.side() > AUTO_CADICAL_SIDE || shape.value_count() > shape.side())
+            {
                 e.kind = EngineKind::Cadical;
             }
         }

@@ -11,6 +11,19 @@ use crate::solve::{check_session, count_on, Session, Simplify, Verdict};
 use std::time::Duration;
 
 /// The engines this build has.
+/// The plain square shape of side `n` with its default boxes.
+fn square(n: usize) -> crate::geometry::Shape {
+    crate::geometry::Shape::new(n).unwrap()
+}
+
+/// A 9×9 chaos construction without boxes.
+fn chaos9() -> crate::geometry::Shape {
+    crate::geometry::Shape::rect(9, 9)
+        .unwrap()
+        .with_chaos()
+        .unwrap()
+}
+
 fn built() -> Vec<EngineKind> {
     EngineKind::ALL
         .into_iter()
@@ -201,7 +214,7 @@ fn auto_picks_cadical_where_sums_cover_most_of_the_grid_and_varisat_elsewhere() 
     assert_eq!(s.engine_kind(), Some(EngineKind::Varisat));
     // big grids go to CaDiCaL; a named engine is kept whatever the side
     assert_eq!(
-        auto.for_grid(AUTO_CADICAL_SIDE, false).kind,
+        auto.for_shape(&square(AUTO_CADICAL_SIDE)).kind,
         EngineKind::Auto
     );
     // (without CaDiCaL, auto stays auto: varisat then searches)
@@ -210,9 +223,20 @@ fn auto_picks_cadical_where_sums_cover_most_of_the_grid_and_varisat_elsewhere() 
     } else {
         EngineKind::Auto
     };
-    assert_eq!(auto.for_grid(AUTO_CADICAL_SIDE + 1, false).kind, big);
+    assert_eq!(auto.for_shape(&square(AUTO_CADICAL_SIDE + 1)).kind, big);
+    // more values than the longer side (here 1..9 on a 5×5): CaDiCaL when built
+    let more = crate::geometry::Shape::rect(5, 5)
+        .unwrap()
+        .with_values(crate::geometry::Values::standard(9))
+        .unwrap();
+    assert_eq!(auto.for_shape(&more).kind, big);
+    let zero = square(9)
+        .with_values(crate::geometry::Values::parse("0-8").unwrap())
+        .unwrap();
+    assert_eq!(auto.for_shape(&zero).kind, EngineKind::Auto);
     let v = Engine::new(EngineKind::Varisat);
-    assert_eq!(v.for_grid(64, false).kind, EngineKind::Varisat);
+    assert_eq!(v.for_shape(&more).kind, EngineKind::Varisat);
+    assert_eq!(v.for_shape(&square(64)).kind, EngineKind::Varisat);
     // chaos constructions stay auto with CaDiCaL built (the connectivity propagator then
     // takes them to CaDiCaL), else go to varisat
     let chaos = if EngineKind::Cadical.is_built() {
@@ -220,7 +244,7 @@ fn auto_picks_cadical_where_sums_cover_most_of_the_grid_and_varisat_elsewhere() 
     } else {
         EngineKind::Varisat
     };
-    assert_eq!(auto.for_grid(9, true).kind, chaos);
+    assert_eq!(auto.for_shape(&chaos9()).kind, chaos);
     if EngineKind::Cadical.is_built() {
         let text = ".Shape~4x4.ChaosConstruction.NoBoxes.~R1C1_1~R2C3_3";
         let p = crate::format::iss::import_text(text)
@@ -234,7 +258,7 @@ fn auto_picks_cadical_where_sums_cover_most_of_the_grid_and_varisat_elsewhere() 
         assert_eq!(s.engine_kind(), Some(EngineKind::Varisat));
     }
     assert_eq!(
-        Engine::new(EngineKind::Cadical).for_grid(9, true).kind,
+        Engine::new(EngineKind::Cadical).for_shape(&chaos9()).kind,
         EngineKind::Cadical
     );
 }
